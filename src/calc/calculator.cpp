@@ -1,0 +1,53 @@
+#include "calc/calculator.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace augur::calc {
+namespace {
+
+std::string range_text(const model::Regime& r) {
+  if (std::isinf(r.to)) return fmt::format("size >= {} B", r.from);
+  return fmt::format("{} B <= size < {} B", r.from, r.to);
+}
+
+}  // namespace
+
+Answer ask(const model::Model& model, const Question& q) {
+  const auto& op = model.at(q.op);
+  Answer a;
+  a.question = q;
+  a.d = q.bytes / model.units.bytes_per_size_unit();
+  a.regime = &op.regime_for(q.bytes);
+  a.equation = a.regime->equation();
+  a.seconds = {model.seconds(op, q.p, q.bytes, model::Bound::min), model.seconds(op, q.p, q.bytes, model::Bound::avg),
+               model.seconds(op, q.p, q.bytes, model::Bound::max)};
+  return a;
+}
+
+std::string format_answer(const model::Model& model, const Answer& a) {
+  const auto& u = model.units;
+  std::string d_text = u.size == "ints" ? fmt::format("{} ints of {} B", a.d, u.int_bytes) : fmt::format("{} B", a.d);
+  return fmt::format(
+      "{} on {}: p = {}, d = {}\n"
+      "t = {}\n"
+      "    (t in {}, p processes, d in {}; regime {})\n"
+      "Times (s): min={:.6g} avg={:.6g} max={:.6g}\n",
+      a.question.op, model.machine.name, a.question.p, d_text, a.equation, u.time, u.size, range_text(*a.regime),
+      a.seconds.min, a.seconds.avg, a.seconds.max);
+}
+
+nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
+  return {{"machine", model.machine.name},
+          {"operation", a.question.op},
+          {"p", a.question.p},
+          {"bytes", a.question.bytes},
+          {"d", a.d},
+          {"units", {{"time", model.units.time}, {"size", model.units.size}, {"int_bytes", model.units.int_bytes}}},
+          {"equation", a.equation},
+          {"regime", {{"from", a.regime->from}, {"to", std::isinf(a.regime->to) ? nlohmann::json(nullptr) : nlohmann::json(a.regime->to)}}},
+          {"seconds", {{"min", a.seconds.min}, {"avg", a.seconds.avg}, {"max", a.seconds.max}}}};
+}
+
+}  // namespace augur::calc

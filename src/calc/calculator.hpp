@@ -1,0 +1,32 @@
+#pragma once
+// The calculator behind `augur calc` (the seed's timecalc): one question, one answer with the
+// equation that produced it, so every number can be checked by hand against the data sheet.
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "model/model.hpp"
+
+namespace augur::calc {
+
+struct Question {
+  std::string op;
+  double p = 2;
+  double bytes = 0;
+};
+
+struct Answer {
+  Question question;
+  double d = 0;                 // the size in the model's size unit, as the equation sees it
+  const model::Regime* regime = nullptr;
+  std::string equation;         // in the model's units
+  model::Estimate seconds;
+};
+
+Answer ask(const model::Model& model, const Question& q);  // throws model::QueryError
+
+std::string format_answer(const model::Model& model, const Answer& a);
+nlohmann::json answer_to_json(const model::Model& model, const Answer& a);
+
+}  // namespace augur::calc

@@ -1,0 +1,110 @@
+// `augur calc`: the timecalc calculator, one-shot or interactive.
+#include <unistd.h>
+
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "calc/calculator.hpp"
+#include "calc/size.hpp"
+#include "cli/commands.hpp"
+#include "model/machines.hpp"
+
+namespace augur::cli {
+namespace {
+
+struct CalcOptions {
+  std::string machine;
+  std::string op;
+  std::string p;
+  std::string size;
+  bool json = false;
+};
+
+double parse_processes(const std::string& text) {
+  std::size_t used = 0;
+  double p = 0;
+  try {
+    p = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(p >= 1)) throw UsageError("process count '" + text + "' must be a number >= 1");
+  return p;
+}
+
+calc::Question make_question(const model::Model& m, const std::string& op, const std::string& p,
+                             const std::string& size) {
+  try {
+    return {op, parse_processes(p), calc::parse_size(size, m.units.int_bytes)};
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void answer(const model::Model& m, const calc::Question& q, bool json) {
+  auto a = calc::ask(m, q);
+  if (json) std::cout << calc::answer_to_json(m, a).dump(2) << "\n";
+  else std::cout << calc::format_answer(m, a);
+}
+
+void print_operations(const model::Model& m) {
+  std::cout << "operations on " << m.machine.name << ":\n";
+  for (const auto& [name, op] : m.operations) std::cout << "  " << name << ": " << op.meaning << "\n";
+}
+
+void interactive(const model::Model& m, bool json) {
+  const bool tty = isatty(STDIN_FILENO);
+  if (tty)
+    std::cout << "augur calc on " << m.machine.name
+              << ". Ask: <operation> <processes> <size>, e.g. bcast 16 8KiB. Also: list, help, quit.\n";
+  std::string line;
+  while ((tty && std::cout << "> " << std::flush), std::getline(std::cin, line)) {
+    std::istringstream words(line);
+    std::string op, p, size, extra;
+    words >> op >> p >> size >> extra;
+    if (op.empty()) continue;
+    if (op == "quit" || op == "exit") break;
+    if (op == "list") {
+      print_operations(m);
+      continue;
+    }
+    if (op == "help" || size.empty() || !extra.empty()) {
+      std::cout << "usage: <operation> <processes> <size>   (size in bytes or 8KiB, 1000ints …); list; quit\n";
+      continue;
+    }
+    try {
+      answer(m, make_question(m, op, p, size), json);
+    } catch (const std::exception& e) {
+      std::cout << "error: " << e.what() << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+void add_calc_command(CLI::App& app) {
+  auto opts = std::make_shared<CalcOptions>();
+  auto* cmd = app.add_subcommand("calc", "Time of one MPI operation from a machine model (the data sheet's calculator)");
+  cmd->footer(
+      "Examples:\n"
+      "  augur calc --machine sp2-mpl pingpong 2 217       one question\n"
+      "  augur calc --machine t3d bcast 16 1000ints --json  machine-readable answer\n"
+      "  augur calc --machine model.json                    interactive prompt (or questions on stdin)\n"
+      "Sizes: bytes, or 8KiB (1024), 8kB (1000), 2MiB, 1000ints (the model's int size), 64doubles.\n"
+      "The answer shows the equation and its regime, so it can be checked by hand.");
+  cmd->add_option("-m,--machine", opts->machine, "built-in machine name (see `augur machines`) or model file")
+      ->required();
+  cmd->add_option("operation", opts->op, "operation name, e.g. pingpong, bcast, allreduce");
+  cmd->add_option("processes", opts->p, "processes in the group (p)");
+  cmd->add_option("size", opts->size, "message size (d)");
+  cmd->add_flag("--json", opts->json, "print the answer as JSON");
+  cmd->callback([opts] {
+    auto model = model::load_machine(opts->machine);
+    if (opts->op.empty()) return interactive(model, opts->json);
+    if (opts->size.empty()) throw UsageError("calc needs <operation> <processes> <size>, or none for the prompt");
+    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json);
+  });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,16 @@
+#pragma once
+// Each subcommand of `augur` lives in its own file and registers itself on the app here.
+#include <CLI/CLI.hpp>
+
+namespace augur::cli {
+
+void add_calc_command(CLI::App& app);
+void add_fit_command(CLI::App& app);
+void add_machines_command(CLI::App& app);
+
+// Raised by a command for a user error: printed as "augur: error: …", exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace augur::cli

@@ -1,0 +1,31 @@
+// `augur machines`: the built-in machine models, or one machine's operations.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "model/machines.hpp"
+
+namespace augur::cli {
+
+void add_machines_command(CLI::App& app) {
+  auto name = std::make_shared<std::string>();
+  auto* cmd = app.add_subcommand("machines", "List the built-in machine models, or show one machine's operations");
+  cmd->add_option("machine", *name, "a built-in name or a model file: show its provenance and operations");
+  cmd->callback([name] {
+    if (name->empty()) {
+      for (const auto& n : model::builtin_machine_names()) {
+        auto m = model::load_machine(n);
+        std::cout << n << "\t" << m.machine.description << "\n";
+      }
+      return;
+    }
+    auto m = model::load_machine(*name);
+    std::cout << m.machine.name << ": " << m.machine.description << "\n"
+              << "source: " << m.provenance.source << "\n"
+              << "units: time in " << m.units.time << ", d in " << m.units.size << "\n";
+    for (const auto& [op_name, op] : m.operations)
+      std::cout << "  " << op_name << " (" << op.regimes.size() << " regime" << (op.regimes.size() > 1 ? "s" : "")
+                << "): " << op.meaning << "\n";
+  });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,28 @@
+// augur: predict how an MPI program performs on a machine from that machine's model file.
+#include <exception>
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "augur: characterise MPI machines, fit timing models, and predict MPI programs.\n"
+      "Every tool reads one model file (docs/model-format.md); built-in machines are listed by\n"
+      "`augur machines`. Start with: augur calc --machine sp2-mpl pingpong 2 217"};
+  app.require_subcommand(1);
+  augur::cli::add_calc_command(app);
+  augur::cli::add_fit_command(app);
+  augur::cli::add_machines_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const augur::cli::UsageError& e) {
+    std::cerr << "augur: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "augur: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,115 @@
+#include "fit/raw.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace augur::fit {
+namespace {
+
+constexpr int kRawVersion = 1;
+
+double number_field(const nlohmann::json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) throw std::invalid_argument(std::string(key) + ": missing");
+  if (!it->is_number()) throw std::invalid_argument(std::string(key) + ": not a number");
+  return it->get<double>();
+}
+
+Measurement measurement_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::invalid_argument("record is not a JSON object");
+  Measurement m;
+  auto op = j.find("op");
+  if (op == j.end() || !op->is_string()) throw std::invalid_argument("op: missing or not a string");
+  m.op = op->get<std::string>();
+  double p = number_field(j, "p");
+  if (p != std::floor(p)) throw std::invalid_argument("p: not an integer");
+  m.p = static_cast<int>(p);
+  m.bytes = number_field(j, "bytes");
+  m.min = number_field(j, "min");
+  m.median = number_field(j, "median");
+  m.mean = number_field(j, "mean");
+  m.max = number_field(j, "max");
+  m.stddev = number_field(j, "std");
+  double reps = number_field(j, "reps");
+  if (reps != std::floor(reps)) throw std::invalid_argument("reps: not an integer");
+  m.reps = static_cast<int>(reps);
+  check_measurement(m);
+  return m;
+}
+
+}  // namespace
+
+void check_measurement(const Measurement& m) {
+  auto bad = [](const std::string& what) { throw std::invalid_argument(what); };
+  if (m.op.empty()) bad("op: empty");
+  if (m.p < 1) bad("p: must be at least 1");
+  if (!std::isfinite(m.bytes) || m.bytes < 0) bad("bytes: must be a finite number >= 0");
+  for (double v : {m.min, m.median, m.mean, m.max, m.stddev})
+    if (!std::isfinite(v) || v < 0) bad("times must be finite and >= 0");
+  if (!(m.min <= m.median && m.median <= m.max && m.min <= m.mean && m.mean <= m.max))
+    bad("times must satisfy min <= median, mean <= max");
+  if (m.reps < 1) bad("reps: must be at least 1");
+}
+
+nlohmann::json to_json(const Measurement& m) {
+  return {{"op", m.op},         {"p", m.p},       {"bytes", m.bytes}, {"min", m.min},
+          {"median", m.median}, {"mean", m.mean}, {"max", m.max},     {"std", m.stddev},
+          {"reps", m.reps}};
+}
+
+RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_truncated_tail) {
+  RawSet set;
+  std::string line;
+  int number = 0;
+  bool have_header = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    bool last_line = in.peek() == std::char_traits<char>::eof();
+    auto where = source + ":" + std::to_string(number) + ": ";
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded()) {
+      if (last_line && tolerate_truncated_tail) break;
+      throw std::runtime_error(where + "not valid JSON (truncated or corrupted line)");
+    }
+    if (!have_header) {
+      if (!j.is_object() || !j.contains("augur_raw"))
+        throw std::runtime_error(where + "augur_raw: the first line must be the header");
+      if (j["augur_raw"] != kRawVersion)
+        throw std::runtime_error(where + "augur_raw: unsupported version " + j["augur_raw"].dump());
+      set.header = std::move(j);
+      have_header = true;
+      continue;
+    }
+    try {
+      set.points.push_back(measurement_from_json(j));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(where + e.what());
+    }
+  }
+  if (!have_header) throw std::runtime_error(source + ": empty file (no augur_raw header)");
+  return set;
+}
+
+RawSet read_raw_file(const std::filesystem::path& path, bool tolerate_truncated_tail) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error(path.string() + ": cannot open for reading");
+  return parse_raw(in, path.string(), tolerate_truncated_tail);
+}
+
+RawWriter::RawWriter(const std::filesystem::path& path, const nlohmann::json& header, bool append) {
+  out_.open(path, append ? std::ios::app : std::ios::trunc);
+  if (!out_) throw std::runtime_error(path.string() + ": cannot open for writing");
+  if (!append) {
+    nlohmann::json h = header;
+    h["augur_raw"] = kRawVersion;
+    out_ << h.dump() << '\n' << std::flush;
+  }
+}
+
+void RawWriter::write(const Measurement& m) {
+  check_measurement(m);
+  out_ << to_json(m).dump() << '\n' << std::flush;
+}
+
+}  // namespace augur::fit

@@ -1,0 +1,46 @@
+#pragma once
+// Raw measurements: what `augur bench` writes and `augur fit` reads (docs/raw-format.md).
+// JSON Lines: a header line, then one record per (operation, p, bytes) point, so a run that is
+// interrupted leaves every finished point readable.
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace augur::fit {
+
+struct Measurement {
+  std::string op;
+  int p = 0;             // processes in the group
+  double bytes = 0;      // message size in bytes
+  double min = 0, median = 0, mean = 0, max = 0, stddev = 0;  // seconds
+  int reps = 0;          // repetitions behind the statistics
+};
+
+struct RawSet {
+  nlohmann::json header = nlohmann::json::object();  // machine, provenance, settings
+  std::vector<Measurement> points;
+};
+
+// Throws std::runtime_error "FILE:LINE: FIELD: REASON" on bad input. A truncated last line (a
+// run killed mid-write) is reported, not skipped, unless `tolerate_truncated_tail` is set.
+RawSet read_raw_file(const std::filesystem::path& path, bool tolerate_truncated_tail = false);
+RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_truncated_tail = false);
+
+nlohmann::json to_json(const Measurement& m);
+void check_measurement(const Measurement& m);  // throws std::invalid_argument with the reason
+
+// Appends records and flushes each one, so a crash loses nothing that was finished.
+class RawWriter {
+ public:
+  // Creates the file with `header`, or (append = true) continues an existing file.
+  RawWriter(const std::filesystem::path& path, const nlohmann::json& header, bool append);
+  void write(const Measurement& m);
+
+ private:
+  std::ofstream out_;
+};
+
+}  // namespace augur::fit

@@ -1,0 +1,91 @@
+#pragma once
+// The model file in memory: the timing equations of every MPI operation on one machine, with
+// units, provenance, and the compute and network sections the predictors use. This is the one
+// interface between characterising a machine and predicting on it (docs/model-format.md).
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/error.hpp"
+#include "model/regime.hpp"
+
+namespace augur::model {
+
+inline constexpr int kFormatVersion = 1;
+
+struct Machine {
+  std::string name;
+  std::string description;
+};
+
+struct Provenance {
+  std::string source;        // where the numbers come from (a seed table, a bench run)
+  std::string mpi_library;   // e.g. "Open MPI"
+  std::string mpi_version;
+  std::string date;          // ISO 8601 when known
+  std::string measured_by;   // person or program that measured
+  nlohmann::json settings = nlohmann::json::object();  // free-form: repetitions, sync method …
+};
+
+// Units the equations are written in. Times are converted to seconds and sizes from bytes.
+struct Units {
+  std::string time = "s";     // "s", "ms", "us" or "ns"
+  std::string size = "bytes"; // "bytes" or "ints"
+  int int_bytes = 4;          // bytes per int when size == "ints" (8 on the T3D)
+
+  double seconds_per_time_unit() const;
+  double bytes_per_size_unit() const { return size == "ints" ? int_bytes : 1.0; }
+};
+
+struct Compute {
+  double seconds_per_step = 1e-6;  // time of one compute(N) step (the seed's tcompute)
+  double relative_speed = 1.0;     // speed relative to a reference node; 1 = reference
+};
+
+// Point-to-point parameters for the simulator's network models (seconds, bytes, bytes/second).
+struct Network {
+  double latency = 0;
+  double bandwidth = 0;        // 0 = unknown
+  double eager_limit = 0;      // bytes; 0 = unknown
+  double send_overhead = 0;
+  double recv_overhead = 0;
+};
+
+struct Operation {
+  std::string name;
+  std::string meaning;  // what the time measures, e.g. "half the round trip"
+  std::vector<Regime> regimes;  // sorted, contiguous, from 0
+
+  const Regime& regime_for(double bytes) const;  // throws QueryError outside every regime
+};
+
+// min/avg/max in seconds.
+struct Estimate {
+  double min = 0, avg = 0, max = 0;
+  double at(Bound b) const { return b == Bound::min ? min : b == Bound::max ? max : avg; }
+};
+
+class Model {
+ public:
+  Machine machine;
+  Provenance provenance;
+  Units units;
+  Compute compute;
+  Network network;
+  std::map<std::string, Operation, std::less<>> operations;
+
+  const Operation* find(std::string_view op) const;
+  const Operation& at(std::string_view op) const;  // throws QueryError naming known operations
+
+  // Time of `op` on p processes with a message of `bytes` bytes, in seconds.
+  double seconds(const Operation& op, double p, double bytes, Bound bound = Bound::avg) const;
+  double seconds(std::string_view op, double p, double bytes, Bound bound = Bound::avg) const {
+    return seconds(at(op), p, bytes, bound);
+  }
+  Estimate estimate(std::string_view op, double p, double bytes) const;
+};
+
+}  // namespace augur::model

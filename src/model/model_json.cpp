@@ -1,0 +1,320 @@
+#include "model/model_json.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <initializer_list>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "model/catalog.hpp"
+
+namespace augur::model {
+namespace {
+
+using json = nlohmann::json;
+
+// A JSON value with the path that leads to it, so every complaint can name its field.
+struct Node {
+  const json& value;
+  std::string path;
+  const std::string& file;
+
+  [[noreturn]] void fail(const std::string& reason) const { throw ModelError(file, path, reason); }
+
+  Node child(const std::string& key) const {
+    return {value.at(key), path.empty() ? key : path + "." + key, file};
+  }
+  Node element(std::size_t i) const { return {value.at(i), fmt::format("{}[{}]", path, i), file}; }
+  bool has(const std::string& key) const { return value.contains(key); }
+
+  const json& object(std::initializer_list<const char*> allowed) const {
+    if (!value.is_object()) fail("expected an object, found " + std::string(value.type_name()));
+    std::set<std::string_view> known(allowed.begin(), allowed.end());
+    for (const auto& [key, _] : value.items())
+      if (!known.contains(key)) fail(fmt::format("unknown field '{}'", key));
+    return value;
+  }
+  Node required(const std::string& key) const {
+    if (!has(key)) fail(fmt::format("missing required field '{}'", key));
+    return child(key);
+  }
+  std::string string() const {
+    if (!value.is_string()) fail("expected a string, found " + std::string(value.type_name()));
+    return value.get<std::string>();
+  }
+  double number() const {
+    if (!value.is_number()) fail("expected a number, found " + std::string(value.type_name()));
+    double v = value.get<double>();
+    if (!std::isfinite(v)) fail("must be a finite number");
+    return v;
+  }
+  double non_negative() const {
+    double v = number();
+    if (v < 0) fail(fmt::format("must not be negative (found {})", v));
+    return v;
+  }
+  double positive() const {
+    double v = number();
+    if (v <= 0) fail(fmt::format("must be greater than 0 (found {})", v));
+    return v;
+  }
+  int integer(int lo, int hi) const {
+    double v = number();
+    if (v != std::floor(v) || v < lo || v > hi) fail(fmt::format("must be an integer in {}..{}", lo, hi));
+    return static_cast<int>(v);
+  }
+  std::string optional_string(const std::string& key) const { return has(key) ? child(key).string() : ""; }
+};
+
+Machine read_machine(const Node& n) {
+  n.object({"name", "description"});
+  Machine m{n.required("name").string(), n.optional_string("description")};
+  if (m.name.empty()) n.child("name").fail("must not be empty");
+  return m;
+}
+
+Provenance read_provenance(const Node& n) {
+  n.object({"source", "mpi_library", "mpi_version", "date", "measured_by", "settings"});
+  Provenance p;
+  p.source = n.required("source").string();
+  p.mpi_library = n.optional_string("mpi_library");
+  p.mpi_version = n.optional_string("mpi_version");
+  p.date = n.optional_string("date");
+  p.measured_by = n.optional_string("measured_by");
+  if (n.has("settings")) {
+    auto s = n.child("settings");
+    if (!s.value.is_object()) s.fail("expected an object");
+    p.settings = s.value;
+  }
+  return p;
+}
+
+Units read_units(const Node& n) {
+  n.object({"time", "size", "int_bytes"});
+  Units u;
+  u.time = n.required("time").string();
+  if (u.time != "s" && u.time != "ms" && u.time != "us" && u.time != "ns")
+    n.child("time").fail("must be one of s, ms, us, ns (found '" + u.time + "')");
+  u.size = n.required("size").string();
+  if (u.size != "bytes" && u.size != "ints") n.child("size").fail("must be bytes or ints (found '" + u.size + "')");
+  if (n.has("int_bytes")) u.int_bytes = n.child("int_bytes").integer(1, 64);
+  else if (u.size == "ints") n.fail("missing required field 'int_bytes' (size is counted in ints)");
+  return u;
+}
+
+Compute read_compute(const Node& n) {
+  n.object({"seconds_per_step", "relative_speed"});
+  Compute c;
+  if (n.has("seconds_per_step")) c.seconds_per_step = n.child("seconds_per_step").positive();
+  if (n.has("relative_speed")) c.relative_speed = n.child("relative_speed").positive();
+  return c;
+}
+
+Network read_network(const Node& n) {
+  n.object({"latency", "bandwidth", "eager_limit", "send_overhead", "recv_overhead"});
+  Network w;
+  auto get = [&](const char* key, double& field) {
+    if (n.has(key)) field = n.child(key).non_negative();
+  };
+  get("latency", w.latency);
+  get("bandwidth", w.bandwidth);
+  get("eager_limit", w.eager_limit);
+  get("send_overhead", w.send_overhead);
+  get("recv_overhead", w.recv_overhead);
+  return w;
+}
+
+Expression read_expression(const Node& n) {
+  try {
+    return Expression(n.string());
+  } catch (const std::invalid_argument& e) {
+    n.fail(e.what());
+  }
+}
+
+FittedForm read_form(const Node& n) {
+  n.object({"terms", "chi2", "q", "points", "statistic", "cv_error"});
+  FittedForm f;
+  auto terms = n.required("terms");
+  if (!terms.value.is_array() || terms.value.empty()) terms.fail("expected a non-empty array of terms");
+  for (std::size_t i = 0; i < terms.value.size(); ++i) {
+    auto t = terms.element(i);
+    t.object({"basis", "coef", "stderr"});
+    Term term;
+    try {
+      term.basis = Basis::parse(t.required("basis").string());
+    } catch (const std::invalid_argument& e) {
+      t.child("basis").fail(e.what());
+    }
+    term.coef = t.required("coef").number();
+    term.stderr_ = t.has("stderr") ? t.child("stderr").non_negative() : 0.0;
+    f.terms.push_back(term);
+  }
+  f.stats.chi2 = n.required("chi2").non_negative();
+  f.stats.q = n.required("q").non_negative();
+  if (f.stats.q > 1) n.child("q").fail("must be in [0, 1]");
+  f.stats.points = n.required("points").integer(1, 1 << 30);
+  auto stat = n.required("statistic");
+  auto s = statistic_from_string(stat.string());
+  if (!s) stat.fail("must be min, median or mean");
+  f.stats.statistic = *s;
+  if (n.has("cv_error")) f.stats.cv_error = n.child("cv_error").non_negative();
+  return f;
+}
+
+Spread read_spread(const Node& n) {
+  n.object({"below", "above"});
+  Spread s;
+  if (n.has("below")) s.below = n.child("below").non_negative();
+  if (n.has("above")) s.above = n.child("above").non_negative();
+  if (s.below > 1) n.child("below").fail("must be at most 1 (a relative spread)");
+  return s;
+}
+
+Regime read_regime(const Node& n) {
+  n.object({"from", "to", "expr", "min", "max", "form", "spread"});
+  Regime r;
+  r.from = n.required("from").non_negative();
+  if (n.has("to") && !n.child("to").value.is_null()) r.to = n.child("to").non_negative();
+  if (r.to <= r.from) n.child("to").fail(fmt::format("must be greater than from ({})", r.from));
+  bool has_expr = n.has("expr"), has_form = n.has("form");
+  if (has_expr == has_form) n.fail("a regime needs exactly one of 'expr' (free expression) or 'form' (fitted form)");
+  if (has_form) {
+    if (n.has("min") || n.has("max")) n.fail("'min'/'max' expressions belong to free-expression regimes only");
+    r.law = read_form(n.child("form"));
+  } else {
+    FreeForm f{read_expression(n.child("expr")), std::nullopt, std::nullopt};
+    if (n.has("min")) f.min = read_expression(n.child("min"));
+    if (n.has("max")) f.max = read_expression(n.child("max"));
+    r.law = std::move(f);
+  }
+  if (n.has("spread")) r.spread = read_spread(n.child("spread"));
+  return r;
+}
+
+Operation read_operation(const Node& n, const std::string& name) {
+  if (!find_operation_info(name))
+    n.fail(fmt::format("unknown operation '{}' (see the operation catalog in docs/model-format.md)", name));
+  n.object({"meaning", "regimes"});
+  Operation op;
+  op.name = name;
+  op.meaning = n.has("meaning") ? n.child("meaning").string() : std::string(find_operation_info(name)->meaning);
+  auto regimes = n.required("regimes");
+  if (!regimes.value.is_array() || regimes.value.empty()) regimes.fail("expected a non-empty array of regimes");
+  for (std::size_t i = 0; i < regimes.value.size(); ++i) {
+    auto node = regimes.element(i);
+    Regime r = read_regime(node);
+    double expected = op.regimes.empty() ? 0.0 : op.regimes.back().to;
+    if (r.from < expected) node.child("from").fail(fmt::format("overlaps the previous regime, which ends at {}", expected));
+    if (r.from > expected) node.child("from").fail(fmt::format("leaves a gap: the previous regime ends at {}", expected));
+    op.regimes.push_back(std::move(r));
+  }
+  return op;
+}
+
+Model read_model(const Node& root) {
+  root.object({"augur_model", "machine", "provenance", "units", "compute", "network", "operations"});
+  auto version = root.required("augur_model");
+  if (version.integer(0, 1 << 20) != kFormatVersion)
+    version.fail(fmt::format("unsupported format version {} (this augur reads {})", version.value.dump(), kFormatVersion));
+  Model m;
+  m.machine = read_machine(root.required("machine"));
+  m.provenance = read_provenance(root.required("provenance"));
+  m.units = read_units(root.required("units"));
+  if (root.has("compute")) m.compute = read_compute(root.child("compute"));
+  if (root.has("network")) m.network = read_network(root.child("network"));
+  auto ops = root.required("operations");
+  if (!ops.value.is_object() || ops.value.empty()) ops.fail("expected a non-empty object of operations");
+  for (const auto& [name, _] : ops.value.items()) m.operations.emplace(name, read_operation(ops.child(name), name));
+  return m;
+}
+
+json regime_to_json(const Regime& r) {
+  json j{{"from", r.from}, {"to", std::isinf(r.to) ? json(nullptr) : json(r.to)}};
+  if (const auto* f = std::get_if<FreeForm>(&r.law)) {
+    j["expr"] = f->avg.text();
+    if (f->min) j["min"] = f->min->text();
+    if (f->max) j["max"] = f->max->text();
+  } else {
+    const auto& form = std::get<FittedForm>(r.law);
+    json terms = json::array();
+    for (const auto& t : form.terms) terms.push_back({{"basis", t.basis.name()}, {"coef", t.coef}, {"stderr", t.stderr_}});
+    j["form"] = {{"terms", terms},
+                 {"chi2", form.stats.chi2},
+                 {"q", form.stats.q},
+                 {"points", form.stats.points},
+                 {"statistic", to_string(form.stats.statistic)},
+                 {"cv_error", form.stats.cv_error}};
+  }
+  if (r.spread.below != 0 || r.spread.above != 0) j["spread"] = {{"below", r.spread.below}, {"above", r.spread.above}};
+  return j;
+}
+
+}  // namespace
+
+Model parse_model(std::string_view text, const std::string& source) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw ModelError(source, "", fmt::format("not valid JSON (truncated or malformed) at byte {}", e.byte));
+  } catch (const json::exception& e) {
+    // nlohmann reports numbers that overflow a double (1e999) as out_of_range.
+    throw ModelError(source, "", fmt::format("not valid JSON: {}", e.what()));
+  }
+  return read_model(Node{doc, "", source});
+}
+
+Model load_model_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelError(path.string(), "", "cannot open the file for reading");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return parse_model(buffer.str(), path.string());
+}
+
+nlohmann::json to_json(const Model& m) {
+  json ops = json::object();
+  for (const auto& [name, op] : m.operations) {
+    json regimes = json::array();
+    for (const auto& r : op.regimes) regimes.push_back(regime_to_json(r));
+    ops[name] = {{"meaning", op.meaning}, {"regimes", regimes}};
+  }
+  json units{{"time", m.units.time}, {"size", m.units.size}, {"int_bytes", m.units.int_bytes}};
+  return json{
+      {"augur_model", kFormatVersion},
+      {"machine", {{"name", m.machine.name}, {"description", m.machine.description}}},
+      {"provenance",
+       {{"source", m.provenance.source},
+        {"mpi_library", m.provenance.mpi_library},
+        {"mpi_version", m.provenance.mpi_version},
+        {"date", m.provenance.date},
+        {"measured_by", m.provenance.measured_by},
+        {"settings", m.provenance.settings}}},
+      {"units", units},
+      {"compute", {{"seconds_per_step", m.compute.seconds_per_step}, {"relative_speed", m.compute.relative_speed}}},
+      {"network",
+       {{"latency", m.network.latency},
+        {"bandwidth", m.network.bandwidth},
+        {"eager_limit", m.network.eager_limit},
+        {"send_overhead", m.network.send_overhead},
+        {"recv_overhead", m.network.recv_overhead}}},
+      {"operations", ops}};
+}
+
+void save_model_file(const Model& model, const std::filesystem::path& path) {
+  auto temp = path;
+  temp += ".partial";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(path.string() + ": cannot open for writing");
+    out << to_json(model).dump(2) << '\n';
+    out.flush();
+    if (!out) throw std::runtime_error(path.string() + ": write failed");
+  }
+  std::filesystem::rename(temp, path);
+}
+
+}  // namespace augur::model

@@ -1,0 +1,97 @@
+#include "model/regime.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace augur::model {
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... { using Ts::operator()...; };
+
+double fitted_value(const FittedForm& form, double p, double d) {
+  double sum = 0;
+  for (const auto& t : form.terms) sum += t.coef * t.basis(p, d);
+  return sum;
+}
+
+// The seed's "rough guide": the linear sum of the coefficients' standard errors.
+double fitted_error(const FittedForm& form, double p, double d) {
+  double sum = 0;
+  for (const auto& t : form.terms) sum += t.stderr_ * std::abs(t.basis(p, d));
+  return sum;
+}
+
+double apply_spread(double avg, const Spread& s, Bound bound) {
+  if (bound == Bound::min) return avg * (1 - s.below);
+  if (bound == Bound::max) return avg * (1 + s.above);
+  return avg;
+}
+
+}  // namespace
+
+std::string_view to_string(Statistic s) {
+  switch (s) {
+    case Statistic::min: return "min";
+    case Statistic::median: return "median";
+    case Statistic::mean: return "mean";
+  }
+  return "?";
+}
+
+std::optional<Statistic> statistic_from_string(std::string_view s) {
+  if (s == "min") return Statistic::min;
+  if (s == "median") return Statistic::median;
+  if (s == "mean") return Statistic::mean;
+  return std::nullopt;
+}
+
+std::string_view to_string(Bound b) {
+  switch (b) {
+    case Bound::min: return "min";
+    case Bound::avg: return "avg";
+    case Bound::max: return "max";
+  }
+  return "?";
+}
+
+std::optional<Bound> bound_from_string(std::string_view s) {
+  if (s == "min") return Bound::min;
+  if (s == "avg") return Bound::avg;
+  if (s == "max") return Bound::max;
+  return std::nullopt;
+}
+
+double Regime::evaluate(double p, double d, Bound bound) const {
+  return std::visit(
+      Overloaded{
+          [&](const FittedForm& f) {
+            double avg = fitted_value(f, p, d);
+            if (bound == Bound::avg) return avg;
+            double err = fitted_error(f, p, d);
+            return apply_spread(avg, spread, bound) + (bound == Bound::min ? -err : err);
+          },
+          [&](const FreeForm& f) {
+            if (bound == Bound::min && f.min) return (*f.min)(p, d);
+            if (bound == Bound::max && f.max) return (*f.max)(p, d);
+            return apply_spread(f.avg(p, d), spread, bound);
+          }},
+      law);
+}
+
+std::string Regime::equation() const {
+  return std::visit(Overloaded{[](const FittedForm& f) {
+                                 std::string text;
+                                 for (const auto& t : f.terms) {
+                                   if (!text.empty()) text += " + ";
+                                   text += fmt::format("({:.6g} +/- {:.6g})", t.coef, t.stderr_);
+                                   if (t.basis.name() != "1") text += "*" + t.basis.name();
+                                 }
+                                 return text.empty() ? std::string("0") : text;
+                               },
+                               [](const FreeForm& f) { return f.avg.text(); }},
+                    law);
+}
+
+}  // namespace augur::model

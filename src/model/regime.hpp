@@ -1,0 +1,69 @@
+#pragma once
+// One regime of an operation: the law that gives its time over a half-open range of message
+// sizes [from, to). A regime is either a fitted form (named basis functions with coefficients and
+// their standard errors) or a free expression for published models whose terms the fitter does
+// not produce (⌊log2 p⌋ mixtures, −√d, p³ …).
+#include <limits>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/basis.hpp"
+#include "model/expression.hpp"
+
+namespace augur::model {
+
+enum class Statistic { min, median, mean };
+std::string_view to_string(Statistic);
+std::optional<Statistic> statistic_from_string(std::string_view);
+
+enum class Bound { min, avg, max };
+std::string_view to_string(Bound);
+std::optional<Bound> bound_from_string(std::string_view);
+
+struct Term {
+  Basis basis;
+  double coef = 0;
+  double stderr_ = 0;  // standard error of coef; 0 when unknown
+};
+
+struct FitStats {
+  double chi2 = 0;
+  double q = 1;          // goodness of fit: gammq((N − M)/2, χ²/2)
+  int points = 0;
+  Statistic statistic = Statistic::median;  // which statistic of the measurements was fitted
+  double cv_error = 0;   // cross-validated relative error that selected this form (0 if unknown)
+};
+
+struct FittedForm {
+  std::vector<Term> terms;
+  FitStats stats;
+};
+
+struct FreeForm {
+  Expression avg;
+  std::optional<Expression> min, max;  // explicit bounds; otherwise the spread applies
+};
+
+// Relative spread of measurements about the law, used for the min and max bounds
+// (see docs/model-format.md, "Bounds").
+struct Spread {
+  double below = 0;
+  double above = 0;
+};
+
+struct Regime {
+  double from = 0;                                       // bytes, inclusive
+  double to = std::numeric_limits<double>::infinity();  // bytes, exclusive
+  std::variant<FittedForm, FreeForm> law;
+  Spread spread;
+
+  bool contains(double bytes) const { return bytes >= from && bytes < to; }
+  // Time in the model's time unit; p processes, d in the model's size unit.
+  double evaluate(double p, double d, Bound bound) const;
+  // Text of the law, e.g. "(47 ± 1) + (0.0425 ± 0.001)*d" or the expression.
+  std::string equation() const;
+};
+
+}  // namespace augur::model

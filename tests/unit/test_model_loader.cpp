@@ -1,0 +1,201 @@
+// The loader must reject every kind of bad model file with a message naming the file, the
+// field and the reason; these tests pin each case from docs/model-format.md.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "model/model_json.hpp"
+
+using augur::model::ModelError;
+using augur::model::parse_model;
+using nlohmann::json;
+
+namespace {
+
+json valid_model() {
+  return json::parse(R"json({
+    "augur_model": 1,
+    "machine": {"name": "toy", "description": "a test machine"},
+    "provenance": {"source": "unit test"},
+    "units": {"time": "us", "size": "bytes"},
+    "operations": {
+      "pingpong": {"regimes": [
+        {"from": 0, "to": 1024, "expr": "10 + d/100"},
+        {"from": 1024, "to": null, "form": {
+           "terms": [{"basis": "1", "coef": 20, "stderr": 1}, {"basis": "d", "coef": 0.02, "stderr": 0.001}],
+           "chi2": 3.0, "q": 0.9, "points": 12, "statistic": "median"}}]},
+      "barrier": {"regimes": [{"from": 0, "expr": "84*log2(p)"}]}
+    }
+  })json");
+}
+
+// Expects loading `doc` to fail with a message that names `field` and contains `reason`.
+void expect_rejected(const std::string& text, const std::string& field, const std::string& reason) {
+  try {
+    parse_model(text, "bad.json");
+    FAIL() << "accepted a bad model; expected " << field << ": " << reason;
+  } catch (const ModelError& e) {
+    EXPECT_EQ(e.file(), "bad.json");
+    EXPECT_EQ(e.field(), field) << e.what();
+    EXPECT_NE(e.reason().find(reason), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bad.json: " + (field.empty() ? "(document)" : field)), std::string::npos) << e.what();
+  }
+}
+
+void expect_rejected(const json& doc, const std::string& field, const std::string& reason) {
+  expect_rejected(doc.dump(), field, reason);
+}
+
+}  // namespace
+
+TEST(ModelLoader, AcceptsValidModelAndEvaluatesBothLaws) {
+  auto m = parse_model(valid_model().dump(), "good.json");
+  EXPECT_NEAR(m.seconds("pingpong", 2, 500), (10 + 5) * 1e-6, 1e-12);
+  EXPECT_NEAR(m.seconds("pingpong", 2, 2000), (20 + 0.02 * 2000) * 1e-6, 1e-12);
+  EXPECT_NEAR(m.seconds("barrier", 8, 0), 84 * 3 * 1e-6, 1e-12);
+}
+
+TEST(ModelLoader, RejectsTruncatedJson) {
+  auto text = valid_model().dump();
+  expect_rejected(text.substr(0, text.size() / 2), "", "not valid JSON");
+}
+
+TEST(ModelLoader, RejectsMissingField) {
+  auto doc = valid_model();
+  doc["machine"].erase("name");
+  expect_rejected(doc, "machine", "missing required field 'name'");
+}
+
+TEST(ModelLoader, RejectsMissingOperations) {
+  auto doc = valid_model();
+  doc.erase("operations");
+  expect_rejected(doc, "", "missing required field 'operations'");
+}
+
+TEST(ModelLoader, RejectsMistypedField) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["form"]["terms"][0]["coef"] = "20";
+  expect_rejected(doc, "operations.pingpong.regimes[1].form.terms[0].coef", "expected a number, found string");
+}
+
+TEST(ModelLoader, RejectsUnknownField) {
+  auto doc = valid_model();
+  doc["units"]["tiem"] = "us";
+  expect_rejected(doc, "units", "unknown field 'tiem'");
+}
+
+TEST(ModelLoader, RejectsUnknownOperation) {
+  auto doc = valid_model();
+  doc["operations"]["bcastt"] = doc["operations"]["barrier"];
+  expect_rejected(doc, "operations.bcastt", "unknown operation 'bcastt'");
+}
+
+TEST(ModelLoader, RejectsOverlappingRegimes) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["from"] = 1000;
+  expect_rejected(doc, "operations.pingpong.regimes[1].from", "overlaps the previous regime");
+}
+
+TEST(ModelLoader, RejectsGapBetweenRegimes) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["from"] = 2048;
+  expect_rejected(doc, "operations.pingpong.regimes[1].from", "leaves a gap");
+}
+
+TEST(ModelLoader, RejectsRegimesNotStartingAtZero) {
+  auto doc = valid_model();
+  doc["operations"]["barrier"]["regimes"][0]["from"] = 8;
+  expect_rejected(doc, "operations.barrier.regimes[0].from", "leaves a gap");
+}
+
+TEST(ModelLoader, RejectsEmptyRange) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][0]["to"] = 0;
+  expect_rejected(doc, "operations.pingpong.regimes[0].to", "must be greater than from");
+}
+
+TEST(ModelLoader, RejectsNegativeValue) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["form"]["terms"][1]["stderr"] = -0.1;
+  expect_rejected(doc, "operations.pingpong.regimes[1].form.terms[1].stderr", "must not be negative");
+}
+
+TEST(ModelLoader, RejectsNonFiniteValue) {
+  auto text = valid_model().dump();
+  auto at = text.find("\"chi2\":3.0");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 10, "\"chi2\":1e999");
+  expect_rejected(text, "", "number overflow");
+}
+
+TEST(ModelLoader, RejectsNaNWrittenAsString) {
+  auto doc = valid_model();
+  doc["compute"] = {{"seconds_per_step", "NaN"}};
+  expect_rejected(doc, "compute.seconds_per_step", "expected a number, found string");
+}
+
+TEST(ModelLoader, RejectsExpressionThatDoesNotParse) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][0]["expr"] = "10 + (d/100";
+  expect_rejected(doc, "operations.pingpong.regimes[0].expr", "expression '10 + (d/100'");
+}
+
+TEST(ModelLoader, RejectsExpressionWithUnknownVariable) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][0]["expr"] = "10 + n/100";
+  expect_rejected(doc, "operations.pingpong.regimes[0].expr", "\"n\"");
+}
+
+TEST(ModelLoader, RejectsBadBasis) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["form"]["terms"][1]["basis"] = "q*d";
+  expect_rejected(doc, "operations.pingpong.regimes[1].form.terms[1].basis", "unknown factor 'q'");
+}
+
+TEST(ModelLoader, RejectsRegimeWithBothLaws) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][0]["form"] = doc["operations"]["pingpong"]["regimes"][1]["form"];
+  expect_rejected(doc, "operations.pingpong.regimes[0]", "exactly one of 'expr'");
+}
+
+TEST(ModelLoader, RejectsWrongVersion) {
+  auto doc = valid_model();
+  doc["augur_model"] = 2;
+  expect_rejected(doc, "augur_model", "unsupported format version 2");
+}
+
+TEST(ModelLoader, RejectsIntsWithoutIntSize) {
+  auto doc = valid_model();
+  doc["units"]["size"] = "ints";
+  expect_rejected(doc, "units", "int_bytes");
+}
+
+TEST(ModelLoader, RejectsQOutsideUnitInterval) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["regimes"][1]["form"]["q"] = 1.5;
+  expect_rejected(doc, "operations.pingpong.regimes[1].form.q", "[0, 1]");
+}
+
+TEST(ModelLoader, MissingFileNamesThePath) {
+  try {
+    augur::model::load_model_file("/nonexistent/model.json");
+    FAIL();
+  } catch (const ModelError& e) {
+    EXPECT_EQ(e.file(), "/nonexistent/model.json");
+    EXPECT_NE(e.reason().find("cannot open"), std::string::npos);
+  }
+}
+
+TEST(ModelLoader, SaveThenLoadKeepsEveryAnswer) {
+  auto m = parse_model(valid_model().dump(), "good.json");
+  auto path = std::filesystem::temp_directory_path() / "augur_roundtrip_model.json";
+  augur::model::save_model_file(m, path);
+  auto back = augur::model::load_model_file(path);
+  std::filesystem::remove(path);
+  for (double bytes : {0.0, 100.0, 1023.0, 1024.0, 65536.0})
+    for (auto b : {augur::model::Bound::min, augur::model::Bound::avg, augur::model::Bound::max})
+      EXPECT_DOUBLE_EQ(back.seconds("pingpong", 4, bytes, b), m.seconds("pingpong", 4, bytes, b));
+  EXPECT_FALSE(std::filesystem::exists(path.string() + ".partial"));
+}
