@@ -1,0 +1,83 @@
+// `augur calc` and `augur machines` as a user runs them: exit codes, printed equations, JSON.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+// Runs the augur executable with `args` (shell words) and captures stdout and stderr together.
+Result augur(const std::string& args, const std::string& stdin_text = "") {
+  std::string cmd = std::string(AUGUR_BINARY) + " " + args + " 2>&1";
+  if (!stdin_text.empty()) cmd = "printf '" + stdin_text + "' | " + cmd;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  int status = pclose(pipe);
+  return {WEXITSTATUS(status), out};
+}
+
+}  // namespace
+
+TEST(CalcCli, OneShotPrintsEquationAndTimes) {
+  auto r = augur("calc --machine sp2-mpl pingpong 2 217");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("t = "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("217 B <= size < 2049 B"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("avg=6.46"), std::string::npos) << r.out;  // 55 + 217/22.6 µs
+}
+
+TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
+  auto r = augur("calc --machine t3d bcast 16 1000ints --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["bytes"], 8000);
+  EXPECT_EQ(j["d"], 1000);
+  // T3D large bcast: 100 + 2p + 0.2·log(p)·d µs.
+  EXPECT_NEAR(j["seconds"]["avg"].get<double>(), (100 + 32 + 0.2 * std::log(16.0) * 1000) * 1e-6, 1e-9);
+  EXPECT_LE(j["seconds"]["min"].get<double>(), j["seconds"]["avg"].get<double>());
+  EXPECT_LE(j["seconds"]["avg"].get<double>(), j["seconds"]["max"].get<double>());
+}
+
+TEST(CalcCli, InteractivePromptAnswersEachLine) {
+  auto r = augur("calc --machine sp2-mpl", "pingpong 2 0\\nbogus 2 0\\nbarrier 8 0\\n");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("avg=4.7e-05"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("error: machine 'sp2-mpl' has no model of 'bogus'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("avg=0.000252"), std::string::npos) << r.out;  // 84·log2(8) µs
+}
+
+TEST(CalcCli, UnknownMachineFailsWithTheKnownNames) {
+  auto r = augur("calc --machine cray-9 bcast 2 0");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("cray-9"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sp2-mpl"), std::string::npos) << r.out;
+}
+
+TEST(CalcCli, BadSizeAndProcessCountAreUsageErrors) {
+  EXPECT_EQ(augur("calc --machine t3d bcast 16 12parsecs").status, 2);
+  EXPECT_EQ(augur("calc --machine t3d bcast zero 8").status, 2);
+}
+
+TEST(CalcCli, BadModelFileNamesFieldAndExitsNonZero) {
+  auto r = augur(std::string("calc --machine ") + AUGUR_TEST_DATA + "/bad_overlap.json pingpong 2 0");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("bad_overlap.json: operations.pingpong.regimes[1].from: overlaps"), std::string::npos)
+      << r.out;
+}
+
+TEST(MachinesCli, ListsEveryBuiltinMachine) {
+  auto r = augur("machines");
+  ASSERT_EQ(r.status, 0);
+  for (const char* name : {"t3d", "now-lam", "sp1-mpl", "sp2-mpl", "sp2-pvme", "spp1000", "generic"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}

@@ -1,0 +1,24 @@
+// libFuzzer target: any byte string handed to the model loader must either load or raise
+// ModelError; a loaded model must answer queries or raise QueryError. Anything else is a bug.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "model/model_json.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    auto model = augur::model::parse_model(text, "fuzz.json");
+    for (const auto& [name, op] : model.operations)
+      for (double bytes : {0.0, 1.0, 217.0, 4096.0, 1e6})
+        for (double p : {1.0, 2.0, 17.0})
+          try {
+            (void)model.estimate(name, p, bytes);
+          } catch (const augur::model::QueryError&) {
+          }
+    (void)augur::model::to_json(model).dump();
+  } catch (const augur::model::ModelError&) {
+  }
+  return 0;
+}
