@@ -1,7 +1,10 @@
 #include "fit/raw.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+
+#include "model/catalog.hpp"
 
 namespace augur::fit {
 namespace {
@@ -15,24 +18,30 @@ double number_field(const nlohmann::json& j, const char* key) {
   return it->get<double>();
 }
 
+// Range-checked before the cast: converting a double beyond int's range is undefined.
+int integer_field(const nlohmann::json& j, const char* key) {
+  const double v = number_field(j, key);
+  if (v != std::floor(v)) throw std::invalid_argument(std::string(key) + ": not an integer");
+  if (std::abs(v) > std::numeric_limits<int>::max()) throw std::invalid_argument(std::string(key) + ": too large");
+  return static_cast<int>(v);
+}
+
 Measurement measurement_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("record is not a JSON object");
   Measurement m;
   auto op = j.find("op");
   if (op == j.end() || !op->is_string()) throw std::invalid_argument("op: missing or not a string");
   m.op = op->get<std::string>();
-  double p = number_field(j, "p");
-  if (p != std::floor(p)) throw std::invalid_argument("p: not an integer");
-  m.p = static_cast<int>(p);
+  if (!model::find_operation_info(m.op))
+    throw std::invalid_argument("op: unknown operation '" + m.op + "' (see the catalog in docs/model-format.md)");
+  m.p = integer_field(j, "p");
   m.bytes = number_field(j, "bytes");
   m.min = number_field(j, "min");
   m.median = number_field(j, "median");
   m.mean = number_field(j, "mean");
   m.max = number_field(j, "max");
   m.stddev = number_field(j, "std");
-  double reps = number_field(j, "reps");
-  if (reps != std::floor(reps)) throw std::invalid_argument("reps: not an integer");
-  m.reps = static_cast<int>(reps);
+  m.reps = integer_field(j, "reps");
   check_measurement(m);
   return m;
 }

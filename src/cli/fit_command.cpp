@@ -1,0 +1,153 @@
+// `augur fit`: raw measurements (from `augur bench`) in, a model file out.
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "calc/size.hpp"
+#include "cli/commands.hpp"
+#include "fit/fitter.hpp"
+#include "fit/raw.hpp"
+#include "model/model_json.hpp"
+
+namespace augur::cli {
+namespace {
+
+struct FitCommandOptions {
+  std::vector<std::string> raw_files;
+  std::string output;
+  std::string family = "wide";
+  std::string statistic = "median";
+  std::string selection = "cv";
+  std::string threshold;
+  bool no_breakpoints = false;
+  int max_segments = 4;
+  std::string time_unit = "us";
+  std::string size_unit = "bytes";
+  int int_bytes = 4;
+};
+
+fit::FitOptions to_fit_options(const FitCommandOptions& o) {
+  fit::FitOptions options;
+  options.family = *fit::family_from_string(o.family);
+  options.selection = *fit::selection_from_string(o.selection);
+  options.statistic = *model::statistic_from_string(o.statistic);
+  options.detect_breakpoints = !o.no_breakpoints;
+  options.max_segments = o.max_segments;
+  options.units = {o.time_unit, o.size_unit, o.int_bytes};
+  if (!o.threshold.empty()) {
+    try {
+      options.threshold_bytes = calc::parse_size(o.threshold, o.int_bytes);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--threshold: ") + e.what());
+    }
+  }
+  std::string source;
+  for (const auto& f : o.raw_files) source += (source.empty() ? "" : " ") + f;
+  options.source = source;
+  return options;
+}
+
+nlohmann::json machine_of(const nlohmann::json& header) {
+  auto it = header.find("machine");
+  return it == header.end() ? nlohmann::json() : *it;
+}
+
+// Points of every file, header of the first; a later file from another machine is reported,
+// since mixing machines in one model is almost always a mistake.
+fit::RawSet read_all(const std::vector<std::string>& files) {
+  fit::RawSet all;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    auto raw = fit::read_raw_file(files[i]);
+    if (i == 0) {
+      all.header = std::move(raw.header);
+    } else if (machine_of(raw.header) != machine_of(all.header)) {
+      std::cerr << "augur fit: warning: " << files[i] << " names another machine than " << files[0]
+                << "; the model takes the first file's machine and provenance\n";
+    }
+    all.points.insert(all.points.end(), raw.points.begin(), raw.points.end());
+  }
+  return all;
+}
+
+std::string range_text(const model::Regime& r) {
+  return std::isinf(r.to) ? fmt::format("[{:g}, inf)", r.from) : fmt::format("[{:g}, {:g})", r.from, r.to);
+}
+
+std::string law_text(const model::Regime& r) {
+  const auto* form = std::get_if<model::FittedForm>(&r.law);
+  if (!form) return r.equation();
+  std::string terms;
+  for (const auto& t : form->terms) terms += (terms.empty() ? "" : " + ") + t.basis.name();
+  return fmt::format("{} (cv {:.1f}%, Q {:.2g})", terms, 100 * form->stats.cv_error, form->stats.q);
+}
+
+void print_summary(const model::Model& model) {
+  for (const auto& [name, op] : model.operations) {
+    std::string line = fmt::format("{}: {} regime{}", name, op.regimes.size(), op.regimes.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < op.regimes.size(); ++i)
+      line += fmt::format("{} {} B: {}", i == 0 ? ":" : ";", range_text(op.regimes[i]), law_text(op.regimes[i]));
+    std::cerr << line << "\n";
+  }
+}
+
+}  // namespace
+
+void add_fit_command(CLI::App& app) {
+  auto opts = std::make_shared<FitCommandOptions>();
+  auto* cmd = app.add_subcommand("fit", "Fit timing equations to raw measurements (from `augur bench`) into a model file");
+  cmd->footer(
+      "How: for each operation every candidate law c + s*startup(p) + k*data(p,d) is fitted by\n"
+      "weighted least squares (weights 1/stderr^2); the law that best predicts left-out points wins,\n"
+      "and a law with more terms must win clearly. Jumps along the size axis (eager to rendezvous,\n"
+      "packet steps) become separate regimes. Min/max bounds cover every measurement.\n"
+      "Details: docs/fitting.md.\n"
+      "\n"
+      "Examples:\n"
+      "  augur fit run.jsonl -o mymachine.json                 wide family, breakpoints detected\n"
+      "  augur fit a.jsonl b.jsonl -o m.json --family seed12 --threshold 32ints --int-bytes 8\n"
+      "                                                        the seed's 12 forms, split at 32 ints\n"
+      "  augur calc --machine mymachine.json bcast 16 8KiB     then ask the model\n"
+      "\n"
+      "Prints one line per operation to stderr: its regimes in bytes, the chosen terms, the\n"
+      "cross-validated relative error and the goodness of fit Q.\n");
+  cmd->add_option("raw", opts->raw_files, "raw measurement files (JSON Lines, docs/raw-format.md)")->required();
+  cmd->add_option("-o,--output", opts->output, "model file to write (replaced atomically)")->required();
+  cmd->add_option("--family", opts->family, "candidate laws: seed12 (the seed's 12 forms) or wide (Extra-P terms)")
+      ->check(CLI::IsMember({"seed12", "wide"}))
+      ->capture_default_str();
+  cmd->add_option("--statistic", opts->statistic, "statistic of the repetitions to fit")
+      ->check(CLI::IsMember({"min", "median", "mean"}))
+      ->capture_default_str();
+  cmd->add_option("--selection", opts->selection, "cv (cross-validated error) or chi2 (least chi2, as the seed)")
+      ->check(CLI::IsMember({"cv", "chi2"}))
+      ->capture_default_str();
+  cmd->add_option("--threshold", opts->threshold,
+                  "split small and large messages at SIZE (e.g. 32ints, 4KiB; in both fits) instead of detecting breakpoints");
+  cmd->add_flag("--no-breakpoints", opts->no_breakpoints, "one regime per operation");
+  cmd->add_option("--max-segments", opts->max_segments, "most regimes breakpoint detection may create")
+      ->check(CLI::Range(1, 16))
+      ->capture_default_str();
+  cmd->add_option("--time-unit", opts->time_unit, "time unit of the written equations")
+      ->check(CLI::IsMember({"s", "ms", "us", "ns"}))
+      ->capture_default_str();
+  cmd->add_option("--size-unit", opts->size_unit, "what d counts in the written equations")
+      ->check(CLI::IsMember({"bytes", "ints"}))
+      ->capture_default_str();
+  cmd->add_option("--int-bytes", opts->int_bytes, "bytes per int (for --size-unit ints and sizes like 32ints)")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->callback([opts] {
+    const auto options = to_fit_options(*opts);
+    const auto raw = read_all(opts->raw_files);
+    const auto model = fit::fit_model(raw, options);
+    print_summary(model);
+    model::save_model_file(model, opts->output);
+    std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
+              << " from " << raw.points.size() << " points to " << opts->output << "\n";
+  });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,147 @@
+#include "fit/breakpoints.hpp"
+
+#include "fit/least_squares.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace augur::fit {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+// Weighted sums for a straight line y = a + b·d through one group size's points.
+struct LineSums {
+  double w = 0, wd = 0, wdd = 0, wy = 0, wdy = 0, wyy = 0;
+  int sizes = 0;  // distinct sizes with a measurement
+
+  void add(const LineSums& o) {
+    w += o.w, wd += o.wd, wdd += o.wdd, wy += o.wy, wdy += o.wdy, wyy += o.wyy;
+    sizes += o.sizes;
+  }
+
+  // χ² of the best line, in centred form so that large d does not cancel away the residual.
+  double chi2() const {
+    if (w <= 0) return 0;
+    const double spread_d = wdd - wd * wd / w;
+    const double spread_y = wyy - wy * wy / w;
+    const double covariance = wdy - wd * wy / w;
+    const double explained = spread_d > 1e-12 * wdd ? covariance * covariance / spread_d : 0;
+    return std::max(0.0, spread_y - explained);
+  }
+  int parameters() const { return std::min(sizes, 2); }
+};
+
+struct SegmentCost {
+  double chi2 = kInfinity;
+  int parameters = 0;
+};
+
+// sums[s][g]: the points of size index s and group index g.
+std::vector<std::vector<LineSums>> line_sums(const std::vector<Sample>& samples,
+                                             const std::vector<double>& sizes,
+                                             const std::vector<double>& groups) {
+  std::vector<std::vector<LineSums>> sums(sizes.size(), std::vector<LineSums>(groups.size()));
+  for (const auto& s : samples) {
+    const auto si = std::lower_bound(sizes.begin(), sizes.end(), s.bytes) - sizes.begin();
+    const auto gi = std::lower_bound(groups.begin(), groups.end(), s.p) - groups.begin();
+    auto& c = sums[si][gi];
+    const double w = 1 / (s.sigma * s.sigma);
+    c.w += w, c.wd += w * s.d, c.wdd += w * s.d * s.d;
+    c.wy += w * s.y, c.wdy += w * s.d * s.y, c.wyy += w * s.y * s.y;
+    c.sizes = 1;
+  }
+  return sums;
+}
+
+// cost[i][j]: segment of size indices [i, j), for every segment long enough to keep.
+std::vector<std::vector<SegmentCost>> segment_costs(const std::vector<std::vector<LineSums>>& sums,
+                                                    int min_length) {
+  const int n_sizes = static_cast<int>(sums.size());
+  const std::size_t n_groups = sums.empty() ? 0 : sums[0].size();
+  std::vector<std::vector<SegmentCost>> cost(n_sizes + 1, std::vector<SegmentCost>(n_sizes + 1));
+  for (int i = 0; i < n_sizes; ++i) {
+    std::vector<LineSums> running(n_groups);
+    for (int j = i + 1; j <= n_sizes; ++j) {
+      for (std::size_t g = 0; g < n_groups; ++g) running[g].add(sums[j - 1][g]);
+      if (j - i < min_length) continue;
+      SegmentCost c{0, 0};
+      for (const auto& line : running) c.chi2 += line.chi2(), c.parameters += line.parameters();
+      cost[i][j] = c;
+    }
+  }
+  return cost;
+}
+
+struct Partition {
+  double chi2 = kInfinity;
+  int parameters = 0;
+  std::vector<int> starts;  // size index where each segment after the first begins
+};
+
+// Least-χ² partitions of [0, n_sizes) into 1…max_segments segments.
+std::vector<Partition> best_partitions(const std::vector<std::vector<SegmentCost>>& cost, int max_segments) {
+  const int n = static_cast<int>(cost.size()) - 1;
+  // best[m][j]: least χ² covering [0, j) with m + 1 segments; from[m][j]: where the last begins.
+  std::vector<std::vector<double>> best(max_segments, std::vector<double>(n + 1, kInfinity));
+  std::vector<std::vector<int>> from(max_segments, std::vector<int>(n + 1, -1));
+  for (int j = 1; j <= n; ++j) best[0][j] = cost[0][j].chi2, from[0][j] = 0;
+  for (int m = 1; m < max_segments; ++m)
+    for (int j = 1; j <= n; ++j)
+      for (int i = 1; i < j; ++i) {
+        const double total = best[m - 1][i] + cost[i][j].chi2;
+        if (total < best[m][j]) best[m][j] = total, from[m][j] = i;
+      }
+
+  std::vector<Partition> partitions;
+  for (int m = 0; m < max_segments; ++m) {
+    if (!std::isfinite(best[m][n])) continue;
+    Partition p;
+    p.chi2 = best[m][n];
+    for (int k = m, j = n; k >= 0; --k) {
+      const int i = from[k][j];
+      p.parameters += cost[i][j].parameters;
+      if (k > 0) p.starts.insert(p.starts.begin(), i);
+      j = i;
+    }
+    partitions.push_back(std::move(p));
+  }
+  return partitions;
+}
+
+}  // namespace
+
+std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const BreakpointOptions& options) {
+  const auto sizes = distinct_sizes(samples);
+  const int min_length = std::max(options.min_sizes_per_segment, 2);
+  const int max_segments = std::min(std::max(options.max_segments, 1), static_cast<int>(sizes.size()) / min_length);
+  if (max_segments < 2) return {};
+
+  const auto cost = segment_costs(line_sums(samples, sizes, distinct_group_sizes(samples)), min_length);
+  const double n = static_cast<double>(samples.size());
+  // A noise-free law leaves χ² ≈ 0; the floor keeps ln finite and treats residuals below a
+  // millionth of the error estimate as equal.
+  const double chi2_floor = 1e-12 * n;
+  const auto partitions = best_partitions(cost, max_segments);
+  if (partitions.empty()) return {};
+  const auto& whole = partitions.front();
+  if (goodness_of_fit(whole.chi2, static_cast<int>(samples.size()), whole.parameters) >= options.fits_within_errors)
+    return {};
+  const Partition* chosen = nullptr;
+  double chosen_criterion = kInfinity;
+  for (const auto& p : partitions) {
+    const double charged = p.parameters + options.parameters_per_breakpoint * static_cast<double>(p.starts.size());
+    // The residual variance per point is χ²/(N − k), not χ²/N: with the dozen sizes of a
+    // point-to-point curve the biased estimate rewards every extra segment's parameters.
+    const double freedom = std::max(1.0, n - charged);
+    const double criterion = n * std::log(std::max(p.chi2, chi2_floor) / freedom) + charged * std::log(n);
+    if (criterion < chosen_criterion) chosen_criterion = criterion, chosen = &p;
+  }
+  std::vector<double> boundaries;
+  if (chosen)
+    for (int start : chosen->starts) boundaries.push_back(sizes[start]);
+  return boundaries;
+}
+
+}  // namespace augur::fit

@@ -1,0 +1,173 @@
+#include "fit/fitter.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "fit/bounds.hpp"
+#include "fit/breakpoints.hpp"
+#include "fit/hypotheses.hpp"
+#include "fit/least_squares.hpp"
+#include "fit/provenance.hpp"
+#include "fit/samples.hpp"
+#include "fit/selection.hpp"
+#include "model/catalog.hpp"
+
+namespace augur::fit {
+namespace {
+
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
+struct Segment {
+  double from = 0, to = kUnbounded;  // bytes, the regime's range
+  std::vector<Sample> samples;
+};
+
+std::vector<Sample> samples_between(const std::vector<Sample>& samples, double lowest, double highest) {
+  std::vector<Sample> kept;
+  for (const auto& s : samples)
+    if (s.bytes >= lowest && s.bytes <= highest) kept.push_back(s);
+  return kept;
+}
+
+// The seed's split: the threshold size belongs to both fits, and to the small regime in queries.
+std::vector<Segment> split_at_threshold(const std::vector<Sample>& samples, double threshold) {
+  auto small = samples_between(samples, 0, threshold);
+  auto large = samples_between(samples, threshold, kUnbounded);
+  if (small.empty() || large.empty()) return {Segment{0, kUnbounded, samples}};
+  return {Segment{0, threshold + 1, std::move(small)}, Segment{threshold + 1, kUnbounded, std::move(large)}};
+}
+
+std::vector<Segment> split_at_breakpoints(const std::vector<Sample>& samples, const std::vector<double>& starts) {
+  std::vector<Segment> segments;
+  double from = 0;
+  for (std::size_t k = 0; k <= starts.size(); ++k) {
+    const double to = k < starts.size() ? starts[k] : kUnbounded;
+    Segment segment{from, to, {}};
+    for (const auto& s : samples)
+      if (s.bytes >= from && s.bytes < to) segment.samples.push_back(s);
+    segments.push_back(std::move(segment));
+    from = to;
+  }
+  return segments;
+}
+
+bool sizes_matter(const std::string& op, const std::vector<Sample>& samples) {
+  const auto* info = model::find_operation_info(op);
+  if (info && info->cls == model::OperationClass::barrier) return false;
+  return shape_of(samples).d_varies;
+}
+
+std::vector<Segment> segments_for(const std::vector<Sample>& samples, bool sizes_vary, const FitOptions& options) {
+  if (!sizes_vary) return {Segment{0, kUnbounded, samples}};
+  if (options.threshold_bytes) return split_at_threshold(samples, *options.threshold_bytes);
+  if (!options.detect_breakpoints) return {Segment{0, kUnbounded, samples}};
+  BreakpointOptions breakpoint_options;
+  breakpoint_options.max_segments = options.max_segments;
+  return split_at_breakpoints(samples, detect_breakpoints(samples, breakpoint_options));
+}
+
+model::FittedForm form_of(const SelectedLaw& law, const CandidateSet& candidates, int points,
+                          model::Statistic statistic) {
+  model::FittedForm form;
+  const auto& h = law.fit.hypothesis;
+  for (int k = 0; k < h.size; ++k)
+    form.terms.push_back({candidates.bases[h.columns[k]], law.fit.coef[k], law.standard_errors[k]});
+  form.stats.chi2 = law.fit.chi2;
+  form.stats.q = law.q;
+  form.stats.points = points;
+  form.stats.statistic = statistic;
+  form.stats.cv_error = std::isfinite(law.validation.cv_error) ? law.validation.cv_error : 0;
+  return form;
+}
+
+model::Regime fit_regime(const Segment& segment, bool sizes_vary, const FitOptions& options) {
+  auto shape = shape_of(segment.samples);
+  shape.d_varies = shape.d_varies && sizes_vary;
+  const auto candidates = make_candidates(options.family, shape);
+  const WeightedDesign design(segment.samples, candidates.bases);
+  const auto law = select_law(design, candidates, {options.selection, options.selection_margin});
+
+  model::Regime regime;
+  regime.from = segment.from;
+  regime.to = segment.to;
+  auto form = form_of(law, candidates, design.points(), options.statistic);
+  regime.spread = covering_spread(segment.samples, form);
+  regime.law = std::move(form);
+  return regime;
+}
+
+nlohmann::json fit_settings(const FitOptions& options) {
+  nlohmann::json s = {{"family", to_string(options.family)},
+                      {"selection", to_string(options.selection)},
+                      {"statistic", model::to_string(options.statistic)},
+                      {"relative_error_floor", options.relative_error_floor},
+                      {"pooled_repetitions", options.pooled_repetitions}};
+  if (options.threshold_bytes) s["threshold_bytes"] = *options.threshold_bytes;
+  else s["max_segments"] = options.detect_breakpoints ? options.max_segments : 1;
+  return s;
+}
+
+}  // namespace
+
+std::string_view to_string(Family f) { return f == Family::seed12 ? "seed12" : "wide"; }
+
+std::optional<Family> family_from_string(std::string_view s) {
+  if (s == "seed12") return Family::seed12;
+  if (s == "wide") return Family::wide;
+  return std::nullopt;
+}
+
+std::string_view to_string(Selection s) { return s == Selection::chi2 ? "chi2" : "cv"; }
+
+std::optional<Selection> selection_from_string(std::string_view s) {
+  if (s == "cv") return Selection::cross_validation;
+  if (s == "chi2") return Selection::chi2;
+  return std::nullopt;
+}
+
+model::Operation fit_operation(const std::vector<Measurement>& points, const FitOptions& options) {
+  if (points.empty()) throw std::invalid_argument("no measurements to fit");
+  model::Operation op;
+  op.name = points.front().op;
+  for (const auto& m : points)
+    if (m.op != op.name)
+      throw std::invalid_argument("points of '" + m.op + "' mixed with '" + op.name + "'");
+
+  const ErrorModel errors{options.relative_error_floor, options.pooled_repetitions};
+  const auto samples = make_samples(points, options.statistic, options.units, errors);
+  const bool sizes_vary = sizes_matter(op.name, samples);
+  for (const auto& segment : segments_for(samples, sizes_vary, options))
+    op.regimes.push_back(fit_regime(segment, sizes_vary, options));
+  return op;
+}
+
+model::Model fit_model(const RawSet& raw, const FitOptions& options) {
+  std::map<std::string, std::vector<Measurement>> by_operation;
+  for (const auto& m : raw.points) by_operation[m.op].push_back(m);
+  if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
+
+  model::Model model;
+  try {
+    auto origin = origin_from_header(raw.header, options.source);
+    model.machine = std::move(origin.machine);
+    model.provenance = std::move(origin.provenance);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("raw header: ") + e.what());
+  }
+  model.provenance.settings["fit"] = fit_settings(options);
+  model.units = options.units;
+
+  for (const auto& [name, points] : by_operation) {
+    if (!model::find_operation_info(name))
+      throw std::runtime_error("operation '" + name +
+                               "' is not in the operation catalog (docs/model-format.md lists the names)");
+    try {
+      model.operations[name] = fit_operation(points, options);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("operation '" + name + "': " + e.what());
+    }
+  }
+  return model;
+}
+
+}  // namespace augur::fit

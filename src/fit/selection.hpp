@@ -1,0 +1,35 @@
+#pragma once
+// Choosing one law among the candidate hypotheses of a regime.
+//
+// Cross-validation (the default) ranks laws by how well they predict points they were not
+// fitted to, which, unlike χ², does not automatically favour more terms. The simplest law is
+// kept unless a law with more coefficients lowers the cross-validated error by a clear relative
+// margin. Laws that predict a non-positive time at a measured point are passed over while any
+// other law fits (docs/fitting.md, "Selection").
+#include <Eigen/Dense>
+
+#include "fit/fitter.hpp"
+#include "fit/hypotheses.hpp"
+#include "fit/least_squares.hpp"
+
+namespace augur::fit {
+
+struct SelectionOptions {
+  Selection rule = Selection::cross_validation;
+  // A law with more coefficients replaces a simpler one only if its cross-validated error is
+  // below (1 − margin) times the simpler one's.
+  double margin = 0.1;
+};
+
+struct SelectedLaw {
+  LinearFit fit;
+  Validation validation;
+  double q = 1;
+  Eigen::Vector3d standard_errors = Eigen::Vector3d::Zero();
+};
+
+// Throws std::runtime_error if no hypothesis can be fitted to the design's samples.
+SelectedLaw select_law(const WeightedDesign& design, const CandidateSet& candidates,
+                       const SelectionOptions& options);
+
+}  // namespace augur::fit

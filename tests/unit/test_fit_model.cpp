@@ -1,0 +1,220 @@
+// A whole model from raw measurements: bounds that cover every measurement, units, machine and
+// provenance from the raw header, and a file the loader accepts.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <random>
+#include <string>
+
+#include "fit/fitter.hpp"
+#include "model/model_json.hpp"
+#include "test_fit_synthetic.hpp"
+
+namespace augur::fit {
+namespace {
+
+using synthetic::Grid;
+
+RawSet machine_run(std::uint64_t seed, double noise = 0.05) {
+  std::mt19937_64 rng(seed);
+  RawSet raw;
+  raw.header = {{"augur_raw", 1},
+                {"machine", {{"name", "t3d-like"}, {"description", "synthetic T3D"}}},
+                {"provenance", {{"source", "augur bench"}, {"mpi_library", "Open MPI"}, {"date", "2024-06-01"}}}};
+  auto add = [&](const std::string& op, const synthetic::Law& law, const Grid& grid) {
+    for (auto& m : synthetic::synthesize(op, law, grid, noise, rng)) raw.points.push_back(m);
+  };
+  Grid point_to_point;
+  point_to_point.group_sizes = {2};
+  Grid barrier;
+  barrier.group_sizes = synthetic::powers_of_two(2, 128);
+  barrier.ints = {0};
+  add("bcast", [](double p, double d) { return 100 + 6 * p + 0.04 * p * d; }, Grid{});
+  add("allreduce", [](double p, double d) { return d <= 32 ? 50 + 200 * std::log(p) + 4 * d : 300 + 20 * p + 0.9 * std::log(p) * d; },
+      Grid{});
+  add("send", [](double, double d) { return 30 + 0.09 * d; }, point_to_point);
+  add("barrier", [](double p, double) { return 10 + 8 * std::log(p); }, barrier);
+  return raw;
+}
+
+FitOptions t3d_units(Family family) {
+  FitOptions options;
+  options.family = family;
+  options.units = {"us", "ints", 8};
+  return options;
+}
+
+void expect_bounds_cover(const model::Model& model, const RawSet& raw, const std::string& label) {
+  int outside = 0;
+  for (const auto& m : raw.points) {
+    const auto e = model.estimate(m.op, m.p, m.bytes);
+    EXPECT_LE(e.min, e.avg);
+    EXPECT_GE(e.max, e.avg);
+    outside += !(e.min <= m.min) + !(e.max >= m.max);
+  }
+  EXPECT_EQ(outside, 0) << label;
+}
+
+TEST(FitModel, BoundsCoverEveryMeasurement) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const auto raw = machine_run(seed);
+    for (auto family : {Family::seed12, Family::wide}) {
+      auto options = t3d_units(family);
+      expect_bounds_cover(fit_model(raw, options), raw, "breakpoints, seed " + std::to_string(seed));
+      options.threshold_bytes = 32 * 8;
+      expect_bounds_cover(fit_model(raw, options), raw, "threshold, seed " + std::to_string(seed));
+      options.statistic = model::Statistic::min;
+      options.units = {"s", "bytes", 4};
+      expect_bounds_cover(fit_model(raw, options), raw, "min in seconds, seed " + std::to_string(seed));
+    }
+  }
+}
+
+TEST(FitModel, SpreadIsNoWiderThanTheMeasurementsNeed) {
+  const auto raw = machine_run(4);
+  const auto model = fit_model(raw, t3d_units(Family::seed12));
+  const auto& op = model.at("send");
+  ASSERT_EQ(op.regimes.size(), 1u);
+  const auto& regime = op.regimes[0];
+  // Some measurement touches each relative bound.
+  double closest_below = 1, closest_above = 1;
+  for (const auto& m : raw.points) {
+    if (m.op != "send") continue;
+    const double avg = model.seconds(op, m.p, m.bytes);
+    closest_below = std::min(closest_below, std::abs(avg * (1 - regime.spread.below) - m.min) / avg);
+    closest_above = std::min(closest_above, std::abs(avg * (1 + regime.spread.above) - m.max) / avg);
+  }
+  EXPECT_LT(closest_below, 1e-6);
+  EXPECT_LT(closest_above, 1e-6);
+}
+
+TEST(FitModel, EquationsAreWrittenInTheRequestedUnits) {
+  const auto raw = machine_run(5, 0.01);
+  auto options = t3d_units(Family::seed12);
+  const auto model = fit_model(raw, options);
+  EXPECT_EQ(model.units.time, "us");
+  EXPECT_EQ(model.units.size, "ints");
+  const auto& bcast = std::get<model::FittedForm>(model.at("bcast").regimes.at(0).law);
+  ASSERT_EQ(bcast.terms.size(), 3u);
+  EXPECT_NEAR(bcast.terms[0].coef, 100, 10);  // µs
+  EXPECT_NEAR(bcast.terms[2].coef, 0.04, 0.002);  // µs per int per process
+  // Predictions in seconds agree with the measurements whatever the equation units.
+  options.units = {"ms", "bytes", 4};
+  const auto in_ms = fit_model(raw, options);
+  for (double bytes : {8.0, 8192.0, 65536.0})
+    EXPECT_NEAR(in_ms.seconds("bcast", 64, bytes), model.seconds("bcast", 64, bytes), 0.01 * model.seconds("bcast", 64, bytes));
+}
+
+TEST(FitModel, DefaultUnitsAreMicrosecondsAndBytes) {
+  const FitOptions options;
+  EXPECT_EQ(options.units.time, "us");
+  EXPECT_EQ(options.units.size, "bytes");
+}
+
+TEST(FitModel, OneOperationPerNameWithTheSeedShapes) {
+  const auto model = fit_model(machine_run(6), t3d_units(Family::seed12));
+  EXPECT_EQ(model.operations.size(), 4u);
+  // The allreduce law changes at 32 ints; the others are single laws.
+  EXPECT_EQ(model.at("allreduce").regimes.size(), 2u);
+  EXPECT_EQ(model.at("bcast").regimes.size(), 1u);
+  const auto& barrier = std::get<model::FittedForm>(model.at("barrier").regimes.at(0).law);
+  ASSERT_EQ(barrier.terms.size(), 2u);
+  EXPECT_EQ(barrier.terms[1].basis.name(), "log(p)");
+  const auto& send = std::get<model::FittedForm>(model.at("send").regimes.at(0).law);
+  ASSERT_EQ(send.terms.size(), 2u);
+  EXPECT_EQ(send.terms[1].basis.name(), "d");
+}
+
+TEST(FitModel, MachineAndProvenanceComeFromTheRawHeader) {
+  auto options = t3d_units(Family::seed12);
+  options.source = "run.jsonl";
+  const auto model = fit_model(machine_run(7), options);
+  EXPECT_EQ(model.machine.name, "t3d-like");
+  EXPECT_EQ(model.machine.description, "synthetic T3D");
+  EXPECT_EQ(model.provenance.source, "augur bench");
+  EXPECT_EQ(model.provenance.mpi_library, "Open MPI");
+  EXPECT_EQ(model.provenance.date, "2024-06-01");
+  EXPECT_EQ(model.provenance.settings["fit"]["family"], "seed12");
+}
+
+TEST(FitModel, WithoutAHeaderTheRawFilesAreTheSource) {
+  auto raw = machine_run(8);
+  raw.header = {{"augur_raw", 1}, {"settings", {{"reps", 16}}}};
+  auto options = t3d_units(Family::seed12);
+  options.source = "a.jsonl b.jsonl";
+  const auto model = fit_model(raw, options);
+  EXPECT_EQ(model.machine.name, "fitted");
+  EXPECT_EQ(model.provenance.source, "a.jsonl b.jsonl");
+  EXPECT_EQ(model.provenance.settings["reps"], 16);
+}
+
+TEST(FitModel, BadHeaderFieldIsNamed) {
+  auto raw = machine_run(9);
+  raw.header["machine"] = {{"name", 42}};
+  try {
+    fit_model(raw, FitOptions{});
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("machine.name"), std::string::npos) << e.what();
+  }
+}
+
+TEST(FitModel, UnknownOperationIsNamed) {
+  auto raw = machine_run(10);
+  raw.points.front().op = "bcastt";
+  try {
+    fit_model(raw, FitOptions{});
+    FAIL() << "expected an error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("'bcastt'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(FitModel, RejectsEmptyAndMixedPoints) {
+  EXPECT_THROW(fit_operation({}, FitOptions{}), std::invalid_argument);
+  auto raw = machine_run(11);
+  EXPECT_THROW(fit_operation(raw.points, FitOptions{}), std::invalid_argument);
+  RawSet header_only;
+  EXPECT_THROW(fit_model(header_only, FitOptions{}), std::runtime_error);
+}
+
+TEST(FitModel, SavedModelLoadsAndPredictsTheSame) {
+  const auto raw = machine_run(12);
+  const auto model = fit_model(raw, t3d_units(Family::wide));
+  const auto path = std::filesystem::temp_directory_path() / "augur_test_fit_model.json";
+  model::save_model_file(model, path);
+  const auto loaded = model::load_model_file(path);
+  std::filesystem::remove(path);
+  for (const auto& m : raw.points) {
+    const auto a = model.estimate(m.op, m.p, m.bytes);
+    const auto b = loaded.estimate(m.op, m.p, m.bytes);
+    EXPECT_NEAR(a.avg, b.avg, 1e-9 * a.avg);
+    EXPECT_LE(b.min, m.min);
+    EXPECT_GE(b.max, m.max);
+  }
+}
+
+Measurement exact_send(double bytes) {
+  const double t = 1e-5 + bytes * 1e-9;
+  return Measurement{"send", 2, bytes, t, t, t, 1.1 * t, 1e-7, 10};
+}
+
+TEST(FitModel, ThreeSizesAreEnoughForALine) {
+  const auto op = fit_operation({exact_send(8), exact_send(800), exact_send(8000)}, FitOptions{});
+  ASSERT_EQ(op.regimes.size(), 1u);
+  EXPECT_NEAR(op.regimes[0].evaluate(2, 4000, model::Bound::avg), 14, 1e-6);
+}
+
+TEST(FitModel, TwoPointsStillGiveALawThatCoversThem) {
+  const std::vector<Measurement> points{exact_send(8), exact_send(800)};
+  const auto op = fit_operation(points, FitOptions{});
+  ASSERT_EQ(op.regimes.size(), 1u);
+  for (const auto& m : points) {
+    EXPECT_LE(op.regimes[0].evaluate(2, m.bytes, model::Bound::min) * 1e-6, m.min);
+    EXPECT_GE(op.regimes[0].evaluate(2, m.bytes, model::Bound::max) * 1e-6, m.max);
+  }
+}
+
+}  // namespace
+}  // namespace augur::fit
