@@ -1,0 +1,144 @@
+// `augur run`: reverse profiling. Runs an unmodified MPI program with libaugur-revprof.so
+// preloaded, so every MPI call advances a virtual clock driven by the target machine's model
+// while the real communication still happens, then prints the predicted run time and breakdown.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/launcher.hpp"
+#include "model/machines.hpp"
+#include "revprof/report.hpp"
+
+namespace augur::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct RunRequest {
+  std::string machine = "generic";
+  std::string bound = "avg";
+  std::string compute = "measured";
+  double compute_scale = 1.0;
+  std::string trace_dir;
+  std::string wtime = "virtual";
+  bool json = false;
+  int processes = 0;
+  bool np_spelling = false;
+  bool oversubscribe = false;
+  std::string mpirun = "mpirun";
+  std::string report;
+  std::vector<std::string> command;
+};
+
+fs::path find_shim() {
+  if (const char* set = std::getenv("AUGUR_REVPROF")) return set;
+  for (const char* relative : {"../lib/libaugur-revprof.so", "libaugur-revprof.so"}) {
+    auto candidate = beside_self(relative);
+    if (fs::exists(candidate)) return candidate;
+  }
+  throw UsageError("libaugur-revprof.so not found beside augur (" + beside_self("../lib").string() +
+                   "); build augur with MPI, or set AUGUR_REVPROF to its path");
+}
+
+// A built-in name stays a name; a file becomes an absolute path, since ranks may start elsewhere.
+std::string model_reference(const std::string& machine) {
+  model::load_machine(machine);  // validates now, with the file's own error message
+  for (const auto& name : model::builtin_machine_names())
+    if (name == machine) return machine;
+  return fs::absolute(machine).string();
+}
+
+void check(const RunRequest& r) {
+  if (r.command.empty()) throw UsageError("no program given: augur run [options] -- ./app args");
+  if (r.bound != "min" && r.bound != "avg" && r.bound != "max") throw UsageError("--bound must be min, avg or max");
+  if (r.compute != "measured" && r.compute != "annotated" && r.compute != "zero")
+    throw UsageError("--compute must be measured, annotated or zero");
+  if (r.wtime != "virtual" && r.wtime != "real") throw UsageError("--wtime must be virtual or real");
+  if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
+  if (r.processes < 0) throw UsageError("-np must be at least 1");
+}
+
+bool starts_with_launcher(const std::vector<std::string>& command) {
+  auto name = fs::path(command.front()).filename().string();
+  return name.starts_with("mpirun") || name.starts_with("mpiexec");
+}
+
+std::vector<std::string> job_command(const RunRequest& r, const std::vector<std::string>& exported) {
+  if (starts_with_launcher(r.command) || r.processes == 0) return r.command;
+  if (!find_in_path(r.mpirun)) throw UsageError("no '" + r.mpirun + "' in PATH: install Open MPI or MPICH");
+  auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe, exported);
+  argv.insert(argv.end(), r.command.begin(), r.command.end());
+  return argv;
+}
+
+void run(RunRequest r) {
+  check(r);
+  const auto shim = find_shim();
+  const auto model = model_reference(r.machine);
+  const bool own_report = r.report.empty();
+  if (own_report) r.report = (fs::temp_directory_path() / ("augur-report-" + std::to_string(getpid()) + ".json")).string();
+  if (!r.trace_dir.empty()) r.trace_dir = fs::absolute(r.trace_dir).string();
+  const std::vector<std::pair<std::string, std::string>> env{
+      {"LD_PRELOAD", shim.string()}, {"AUGUR_MODEL", model},           {"AUGUR_BOUND", r.bound},
+      {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", std::to_string(r.compute_scale)},
+      {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", r.report}};
+  std::vector<std::string> exported;
+  for (const auto& [name, value] : env) {
+    setenv(name.c_str(), value.c_str(), 1);
+    exported.push_back(name);
+  }
+  const auto argv = job_command(r, exported);
+  std::error_code ignored;
+  fs::remove(r.report, ignored);
+  const int status = run_and_wait(argv);
+  unsetenv("LD_PRELOAD");
+  std::ifstream in(r.report);
+  if (!in) {
+    throw std::runtime_error("the program ended (" + std::string(WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status)) : "killed") +
+                             ") without a report: did it call MPI_Finalize? Command: " + shell_words(argv));
+  }
+  auto report = nlohmann::json::parse(in);
+  if (own_report) fs::remove(r.report, ignored);
+  if (r.json) std::cout << report.dump(2) << "\n";
+  else std::cout << revprof::format_report(report);
+  if (!r.trace_dir.empty() && !r.json) std::cout << "\nTrace: " << r.trace_dir << "\n";
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw std::runtime_error("the program failed (" + shell_words(argv) + ")");
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto r = std::make_shared<RunRequest>();
+  auto* cmd = app.add_subcommand("run", "Predict an MPI program's run time on a modelled machine by running it here");
+  cmd->footer(
+      "The program runs for real, unmodified, with its MPI calls intercepted (PMPI): each rank keeps a\n"
+      "virtual clock that the target machine's model advances, so its MPI_Wtime and the report give\n"
+      "the time it would take there.\n"
+      "Examples:\n"
+      "  augur run --machine sp2-mpl -np 4 -- ./stencil 512\n"
+      "  augur run --machine model.json --compute annotated --trace trace/ -- mpirun -np 2 ./app\n"
+      "Compute between MPI calls: measured (this host's CPU time x --compute-scale), annotated (only\n"
+      "augur_compute() calls from augur/annotate.h) or zero.");
+  cmd->add_option("-m,--machine", r->machine, "target: built-in machine name or model file")->capture_default_str();
+  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd->add_option("--compute", r->compute, "measured, annotated or zero")->capture_default_str();
+  cmd->add_option("--compute-scale", r->compute_scale, "target seconds per host CPU second")->capture_default_str();
+  cmd->add_option("--trace", r->trace_dir, "write the predicted trace (one file per rank) to this directory");
+  cmd->add_option("--wtime", r->wtime, "what MPI_Wtime returns: virtual or real")->capture_default_str();
+  // "-np N" reads in CLI11 as the flags -n and -p; -p carries the count, -n is accepted.
+  cmd->add_option("-p,--np", r->processes, "processes: augur starts mpirun -np N (else the command runs as given)");
+  cmd->add_flag("-n", r->np_spelling)->group("");
+  cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than cores (Open MPI)");
+  cmd->add_option("--mpirun", r->mpirun, "the MPI launcher")->capture_default_str();
+  cmd->add_option("--report", r->report, "also keep the JSON report in this file");
+  cmd->add_flag("--json", r->json, "print the report as JSON");
+  cmd->add_option("command", r->command, "the program and its arguments, after --")->required();
+  cmd->callback([r] { run(*r); });
+}
+
+}  // namespace augur::cli

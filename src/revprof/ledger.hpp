@@ -1,0 +1,40 @@
+#pragma once
+// One rank's account of a reverse-profiled run: where its virtual time went (compute, MPI,
+// waiting inside MPI), per operation counts, bytes and time, and the MPI calls whose cost was not
+// predicted. Pure bookkeeping, so it is tested without MPI.
+#include <map>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace augur::revprof {
+
+struct OperationTotals {
+  long count = 0;
+  double bytes = 0;
+  double seconds = 0;  // virtual time inside the call
+  double waiting = 0;  // part of it spent waiting for other ranks
+};
+
+class Ledger {
+ public:
+  void compute(double seconds) { compute_ += seconds; }
+  // An MPI call that took [begin, end) in virtual time, `waiting` of it for partners.
+  void call(std::string_view op, double begin, double end, double waiting, double bytes);
+  void unmodelled(std::string_view function) { ++unmodelled_[std::string(function)]; }
+
+  double compute_seconds() const { return compute_; }
+  double mpi_seconds() const { return mpi_; }
+  double waiting_seconds() const { return waiting_; }
+  const std::map<std::string, OperationTotals, std::less<>>& operations() const { return ops_; }
+
+  nlohmann::json to_json(int rank, double finish) const;
+
+ private:
+  double compute_ = 0, mpi_ = 0, waiting_ = 0;
+  std::map<std::string, OperationTotals, std::less<>> ops_;
+  std::map<std::string, long> unmodelled_;
+};
+
+}  // namespace augur::revprof

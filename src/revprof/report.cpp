@@ -1,0 +1,74 @@
+#include "revprof/report.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace augur::revprof {
+namespace {
+
+nlohmann::json sum_operations(const std::vector<nlohmann::json>& ranks) {
+  nlohmann::json total = nlohmann::json::object();
+  for (const auto& r : ranks)
+    for (const auto& [name, t] : r.at("operations").items()) {
+      auto& acc = total[name];
+      if (acc.is_null()) acc = nlohmann::json::object();
+      for (const char* key : {"count", "bytes", "seconds", "waiting"})
+        acc[key] = acc.value(key, 0.0) + t.at(key).get<double>();
+    }
+  return total;
+}
+
+nlohmann::json sum_unmodelled(const std::vector<nlohmann::json>& ranks) {
+  std::map<std::string, long> total;
+  for (const auto& r : ranks)
+    for (const auto& [name, count] : r.at("unmodelled").items()) total[name] += count.get<long>();
+  return total;
+}
+
+}  // namespace
+
+nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run) {
+  double finish = 0;
+  for (const auto& r : ranks) finish = std::max(finish, r.at("finish").get<double>());
+  return {{"predicted_seconds", finish},
+          {"run", run},
+          {"ranks", ranks},
+          {"operations", sum_operations(ranks)},
+          {"unmodelled", sum_unmodelled(ranks)}};
+}
+
+std::string format_report(const nlohmann::json& report) {
+  const auto& run = report.at("run");
+  std::string out = fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
+                                run.value("machine", "?"), report.at("predicted_seconds").get<double>(),
+                                run.value("bound", "avg"), run.value("compute", "measured"),
+                                report.at("ranks").size());
+  out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");
+  for (const auto& r : report.at("ranks"))
+    out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g}\n", r.at("rank").get<int>(),
+                       r.at("finish").get<double>(), r.at("compute").get<double>(), r.at("mpi").get<double>(),
+                       r.at("waiting").get<double>());
+  std::vector<std::pair<std::string, nlohmann::json>> ops;
+  for (const auto& [name, t] : report.at("operations").items()) ops.emplace_back(name, t);
+  std::sort(ops.begin(), ops.end(),
+            [](const auto& a, const auto& b) { return a.second.at("seconds") > b.second.at("seconds"); });
+  out += fmt::format("\n{:<22} {:>10} {:>14} {:>12} {:>12}\n", "operation (all ranks)", "calls", "bytes", "time s",
+                     "waiting s");
+  for (const auto& [name, t] : ops)
+    out += fmt::format("{:<22} {:>10} {:>14.0f} {:>12.6g} {:>12.6g}\n", name, t.at("count").get<double>(),
+                       t.at("bytes").get<double>(), t.at("seconds").get<double>(), t.at("waiting").get<double>());
+  const auto& unmodelled = report.at("unmodelled");
+  if (!unmodelled.empty()) {
+    out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
+    for (const auto& [name, count] : unmodelled.items()) out += fmt::format("  {} x{}\n", name, count.get<long>());
+  }
+  if (run.contains("substitutions") && !run["substitutions"].empty()) {
+    out += "\nThe model lacks some operations; stand-ins used:\n";
+    for (const auto& s : run["substitutions"]) out += "  " + s.get<std::string>() + "\n";
+  }
+  return out;
+}
+
+}  // namespace augur::revprof

@@ -1,0 +1,46 @@
+// The annotation entry points of include/augur/annotate.h. A program built with that header
+// calls these only when the shim is loaded, so it runs unchanged without it.
+#include "augur/annotate.h"
+
+#include "revprof/shim/runtime.hpp"
+
+using namespace augur::revprof;
+
+namespace {
+
+void add_annotated(double seconds) {
+  auto& rt = runtime();
+  if (!rt.active || rt.depth != 0) return;
+  account_compute();
+  if (rt.config.compute != ComputeMode::annotated || rt.compute_paused || !(seconds > 0)) return;
+  if (rt.trace) rt.trace->state(rt.now, rt.now + seconds, augur::trace::StateKind::compute);
+  rt.now += seconds;
+  rt.ledger.compute(seconds);
+}
+
+}  // namespace
+
+extern "C" {
+
+void augur_revprof_compute(double seconds) { add_annotated(seconds); }
+
+void augur_revprof_compute_steps(double steps) {
+  auto& rt = runtime();
+  if (rt.active) add_annotated(steps * rt.model.compute.seconds_per_step);
+}
+
+void augur_revprof_phase_begin(const char* name) {
+  auto& rt = runtime();
+  if (!rt.active || !rt.trace) return;
+  account_compute();
+  rt.trace->phase_begin(rt.now, name);
+}
+
+void augur_revprof_phase_end(const char* name) {
+  auto& rt = runtime();
+  if (!rt.active || !rt.trace) return;
+  account_compute();
+  rt.trace->phase_end(rt.now, name);
+}
+
+}  // extern "C"

@@ -1,0 +1,70 @@
+#include "revprof/shim/comms.hpp"
+
+#include <map>
+
+namespace augur::revprof {
+namespace {
+
+std::map<MPI_Comm, Shadow>& registry() {
+  static auto* shadows = new std::map<MPI_Comm, Shadow>();
+  return *shadows;
+}
+
+int next_id = 0;
+
+}  // namespace
+
+const Shadow* shadow_of(MPI_Comm comm) {
+  auto& r = registry();
+  auto it = r.find(comm);
+  return it == r.end() ? nullptr : &it->second;
+}
+
+void track(MPI_Comm created) {
+  if (created == MPI_COMM_NULL || registry().contains(created)) return;
+  int inter = 0;
+  PMPI_Comm_test_inter(created, &inter);
+  if (inter) return;  // intercommunicators are not modelled
+  Shadow s;
+  PMPI_Comm_dup(created, &s.stamps);
+  PMPI_Comm_dup(created, &s.acks);
+  PMPI_Comm_rank(created, &s.rank);
+  PMPI_Comm_size(created, &s.size);
+  // Ranks outside this communicator may have created others meanwhile; taking the maximum keeps
+  // every member's numbering the same.
+  PMPI_Allreduce(&next_id, &s.id, 1, MPI_INT, MPI_MAX, s.stamps);
+  next_id = s.id + 1;
+  MPI_Group group, world;
+  PMPI_Comm_group(created, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  std::vector<int> local(s.size);
+  for (int i = 0; i < s.size; ++i) local[i] = i;
+  s.world_rank.resize(s.size);
+  PMPI_Group_translate_ranks(group, s.size, local.data(), world, s.world_rank.data());
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+  registry().emplace(created, std::move(s));
+}
+
+void forget(MPI_Comm comm) {
+  auto& r = registry();
+  auto it = r.find(comm);
+  if (it == r.end()) return;
+  PMPI_Comm_free(&it->second.stamps);
+  PMPI_Comm_free(&it->second.acks);
+  r.erase(it);
+}
+
+void forget_all() {
+  for (auto& [comm, s] : registry()) {
+    PMPI_Comm_free(&s.stamps);
+    PMPI_Comm_free(&s.acks);
+  }
+  registry().clear();
+}
+
+int world_rank_of(const Shadow& s, int rank) {
+  return rank >= 0 && rank < static_cast<int>(s.world_rank.size()) ? s.world_rank[rank] : rank;
+}
+
+}  // namespace augur::revprof

@@ -1,0 +1,81 @@
+#include "revprof/shim/p2p.hpp"
+
+#include <algorithm>
+
+#include "revprof/shim/runtime.hpp"
+
+namespace augur::revprof {
+
+SendRecord begin_send(timing::SendMode mode, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                      double start) {
+  SendRecord s;
+  s.mode = mode;
+  s.bytes = message_bytes(count, type);
+  s.dest = dest;
+  s.tag = tag;
+  s.start = start;
+  if (dest == MPI_PROC_NULL) return s;
+  s.shadow = shadow_of(comm);
+  if (!s.shadow) return s;
+  bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
+  if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
+  send_stamp(*s.shadow, dest, tag, {start, rendezvous});
+  auto& rt = runtime();
+  if (rt.trace) rt.trace->send(start, world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  return s;
+}
+
+double end_send(SendRecord& s, double& waiting) {
+  auto& rt = runtime();
+  waiting = 0;
+  if (!s.shadow) return s.start;
+  double plain = s.start + rt.rules->send_busy(s.mode, s.bytes);
+  if (!s.receipt) return plain;
+  auto post = s.receipt->collect(rt.config.ack_wait_limit);
+  s.receipt.reset();
+  if (!post) return plain;
+  double end = rt.rules->waiting_send_end(s.start, *post, s.bytes);
+  waiting = std::max(0.0, end - plain);
+  return std::max(end, plain);
+}
+
+ReceiveRecord begin_receive(MPI_Comm comm, MPI_Datatype type, int source, double post) {
+  ReceiveRecord r;
+  r.type = type;
+  r.post = post;
+  r.source = source;
+  if (source != MPI_PROC_NULL) r.shadow = shadow_of(comm);
+  return r;
+}
+
+void take_stamp(ReceiveRecord& r, const MPI_Status& status) {
+  if (r.stamped || !r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
+  int cancelled = 0;
+  PMPI_Test_cancelled(&status, &cancelled);
+  if (cancelled) return;
+  int count = 0;
+  PMPI_Get_count(&status, r.type, &count);
+  r.bytes = count == MPI_UNDEFINED ? 0 : message_bytes(count, r.type);
+  r.source = status.MPI_SOURCE;
+  r.stamp = receive_stamp(*r.shadow, status.MPI_SOURCE, status.MPI_TAG);
+  if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
+  r.stamped = true;
+  auto& rt = runtime();
+  if (rt.trace) {
+    double end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+    rt.trace->recv(r.post, end, world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
+                   static_cast<std::uint64_t>(r.bytes), r.shadow->id);
+  }
+}
+
+double end_receive(ReceiveRecord& r, const MPI_Status& status, double& waiting) {
+  auto& rt = runtime();
+  waiting = 0;
+  take_stamp(r, status);
+  if (!r.stamped) return r.post;
+  double end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+  waiting = std::max(0.0, end - (r.post + rt.rules->recvmin(r.bytes)));
+  return end;
+}
+
+}  // namespace augur::revprof

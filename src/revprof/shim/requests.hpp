@@ -1,0 +1,60 @@
+#pragma once
+// Requests the shim follows: non-blocking and persistent point-to-point operations and
+// non-blocking collectives, keyed by the MPI_Request handle the program holds. Their virtual
+// completion is settled when the program's Wait or Test sees them complete.
+#include <mpi.h>
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+#include "revprof/shim/p2p.hpp"
+
+namespace augur::revprof {
+
+struct CollectiveRecord {
+  std::string_view op;
+  const Shadow* shadow = nullptr;
+  bool is_root = false;
+  double start = 0;
+  std::array<double, 3> mine{}, all{};  // start, root's start, bytes: maxima over the members
+  MPI_Request exchange = MPI_REQUEST_NULL;
+};
+
+struct PersistentArgs {
+  const void* buf = nullptr;
+  int count = 0;
+  MPI_Datatype type = MPI_BYTE;
+  int peer = 0, tag = 0;
+  MPI_Comm comm = MPI_COMM_NULL;
+  timing::SendMode mode = timing::SendMode::standard;
+};
+
+struct TrackedRequest {
+  enum class Kind { send, receive, collective } kind = Kind::send;
+  std::string_view op;  // the operation name charged at completion
+  bool persistent = false;
+  bool active = true;
+  PersistentArgs args;
+  SendRecord send;
+  ReceiveRecord receive;
+  CollectiveRecord collective;
+};
+
+TrackedRequest& track_request(MPI_Request handle, TrackedRequest request);
+TrackedRequest* find_request(MPI_Request handle);
+void drop_request(MPI_Request handle);
+
+// Settles a request the program has seen complete (its handle before MPI reset it). Returns the
+// virtual completion time, or nothing for a request the shim does not follow.
+std::optional<double> settle(MPI_Request handle, const MPI_Status& status, double& waiting, double& bytes);
+
+// Collects stamps of receives that completed but that the program has not waited for yet, so
+// senders waiting for this rank's post times are not held up.
+void serve_pending_receives();
+
+// Starts the exchange of start times for a collective. `mine` is {start, root start, bytes}.
+void exchange_starts(CollectiveRecord& c, bool blocking);
+double collective_finish(const CollectiveRecord& c, double& waiting);
+
+}  // namespace augur::revprof

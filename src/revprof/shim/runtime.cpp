@@ -1,0 +1,79 @@
+#include "revprof/shim/runtime.hpp"
+
+#include <time.h>
+
+#include <algorithm>
+
+namespace augur::revprof {
+
+Runtime& runtime() {
+  // Never destroyed: MPI may call back into the shim from atexit handlers after static
+  // destructors would have run.
+  static auto* instance = new Runtime();
+  return *instance;
+}
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+void account_compute() {
+  auto& rt = runtime();
+  double cpu = thread_cpu_seconds();
+  double spent = cpu - rt.cpu_mark;
+  rt.cpu_mark = cpu;
+  if (rt.config.compute != ComputeMode::measured || rt.compute_paused || spent <= 0) return;
+  double scaled = spent * rt.config.compute_scale;
+  if (rt.trace) rt.trace->state(rt.now, rt.now + scaled, trace::StateKind::compute);
+  rt.now += scaled;
+  rt.ledger.compute(scaled);
+}
+
+Call::Call(std::string_view op) : op_(op) {
+  auto& rt = runtime();
+  modelled_ = rt.active && rt.depth == 0;
+  ++rt.depth;
+  if (!modelled_) return;
+  account_compute();
+  begin_ = rt.now;
+}
+
+void Call::finish(double end, double waiting, double bytes) {
+  auto& rt = runtime();
+  finished_ = true;
+  if (!modelled_) return;
+  end = std::max(end, begin_);
+  rt.now = end;
+  rt.ledger.call(op_, begin_, end, waiting, bytes);
+  if (rt.trace) rt.trace->state(begin_, end, trace::StateKind::mpi, rt.trace->name_id(op_));
+}
+
+void Call::unmodelled(std::string_view function) {
+  if (!modelled_) return;
+  runtime().ledger.unmodelled(function);
+  modelled_ = false;
+}
+
+Call::~Call() {
+  auto& rt = runtime();
+  if (modelled_ && !finished_) finish(rt.now, 0, 0);
+  --rt.depth;
+  // Time the MPI library itself burned (polling, copying) is not the program's compute.
+  if (modelled_) rt.cpu_mark = thread_cpu_seconds();
+}
+
+void note_unmodelled(std::string_view function) {
+  auto& rt = runtime();
+  if (rt.active && rt.depth == 0) rt.ledger.unmodelled(function);
+}
+
+double message_bytes(int count, MPI_Datatype type) {
+  if (count <= 0 || type == MPI_DATATYPE_NULL) return 0;
+  int size = 0;
+  PMPI_Type_size(type, &size);
+  return static_cast<double>(count) * size;
+}
+
+}  // namespace augur::revprof

@@ -1,0 +1,69 @@
+#pragma once
+// The reverse profiler's state in one process: the target model, the virtual clock, the ledger
+// and the trace. MPI programs call in from one thread (MPI_THREAD_MULTIPLE is reported as
+// unsupported for prediction), so the state is a plain global.
+#include <mpi.h>
+
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "model/model.hpp"
+#include "revprof/config.hpp"
+#include "revprof/ledger.hpp"
+#include "timing/rules.hpp"
+#include "trace/writer.hpp"
+
+namespace augur::revprof {
+
+struct Runtime {
+  Config config;
+  model::Model model;
+  std::optional<timing::Rules> rules;
+  Ledger ledger;
+  std::unique_ptr<trace::RankWriter> trace;
+  int rank = 0, size = 1;
+  double now = 0;          // virtual time, seconds since MPI_Init returned
+  double cpu_mark = 0;     // thread CPU time when the program last left MPI
+  bool active = false;     // between Init and Finalize, and the model loaded
+  bool compute_paused = false;  // MPI_Pcontrol(0)
+  int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
+};
+
+Runtime& runtime();
+
+double thread_cpu_seconds();
+
+// Brings the virtual clock up to date with the compute done since the program left MPI.
+void account_compute();
+
+// Marks entry into and exit from an intercepted call. While a call is inside, nested MPI_*
+// calls made by the MPI library itself pass straight through.
+class Call {
+ public:
+  explicit Call(std::string_view op);
+  ~Call();
+  Call(const Call&) = delete;
+  Call& operator=(const Call&) = delete;
+
+  bool modelled() const { return modelled_; }
+  double begin() const { return begin_; }
+  // Ends the call at virtual time `end` (never before its begin), `waiting` of it spent waiting.
+  void finish(double end, double waiting, double bytes);
+  // The call runs unchanged and its cost is not predicted (e.g. on an intercommunicator).
+  void unmodelled(std::string_view function);
+
+ private:
+  std::string_view op_;
+  double begin_ = 0;
+  bool modelled_ = false;
+  bool finished_ = false;
+};
+
+// Counts a call that runs unchanged and whose cost is not predicted.
+void note_unmodelled(std::string_view function);
+
+// Bytes of `count` elements of `type`.
+double message_bytes(int count, MPI_Datatype type);
+
+}  // namespace augur::revprof

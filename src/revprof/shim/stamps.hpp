@@ -1,0 +1,43 @@
+#pragma once
+// The virtual times that travel beside the program's messages: the sender's start time (the
+// stamp), sent just before the data on the shadow communicator, and, for a send that waits for
+// its receiver, the receiver's post time sent back. Nothing here changes what the program
+// sends or receives.
+#include <mpi.h>
+
+#include <optional>
+
+#include "revprof/shim/comms.hpp"
+
+namespace augur::revprof {
+
+struct Stamp {
+  double send_start = 0;
+  bool rendezvous = false;  // the sender waits for the receiver's post time
+};
+
+// Non-blocking: the stamp goes out before the data, so a receiver can always collect it.
+void send_stamp(const Shadow& s, int dest, int tag, const Stamp& stamp);
+// Blocking, but only ever called after the matching data arrived, so its stamp is on the way.
+Stamp receive_stamp(const Shadow& s, int source, int tag);
+
+void send_post_time(const Shadow& s, int dest, int tag, double post);
+
+// The sender's side of a rendezvous: posted before the data is sent, collected after.
+class PostTimeReceipt {
+ public:
+  PostTimeReceipt(const Shadow& s, int dest, int tag);
+  // Waits at most `limit` real seconds, meanwhile serving this rank's own receivers so that
+  // two ranks waiting on each other both make progress. Empty if the receiver has not yet
+  // reached its receive; the pending receipt is then kept so later ones stay in order.
+  std::optional<double> collect(double limit);
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+  double* post_ = nullptr;
+};
+
+// Completes finished stamp and post-time messages; `final` waits (bounded) and cancels the rest.
+void settle_outgoing(bool final);
+
+}  // namespace augur::revprof

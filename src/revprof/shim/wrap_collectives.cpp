@@ -1,0 +1,276 @@
+// Collectives: the real operation runs unchanged, then the members exchange their virtual start
+// times on the shadow communicator and each leaves at the time the rules give for its role.
+#include <mpi.h>
+
+#include <numeric>
+
+#include "revprof/shim/requests.hpp"
+#include "revprof/shim/runtime.hpp"
+
+using namespace augur::revprof;
+
+namespace {
+
+constexpr double kNoRoot = -1e300;  // below any start time, so MPI_MAX ignores it
+
+double sum(const int* counts, int n) { return counts ? std::accumulate(counts, counts + n, 0.0) : 0.0; }
+int comm_size(MPI_Comm comm) {
+  int n = 1;
+  PMPI_Comm_size(comm, &n);
+  return n;
+}
+int comm_rank(MPI_Comm comm) {
+  int r = 0;
+  PMPI_Comm_rank(comm, &r);
+  return r;
+}
+
+CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, double start, double bytes) {
+  CollectiveRecord c;
+  c.op = op;
+  c.shadow = &s;
+  c.is_root = root >= 0 && s.rank == root;
+  c.start = start;
+  c.mine = {start, c.is_root ? start : kNoRoot, bytes};
+  return c;
+}
+
+void trace_collective(const CollectiveRecord& c, double end, int root) {
+  auto& rt = runtime();
+  if (rt.trace)
+    rt.trace->collective(c.start, end, rt.trace->name_id(c.op), c.shadow->id, root,
+                         static_cast<std::uint64_t>(c.all[2]));
+}
+
+// `root` is -1 for collectives without one; `bytes` this rank's message size (docs/revprof.md).
+template <class Real>
+int blocking(std::string_view op, MPI_Comm comm, int root, double bytes, Real real) {
+  Call call(op);
+  if (!call.modelled()) return real();
+  const Shadow* s = shadow_of(comm);
+  if (!s) {
+    call.unmodelled(op);
+    return real();
+  }
+  int rc = real();
+  auto c = make_record(op, *s, root, call.begin(), bytes);
+  exchange_starts(c, true);
+  double waiting = 0;
+  double end = collective_finish(c, waiting);
+  trace_collective(c, end, root);
+  call.finish(end, waiting, c.all[2]);
+  return rc;
+}
+
+template <class Real>
+int nonblocking(std::string_view op, MPI_Comm comm, int root, double bytes, MPI_Request* request, Real real) {
+  Call call(op);
+  if (!call.modelled()) return real();
+  const Shadow* s = shadow_of(comm);
+  if (!s) {
+    call.unmodelled(op);
+    return real();
+  }
+  int rc = real();
+  TrackedRequest r;
+  r.kind = TrackedRequest::Kind::collective;
+  r.op = op;
+  // The exchange writes into the tracked record, whose address the request table keeps stable.
+  auto& tracked = track_request(*request, std::move(r));
+  tracked.collective = make_record(op, *s, root, call.begin(), bytes);
+  exchange_starts(tracked.collective, false);
+  call.finish(call.begin(), 0, 0);
+  return rc;
+}
+
+double typed(double count, MPI_Datatype type) { return count * message_bytes(1, type); }
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Barrier(MPI_Comm comm) { return blocking("barrier", comm, -1, 0, [&] { return PMPI_Barrier(comm); }); }
+
+int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  return blocking("bcast", comm, root, message_bytes(count, type), [&] { return PMPI_Bcast(buf, count, type, root, comm); });
+}
+
+int MPI_Reduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
+  return blocking("reduce", comm, root, message_bytes(count, type),
+                  [&] { return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm); });
+}
+
+int MPI_Allreduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return blocking("allreduce", comm, -1, message_bytes(count, type),
+                  [&] { return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm); });
+}
+
+int MPI_Gather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
+               MPI_Comm comm) {
+  double bytes = comm_rank(comm) == root ? message_bytes(rcount, rtype) : message_bytes(scount, stype);
+  return blocking("gather", comm, root, bytes,
+                  [&] { return PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm); });
+}
+
+int MPI_Gatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
+                MPI_Datatype rtype, int root, MPI_Comm comm) {
+  int n = comm_size(comm);
+  double bytes = comm_rank(comm) == root ? typed(sum(rcounts, n) / n, rtype) : message_bytes(scount, stype);
+  return blocking("gatherv", comm, root, bytes,
+                  [&] { return PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm); });
+}
+
+int MPI_Scatter(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
+                MPI_Comm comm) {
+  double bytes = comm_rank(comm) == root ? message_bytes(scount, stype) : message_bytes(rcount, rtype);
+  return blocking("scatter", comm, root, bytes,
+                  [&] { return PMPI_Scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm); });
+}
+
+int MPI_Scatterv(const void* sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void* rbuf, int rcount,
+                 MPI_Datatype rtype, int root, MPI_Comm comm) {
+  int n = comm_size(comm);
+  double bytes = comm_rank(comm) == root ? typed(sum(scounts, n) / n, stype) : message_bytes(rcount, rtype);
+  return blocking("scatterv", comm, root, bytes,
+                  [&] { return PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm); });
+}
+
+int MPI_Allgather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
+                  MPI_Comm comm) {
+  return blocking("allgather", comm, -1, message_bytes(rcount, rtype),
+                  [&] { return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm); });
+}
+
+int MPI_Allgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
+                   MPI_Datatype rtype, MPI_Comm comm) {
+  int n = comm_size(comm);
+  return blocking("allgatherv", comm, -1, typed(sum(rcounts, n) / n, rtype),
+                  [&] { return PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm); });
+}
+
+int MPI_Alltoall(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
+                 MPI_Comm comm) {
+  return blocking("alltoall", comm, -1, message_bytes(rcount, rtype),
+                  [&] { return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm); });
+}
+
+int MPI_Alltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf,
+                  const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
+  int n = comm_size(comm);
+  return blocking("alltoallv", comm, -1, typed(sum(rcounts, n) / n, rtype), [&] {
+    return PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm);
+  });
+}
+
+int MPI_Alltoallw(const void* sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[], void* rbuf,
+                  const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm) {
+  int n = comm_size(comm);
+  double total = 0;
+  for (int i = 0; i < n; ++i) total += message_bytes(rcounts[i], rtypes[i]);
+  return blocking("alltoallw", comm, -1, total / n, [&] {
+    return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
+  });
+}
+
+int MPI_Reduce_scatter(const void* sbuf, void* rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  int n = comm_size(comm);
+  return blocking("reduce_scatter", comm, -1, typed(sum(rcounts, n) / n, type),
+                  [&] { return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm); });
+}
+
+int MPI_Reduce_scatter_block(const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return blocking("reduce_scatter_block", comm, -1, message_bytes(rcount, type),
+                  [&] { return PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm); });
+}
+
+int MPI_Scan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return blocking("scan", comm, -1, message_bytes(count, type), [&] { return PMPI_Scan(sbuf, rbuf, count, type, op, comm); });
+}
+
+int MPI_Exscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return blocking("exscan", comm, -1, message_bytes(count, type),
+                  [&] { return PMPI_Exscan(sbuf, rbuf, count, type, op, comm); });
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("ibarrier", comm, -1, 0, request, [&] { return PMPI_Ibarrier(comm, request); });
+}
+
+int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("ibcast", comm, root, message_bytes(count, type), request,
+                     [&] { return PMPI_Ibcast(buf, count, type, root, comm, request); });
+}
+
+int MPI_Ireduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                MPI_Request* request) {
+  return nonblocking("ireduce", comm, root, message_bytes(count, type), request,
+                     [&] { return PMPI_Ireduce(sbuf, rbuf, count, type, op, root, comm, request); });
+}
+
+int MPI_Iallreduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* request) {
+  return nonblocking("iallreduce", comm, -1, message_bytes(count, type), request,
+                     [&] { return PMPI_Iallreduce(sbuf, rbuf, count, type, op, comm, request); });
+}
+
+int MPI_Igather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
+                MPI_Comm comm, MPI_Request* request) {
+  double bytes = comm_rank(comm) == root ? message_bytes(rcount, rtype) : message_bytes(scount, stype);
+  return nonblocking("igather", comm, root, bytes, request,
+                     [&] { return PMPI_Igather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, request); });
+}
+
+int MPI_Iscatter(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
+                 MPI_Comm comm, MPI_Request* request) {
+  double bytes = comm_rank(comm) == root ? message_bytes(scount, stype) : message_bytes(rcount, rtype);
+  return nonblocking("iscatter", comm, root, bytes, request,
+                     [&] { return PMPI_Iscatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, request); });
+}
+
+int MPI_Iallgather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
+                   MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("iallgather", comm, -1, message_bytes(rcount, rtype), request,
+                     [&] { return PMPI_Iallgather(sbuf, scount, stype, rbuf, rcount, rtype, comm, request); });
+}
+
+int MPI_Iallgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[],
+                    const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
+  int n = comm_size(comm);
+  return nonblocking("iallgatherv", comm, -1, typed(sum(rcounts, n) / n, rtype), request, [&] {
+    return PMPI_Iallgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, request);
+  });
+}
+
+int MPI_Ialltoall(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
+                  MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("ialltoall", comm, -1, message_bytes(rcount, rtype), request,
+                     [&] { return PMPI_Ialltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm, request); });
+}
+
+int MPI_Ialltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf,
+                   const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
+  int n = comm_size(comm);
+  return nonblocking("ialltoallv", comm, -1, typed(sum(rcounts, n) / n, rtype), request, [&] {
+    return PMPI_Ialltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, request);
+  });
+}
+
+int MPI_Iscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+              MPI_Request* request) {
+  return nonblocking("iscan", comm, -1, message_bytes(count, type), request,
+                     [&] { return PMPI_Iscan(sbuf, rbuf, count, type, op, comm, request); });
+}
+
+int MPI_Iexscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                MPI_Request* request) {
+  return nonblocking("iexscan", comm, -1, message_bytes(count, type), request,
+                     [&] { return PMPI_Iexscan(sbuf, rbuf, count, type, op, comm, request); });
+}
+
+int MPI_Ireduce_scatter_block(const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                              MPI_Request* request) {
+  return nonblocking("ireduce_scatter_block", comm, -1, message_bytes(rcount, type), request,
+                     [&] { return PMPI_Ireduce_scatter_block(sbuf, rbuf, rcount, type, op, comm, request); });
+}
+
+}  // extern "C"

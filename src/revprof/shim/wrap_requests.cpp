@@ -1,0 +1,254 @@
+// Non-blocking and persistent point-to-point, and every Wait/Test: a request's virtual
+// completion is settled when the program sees it complete.
+#include <mpi.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "revprof/shim/requests.hpp"
+#include "revprof/shim/runtime.hpp"
+
+using namespace augur::revprof;
+using augur::timing::SendMode;
+
+namespace {
+
+template <class RealIsend>
+int nonblocking_send(std::string_view op, SendMode mode, int count, MPI_Datatype type, int dest, int tag,
+                     MPI_Comm comm, MPI_Request* request, RealIsend real) {
+  Call call("isend1");
+  if (!call.modelled()) return real();
+  TrackedRequest r;
+  r.kind = TrackedRequest::Kind::send;
+  r.op = op;
+  r.send = begin_send(mode, count, type, dest, tag, comm, call.begin());
+  int rc = real();
+  double bytes = r.send.bytes;
+  track_request(*request, std::move(r));
+  call.finish(call.begin() + runtime().rules->isend_post(bytes), 0, 0);
+  return rc;
+}
+
+template <class RealInit>
+int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, MPI_Datatype type, int peer, int tag,
+                    MPI_Comm comm, MPI_Request* request, RealInit real) {
+  int rc = real();
+  if (!runtime().active) return rc;
+  TrackedRequest r;
+  r.kind = is_receive ? TrackedRequest::Kind::receive : TrackedRequest::Kind::send;
+  r.op = is_receive ? "irecv2" : "isend2";
+  r.persistent = true;
+  r.active = false;
+  r.args = {buf, count, type, peer, tag, comm, mode};
+  track_request(*request, std::move(r));
+  return rc;
+}
+
+void start_persistent(MPI_Request handle, double now) {
+  auto* r = find_request(handle);
+  if (!r || !r->persistent) return;
+  const auto& a = r->args;
+  if (r->kind == TrackedRequest::Kind::send) r->send = begin_send(a.mode, a.count, a.type, a.peer, a.tag, a.comm, now);
+  else r->receive = begin_receive(a.comm, a.type, a.peer, now);
+  r->active = true;
+}
+
+// Settles the requests at `indices` (of the handles as they were before the call) and ends the
+// call at the latest completion.
+void settle_completed(Call& call, const std::vector<MPI_Request>& before, const std::vector<int>& indices,
+                      const MPI_Status* statuses) {
+  if (!call.modelled()) return;
+  double end = call.begin(), waiting = 0, bytes = 0;
+  for (std::size_t k = 0; k < indices.size(); ++k) {
+    double w = 0, b = 0;
+    if (auto done = settle(before[indices[k]], statuses[k], w, b)) {
+      end = std::max(end, *done);
+      bytes += b;
+    }
+  }
+  waiting = end - call.begin();
+  call.finish(end, waiting, bytes);
+}
+
+std::vector<int> all_indices(int n) {
+  std::vector<int> v(n);
+  for (int i = 0; i < n; ++i) v[i] = i;
+  return v;
+}
+
+void copy_statuses(MPI_Status* user, const std::vector<MPI_Status>& local, const std::vector<int>& positions) {
+  if (user == MPI_STATUSES_IGNORE) return;
+  for (std::size_t k = 0; k < positions.size(); ++k) user[positions[k]] = local[k];
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send("isend2", SendMode::standard, count, type, dest, tag, comm, request,
+                          [&] { return PMPI_Isend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send("isend2", SendMode::synchronous, count, type, dest, tag, comm, request,
+                          [&] { return PMPI_Issend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send("isend2", SendMode::ready, count, type, dest, tag, comm, request,
+                          [&] { return PMPI_Irsend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send("isend2", SendMode::buffered, count, type, dest, tag, comm, request,
+                          [&] { return PMPI_Ibsend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
+  Call call("irecv1");
+  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  if (!call.modelled()) return rc;
+  TrackedRequest r;
+  r.kind = TrackedRequest::Kind::receive;
+  r.op = "irecv2";
+  r.receive = begin_receive(comm, type, source, call.begin());
+  track_request(*request, std::move(r));
+  call.finish(call.begin() + runtime().rules->irecv_post(message_bytes(count, type)), 0, 0);
+  return rc;
+}
+
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return persistent_init(SendMode::standard, false, buf, count, type, dest, tag, comm, request,
+                         [&] { return PMPI_Send_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return persistent_init(SendMode::synchronous, false, buf, count, type, dest, tag, comm, request,
+                         [&] { return PMPI_Ssend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return persistent_init(SendMode::ready, false, buf, count, type, dest, tag, comm, request,
+                         [&] { return PMPI_Rsend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return persistent_init(SendMode::buffered, false, buf, count, type, dest, tag, comm, request,
+                         [&] { return PMPI_Bsend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
+  return persistent_init(SendMode::standard, true, buf, count, type, source, tag, comm, request,
+                         [&] { return PMPI_Recv_init(buf, count, type, source, tag, comm, request); });
+}
+
+int MPI_Start(MPI_Request* request) {
+  Call call("start");
+  if (call.modelled()) start_persistent(*request, call.begin());
+  return PMPI_Start(request);
+}
+
+int MPI_Startall(int count, MPI_Request requests[]) {
+  Call call("start");
+  if (call.modelled())
+    for (int i = 0; i < count; ++i) start_persistent(requests[i], call.begin());
+  return PMPI_Startall(count, requests);
+}
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  Call call("wait");
+  std::vector<MPI_Request> before{*request};
+  std::vector<MPI_Status> local(1);
+  int rc = PMPI_Wait(request, local.data());
+  settle_completed(call, before, {0}, local.data());
+  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  return rc;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  Call call("wait");
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<MPI_Status> local(count);
+  int rc = PMPI_Waitall(count, requests, local.data());
+  auto indices = all_indices(count);
+  settle_completed(call, before, indices, local.data());
+  copy_statuses(statuses, local, indices);
+  return rc;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  Call call("wait");
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<MPI_Status> local(1);
+  int rc = PMPI_Waitany(count, requests, index, local.data());
+  if (*index != MPI_UNDEFINED) settle_completed(call, before, {*index}, local.data());
+  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  return rc;
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  Call call("wait");
+  std::vector<MPI_Request> before(requests, requests + incount);
+  std::vector<MPI_Status> local(incount);
+  int rc = PMPI_Waitsome(incount, requests, outcount, indices, local.data());
+  if (*outcount != MPI_UNDEFINED) {
+    std::vector<int> done(indices, indices + *outcount);
+    settle_completed(call, before, done, local.data());
+    if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
+  }
+  return rc;
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  Call call("test");
+  std::vector<MPI_Request> before{*request};
+  std::vector<MPI_Status> local(1);
+  int rc = PMPI_Test(request, flag, local.data());
+  if (*flag) settle_completed(call, before, {0}, local.data());
+  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  return rc;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  Call call("test");
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<MPI_Status> local(count);
+  int rc = PMPI_Testall(count, requests, flag, local.data());
+  if (*flag) {
+    auto indices = all_indices(count);
+    settle_completed(call, before, indices, local.data());
+    copy_statuses(statuses, local, indices);
+  }
+  return rc;
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  Call call("test");
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<MPI_Status> local(1);
+  int rc = PMPI_Testany(count, requests, index, flag, local.data());
+  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before, {*index}, local.data());
+  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  return rc;
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  Call call("test");
+  std::vector<MPI_Request> before(requests, requests + incount);
+  std::vector<MPI_Status> local(incount);
+  int rc = PMPI_Testsome(incount, requests, outcount, indices, local.data());
+  if (*outcount != MPI_UNDEFINED && *outcount > 0) {
+    std::vector<int> done(indices, indices + *outcount);
+    settle_completed(call, before, done, local.data());
+    if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
+  }
+  return rc;
+}
+
+int MPI_Request_free(MPI_Request* request) {
+  drop_request(*request);
+  return PMPI_Request_free(request);
+}
+
+}  // extern "C"

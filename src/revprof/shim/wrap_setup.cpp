@@ -1,0 +1,214 @@
+// Start and end of a run (model, clock, trace, report), the program's clock, and communicator
+// management, which decides on which groups virtual times are exchanged.
+#include <mpi.h>
+
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "model/machines.hpp"
+#include "revprof/report.hpp"
+#include "revprof/shim/comms.hpp"
+#include "revprof/shim/requests.hpp"
+#include "revprof/shim/runtime.hpp"
+#include "revprof/shim/stamps.hpp"
+
+using namespace augur;
+using namespace augur::revprof;
+
+namespace {
+
+void warn(const std::string& text) {
+  if (runtime().rank == 0) std::fprintf(stderr, "augur-revprof: %s\n", text.c_str());
+}
+
+std::string_view compute_name(ComputeMode m) {
+  return m == ComputeMode::measured ? "measured" : m == ComputeMode::annotated ? "annotated" : "zero";
+}
+
+void open_trace(Runtime& rt) {
+  if (rt.config.trace_dir.empty()) return;
+  trace::TraceHeader header;
+  header.mode = trace::TraceMode::predicted;
+  header.machine = rt.model.machine.name;
+  header.clock = "seconds, virtual time of the reverse profiler";
+  try {
+    rt.trace = std::make_unique<trace::RankWriter>(rt.config.trace_dir, rt.rank, rt.size, header);
+  } catch (const std::exception& e) {
+    warn(std::string("no trace: ") + e.what());
+  }
+}
+
+// After the real MPI_Init: load the model and start the clock. A bad setting disables prediction
+// with a message but never stops the program.
+void start(bool thread_multiple) {
+  auto& rt = runtime();
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rt.rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &rt.size);
+  if (thread_multiple) {
+    warn("MPI_THREAD_MULTIPLE is not supported for prediction; the program runs unpredicted");
+    return;
+  }
+  try {
+    rt.config = config_from_environment();
+    rt.model = model::load_machine(rt.config.model);
+    rt.rules.emplace(rt.model, rt.config.bound);
+  } catch (const std::exception& e) {
+    warn(std::string("prediction disabled: ") + e.what());
+    return;
+  }
+  track(MPI_COMM_WORLD);
+  track(MPI_COMM_SELF);
+  open_trace(rt);
+  rt.now = 0;
+  rt.cpu_mark = thread_cpu_seconds();
+  rt.active = true;
+}
+
+nlohmann::json run_settings(const Runtime& rt) {
+  return {{"machine", rt.model.machine.name},
+          {"bound", model::to_string(rt.config.bound)},
+          {"compute", compute_name(rt.config.compute)},
+          {"compute_scale", rt.config.compute_scale},
+          {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
+          {"substitutions", rt.rules->substitutions()}};
+}
+
+// Gathers every rank's ledger to rank 0, which writes the report.
+void write_report(Runtime& rt) {
+  std::string mine = rt.ledger.to_json(rt.rank, rt.now).dump();
+  int length = static_cast<int>(mine.size());
+  std::vector<int> lengths(rt.size), offsets(rt.size);
+  PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  int total = 0;
+  for (int i = 0; i < rt.size; ++i) offsets[i] = std::exchange(total, total + lengths[i]);
+  std::string all(rt.rank == 0 ? total : 0, '\0');
+  PMPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (rt.rank != 0) return;
+  std::vector<nlohmann::json> ranks;
+  for (int i = 0; i < rt.size; ++i) ranks.push_back(nlohmann::json::parse(all.substr(offsets[i], lengths[i])));
+  auto report = make_report(ranks, run_settings(rt));
+  if (rt.config.report_path.empty()) {
+    std::fputs(format_report(report).c_str(), stderr);
+    return;
+  }
+  std::ofstream out(rt.config.report_path);
+  out << report.dump(2) << "\n";
+  if (!out) warn("cannot write the report to " + rt.config.report_path);
+}
+
+template <class Real>
+int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real real) {
+  Call call(op);
+  int rc = real();
+  if (!call.modelled()) return rc;
+  track(*created);
+  const Shadow* s = shadow_of(parent);
+  if (!s) return rc;
+  CollectiveRecord c;
+  c.op = op;
+  c.shadow = s;
+  c.start = call.begin();
+  c.mine = {call.begin(), -1e300, 0};
+  exchange_starts(c, true);
+  double waiting = 0;
+  call.finish(collective_finish(c, waiting), waiting, 0);
+  return rc;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Init(int* argc, char*** argv) {
+  int rc = PMPI_Init(argc, argv);
+  start(false);
+  return rc;
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  int rc = PMPI_Init_thread(argc, argv, required, provided);
+  start(*provided == MPI_THREAD_MULTIPLE);
+  return rc;
+}
+
+int MPI_Finalize() {
+  auto& rt = runtime();
+  if (rt.active && rt.depth == 0) {
+    account_compute();
+    settle_outgoing(true);
+    try {
+      write_report(rt);
+    } catch (const std::exception& e) {
+      warn(std::string("no report: ") + e.what());
+    }
+    rt.trace.reset();
+    forget_all();
+    rt.active = false;
+  }
+  return PMPI_Finalize();
+}
+
+double MPI_Wtime() {
+  auto& rt = runtime();
+  if (!rt.active || !rt.config.virtual_wtime || rt.depth != 0) return PMPI_Wtime();
+  account_compute();
+  return rt.now;
+}
+
+int MPI_Pcontrol(const int level, ...) {
+  auto& rt = runtime();
+  if (rt.active && rt.depth == 0) {
+    account_compute();
+    rt.compute_paused = level == 0;
+  }
+  return MPI_SUCCESS;
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  return create_comm("comm_dup", comm, newcomm, [&] { return PMPI_Comm_dup(comm, newcomm); });
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Comm_split(comm, color, key, newcomm); });
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm* newcomm) {
+  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); });
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  return create_comm("comm_create", comm, newcomm, [&] { return PMPI_Comm_create(comm, group, newcomm); });
+}
+
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm* newcomm) {
+  return create_comm("comm_create", comm, newcomm,
+                     [&] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); });
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
+  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
+}
+
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm* newcomm) {
+  return create_comm("comm_create", comm, newcomm,
+                     [&] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); });
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
+                                   int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm* newcomm) {
+  return create_comm("comm_create", comm, newcomm, [&] {
+    return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
+                                           destweights, info, reorder, newcomm);
+  });
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  forget(*comm);
+  return PMPI_Comm_free(comm);
+}
+
+}  // extern "C"

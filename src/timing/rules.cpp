@@ -1,0 +1,133 @@
+#include "timing/rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "model/catalog.hpp"
+
+namespace augur::timing {
+namespace {
+
+bool starts_with_i(std::string_view op) { return op.size() > 1 && op.front() == 'i'; }
+
+// Collectives a model may not have measured, and the nearest one that stands in for them.
+std::vector<std::string_view> collective_fallbacks(std::string_view op) {
+  if (op == "gatherv") return {"gather"};
+  if (op == "scatterv") return {"scatter"};
+  if (op == "allgatherv") return {"allgather"};
+  if (op == "alltoallv" || op == "alltoallw") return {"alltoall"};
+  if (op == "reduce_scatter_block") return {"reduce_scatter", "allreduce"};
+  if (op == "reduce_scatter") return {"reduce_scatter_block", "allreduce"};
+  if (op == "scan" || op == "exscan") return {"allreduce", "reduce"};
+  if (op == "comm_dup" || op == "comm_split" || op == "comm_create") return {"allreduce", "barrier"};
+  return {};
+}
+
+}  // namespace
+
+CollectiveShape shape_of(std::string_view op) {
+  if (starts_with_i(op)) op.remove_prefix(1);
+  if (op == "bcast" || op == "scatter" || op == "scatterv") return CollectiveShape::one_to_all;
+  if (op == "reduce" || op == "gather" || op == "gatherv") return CollectiveShape::all_to_one;
+  return CollectiveShape::all_to_all;
+}
+
+double collective_end(CollectiveShape shape, bool is_root, double own_start, const CollectiveStarts& starts,
+                      double duration) {
+  switch (shape) {
+    case CollectiveShape::one_to_all:
+      return is_root ? own_start + duration : std::max(own_start, starts.root + duration);
+    case CollectiveShape::all_to_one:
+      return is_root ? starts.latest + duration : own_start + duration;
+    case CollectiveShape::all_to_all:
+      break;
+  }
+  return starts.latest + duration;
+}
+
+Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bound_(bound) {
+  // Published models often give only the ping-pong; it is the one-way time of a message, so it
+  // stands in for the transfer and (conservatively) for the sender's time.
+  recv_ = resolve("recv", {"pingpong", "send"});
+  send_ = resolve("send", {"pingpong", "recv"});
+  ssend_ = resolve("ssend", {"send", "pingpong"});
+  rsend_ = resolve("rsend", {"send", "pingpong"});
+  bsend_ = resolve("bsend", {"send", "pingpong"});
+  isend1_ = resolve("isend1", {});
+  irecv1_ = resolve("irecv1", {});
+  recvmin_ = resolve("recvmin", {});
+  for (const auto& info : model::operation_catalog()) {
+    if (info.cls != model::OperationClass::collective && info.cls != model::OperationClass::barrier) continue;
+    std::vector<std::string_view> chain;
+    if (starts_with_i(info.name)) chain.push_back(info.name.substr(1));
+    auto base = starts_with_i(info.name) ? info.name.substr(1) : info.name;
+    for (auto f : collective_fallbacks(base)) chain.push_back(f);
+    const model::Operation* found = model_.find(info.name);
+    for (std::size_t i = 0; !found && i < chain.size(); ++i) found = model_.find(chain[i]);
+    collectives_.emplace(std::string(info.name), found);
+  }
+}
+
+const model::Operation* Rules::resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks) {
+  if (const auto* op = model_.find(name)) return op;
+  for (auto f : fallbacks)
+    if (const auto* op = model_.find(f)) {
+      substitutions_.push_back(std::string(name) + " <- " + std::string(f));
+      return op;
+    }
+  substitutions_.push_back(std::string(name) + " <- 0 (not in the model)");
+  return nullptr;
+}
+
+double Rules::eval(const model::Operation* op, double p, double bytes) const {
+  if (!op) return 0;
+  // A model measured up to some size is extrapolated by its last regime rather than failing.
+  double clamped = std::min(bytes, std::nextafter(op->regimes.back().to, 0.0));
+  return std::max(0.0, model_.seconds(*op, p, clamped, bound_));
+}
+
+double Rules::send_busy(SendMode mode, double bytes) const {
+  switch (mode) {
+    case SendMode::synchronous: return eval(ssend_, 2, bytes);
+    case SendMode::ready: return eval(rsend_, 2, bytes);
+    case SendMode::buffered: return eval(bsend_, 2, bytes);
+    case SendMode::standard: break;
+  }
+  return eval(send_, 2, bytes);
+}
+
+double Rules::isend_post(double bytes) const { return eval(isend1_, 2, bytes); }
+double Rules::irecv_post(double bytes) const { return eval(irecv1_, 2, bytes); }
+double Rules::transit(double bytes) const { return eval(recv_, 2, bytes); }
+double Rules::recvmin(double bytes) const { return eval(recvmin_, 2, bytes); }
+
+bool Rules::waits_for_receiver(SendMode mode, double bytes) const {
+  if (mode == SendMode::synchronous) return true;
+  if (mode == SendMode::buffered || mode == SendMode::ready) return false;
+  return model_.network.eager_limit > 0 && bytes > model_.network.eager_limit;
+}
+
+double Rules::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
+  double transfer_start = rendezvous ? std::max(send_start, post) : send_start;
+  return std::max(post + recvmin(bytes), transfer_start + transit(bytes));
+}
+
+double Rules::waiting_send_end(double send_start, double receiver_post, double bytes) const {
+  return std::max(send_start, receiver_post) + send_busy(SendMode::synchronous, bytes);
+}
+
+double Rules::tree_estimate(std::string_view op, int p, double bytes) const {
+  // No collective model at all: a binomial tree of one-way messages, or p − 1 rounds for the
+  // personalised exchanges. Crude, and the report says it was used.
+  double rounds = std::ceil(std::log2(std::max(p, 1)));
+  if (op.find("alltoall") != std::string_view::npos) rounds = p - 1;
+  return rounds * transit(bytes);
+}
+
+double Rules::collective_duration(std::string_view op, int p, double bytes) const {
+  auto it = collectives_.find(op);
+  if (it != collectives_.end() && it->second) return eval(it->second, p, bytes);
+  return tree_estimate(op, p, bytes);
+}
+
+}  // namespace augur::timing

@@ -1,0 +1,76 @@
+#pragma once
+// The timing rules: what a send, a receive or a collective costs in virtual time on a modelled
+// machine. They are pure functions of the model and of event times, shared by the reverse
+// profiler and the simulator so both predict the same number for the same program.
+//
+// Point-to-point generalises the seed's rule (howell-thesis.md §2.4):
+//   receive end = max(T_post + t_recvmin(d), T_send_start + t_transit(d))
+// where t_transit is the model's `recv` (receive time when the send starts at the same moment).
+// A send that waits for its receiver (synchronous, or above the eager limit) cannot start the
+// transfer before the receive is posted: both sides measure from max(T_send_start, T_post).
+//
+// Collectives (§2.4, extended with roles): every rank's start time is known; the operation
+// takes T_op(p, d) from the model, and
+//   all-to-all shapes (allreduce, barrier …): everyone leaves at the latest start + T_op;
+//   one-to-all (bcast, scatter): the root leaves at its start + T_op, others at
+//                                max(own start, root start + T_op);
+//   all-to-one (reduce, gather): the root leaves at the latest start + T_op, others at
+//                                own start + T_op.
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/model.hpp"
+
+namespace augur::timing {
+
+enum class SendMode { standard, synchronous, ready, buffered };
+enum class CollectiveShape { all_to_all, one_to_all, all_to_one };
+
+CollectiveShape shape_of(std::string_view collective);
+
+struct CollectiveStarts {
+  double latest = 0;  // the latest start over all ranks of the communicator
+  double root = 0;    // the root's start (rooted operations)
+};
+
+double collective_end(CollectiveShape shape, bool is_root, double own_start, const CollectiveStarts& starts,
+                      double duration);
+
+class Rules {
+ public:
+  // Resolves the model's operations once; the per-call methods then cost a few multiplies.
+  Rules(const model::Model& model, model::Bound bound);
+
+  double send_busy(SendMode mode, double bytes) const;   // sender's time in a blocking send
+  double isend_post(double bytes) const;                 // time to post MPI_Isend
+  double irecv_post(double bytes) const;                 // time to post MPI_Irecv
+  double transit(double bytes) const;
+  double recvmin(double bytes) const;
+  bool waits_for_receiver(SendMode mode, double bytes) const;
+
+  double receive_end(double post, double send_start, bool rendezvous, double bytes) const;
+  double waiting_send_end(double send_start, double receiver_post, double bytes) const;
+
+  // T_op(p, d) for a collective, following the fallbacks documented in docs/timing-rules.md.
+  double collective_duration(std::string_view op, int p, double bytes) const;
+
+  // Operations the model lacks and what stands in for them, for the report.
+  const std::vector<std::string>& substitutions() const { return substitutions_; }
+
+ private:
+  double eval(const model::Operation* op, double p, double bytes) const;
+  const model::Operation* resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks);
+
+  double tree_estimate(std::string_view op, int p, double bytes) const;
+
+  const model::Model& model_;
+  model::Bound bound_;
+  const model::Operation *send_, *ssend_, *rsend_, *bsend_, *isend1_, *irecv1_, *recv_, *recvmin_;
+  std::map<std::string, const model::Operation*, std::less<>> collectives_;
+  std::vector<std::string> substitutions_;
+};
+
+}  // namespace augur::timing

@@ -1,0 +1,136 @@
+// `augur run` end to end: real MPI programs under the reverse profiler, with predictions
+// checked against numbers worked out by hand from the model, and the programs' own results
+// checked unchanged.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string output;      // the program's and augur's output
+  nlohmann::json report;   // the JSON report, when there is one
+};
+
+Run augur_run(const std::string& options, const std::string& program, const std::string& args = "") {
+  auto report = fs::temp_directory_path() / ("augur-test-report-" + std::to_string(::getpid()) + ".json");
+  fs::remove(report);
+  std::string cmd = std::string(AUGUR_BINARY) + " run --oversubscribe --report " + report.string() + " " + options +
+                    " -- " + program + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) r.output.append(buf.data(), n);
+  r.status = WEXITSTATUS(pclose(pipe));
+  if (std::ifstream in(report); in) r.report = nlohmann::json::parse(in);
+  fs::remove(report);
+  return r;
+}
+
+double value_after(const std::string& text, const std::string& key) {
+  auto at = text.find(key + "=");
+  if (at == std::string::npos) return NAN;
+  return std::stod(text.substr(at + key.size() + 1));
+}
+
+constexpr double us = 1e-6;
+
+}  // namespace
+
+TEST(ReverseProfiler, PingPongFollowsTheModelToTheNanosecond) {
+  auto r = augur_run("--machine sp2-mpl --compute zero -np 2", PINGPONG_PROGRAM, "10 1000");
+  ASSERT_EQ(r.status, 0) << r.output;
+  // sp2-mpl has only the ping-pong T_pp(1000 B) = 55 + 1000/22.6 µs, standing in for the transfer
+  // and the sender's time: a round trip is two of them, and the program's MPI_Wtime says so.
+  double round_trip = 2 * (55 + 1000 / 22.6) * us;
+  EXPECT_NEAR(value_after(r.output, "pingpong_seconds"), round_trip, 1e-9) << r.output;
+  EXPECT_NEAR(r.report["predicted_seconds"].get<double>(), value_after(r.output, "total_seconds"), 1e-9);
+  EXPECT_EQ(r.report["operations"]["send"]["count"], 20);
+}
+
+TEST(ReverseProfiler, WildcardReceivesKeepTheProgramsResults) {
+  for (int np : {2, 3, 4}) {
+    auto r = augur_run("--machine t3d --compute zero -np " + std::to_string(np), PINGPONG_PROGRAM, "3 100");
+    ASSERT_EQ(r.status, 0) << r.output;
+    int expected = np * (np - 1) / 2;
+    EXPECT_EQ(value_after(r.output, "sum"), expected) << r.output;
+    EXPECT_EQ(value_after(r.output, "allreduce"), expected) << r.output;
+    EXPECT_EQ(r.report["ranks"].size(), static_cast<std::size_t>(np));
+  }
+}
+
+TEST(ReverseProfiler, EveryPointToPointFormRunsAndPredictsDeterministically) {
+  for (int np : {2, 3}) {
+    auto first = augur_run("--machine t3d --compute zero -np " + std::to_string(np), ZOO_PROGRAM);
+    auto second = augur_run("--machine t3d --compute zero -np " + std::to_string(np), ZOO_PROGRAM);
+    ASSERT_EQ(first.status, 0) << first.output;
+    ASSERT_EQ(second.status, 0) << second.output;
+    EXPECT_NE(first.output.find("zoo ok"), std::string::npos) << first.output;
+    EXPECT_GT(first.report["predicted_seconds"].get<double>(), 0);
+    EXPECT_DOUBLE_EQ(first.report["predicted_seconds"].get<double>(), second.report["predicted_seconds"].get<double>());
+    EXPECT_TRUE(first.report["unmodelled"].empty()) << first.report["unmodelled"].dump();
+  }
+}
+
+TEST(ReverseProfiler, BoundsAreOrdered) {
+  double t[3];
+  const char* bounds[] = {"min", "avg", "max"};
+  for (int i = 0; i < 3; ++i) {
+    auto r = augur_run(std::string("--machine sp2-mpl --compute zero -np 2 --bound ") + bounds[i], PINGPONG_PROGRAM,
+                       "5 4096");
+    ASSERT_EQ(r.status, 0) << r.output;
+    t[i] = r.report["predicted_seconds"];
+  }
+  EXPECT_LT(t[0], t[1]);
+  EXPECT_LT(t[1], t[2]);
+}
+
+TEST(ReverseProfiler, AnnotatedComputeCountsExactlyAndUnmodelledCallsAreReported) {
+  auto r = augur_run("--machine t3d --compute annotated -np 2", COMPUTE_PROGRAM, "1000 0.25");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const auto& rank : r.report["ranks"]) EXPECT_NEAR(rank["compute"].get<double>(), 0.25, 1e-12);
+  EXPECT_EQ(r.report["unmodelled"]["MPI_Win_fence"], 4);
+  EXPECT_NE(r.output.find("MPI_Win_fence x4"), std::string::npos) << r.output;
+}
+
+TEST(ReverseProfiler, MeasuredComputeIsScaledAndZeroComputeIsNone) {
+  auto once = augur_run("--machine t3d --compute measured --compute-scale 1 -np 2", COMPUTE_PROGRAM, "30000000 0");
+  auto thrice = augur_run("--machine t3d --compute measured --compute-scale 3 -np 2", COMPUTE_PROGRAM, "30000000 0");
+  auto none = augur_run("--machine t3d --compute zero -np 2", COMPUTE_PROGRAM, "30000000 0.25");
+  ASSERT_EQ(once.status, 0) << once.output;
+  ASSERT_EQ(thrice.status, 0) << thrice.output;
+  ASSERT_EQ(none.status, 0) << none.output;
+  double c1 = once.report["ranks"][0]["compute"], c3 = thrice.report["ranks"][0]["compute"];
+  EXPECT_GT(c1, 0.005);
+  EXPECT_NEAR(c3 / c1, 3.0, 0.9);  // CPU time of the same loop, noisy on a shared machine
+  EXPECT_EQ(none.report["ranks"][0]["compute"].get<double>(), 0.0);
+}
+
+TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
+  auto dir = fs::temp_directory_path() / ("augur-test-trace-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto r = augur_run("--machine t3d --compute zero -np 3 --trace " + dir.string(), PINGPONG_PROGRAM, "2 64");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (int rank = 0; rank < 3; ++rank) {
+    auto file = dir / ("rank-0000" + std::to_string(rank) + ".augt");
+    ASSERT_TRUE(fs::exists(file)) << file;
+    EXPECT_GT(fs::file_size(file), 64u);
+  }
+  fs::remove_all(dir);
+}
+
+TEST(ReverseProfiler, BadOptionsFailBeforeRunning) {
+  EXPECT_EQ(augur_run("--bound median -np 2", PINGPONG_PROGRAM).status, 2);
+  EXPECT_EQ(augur_run("--compute guessed -np 2", PINGPONG_PROGRAM).status, 2);
+  EXPECT_NE(augur_run("--machine no-such-machine -np 2", PINGPONG_PROGRAM).status, 0);
+}

@@ -1,0 +1,114 @@
+// The timing rules shared by the reverse profiler and the simulator, checked by hand on a toy
+// model whose every cost is a round number of microseconds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "model/machines.hpp"
+#include "model/model_json.hpp"
+#include "timing/rules.hpp"
+
+using namespace augur;
+using timing::CollectiveShape;
+using timing::SendMode;
+
+namespace {
+
+model::Model toy() {
+  return model::parse_model(R"json({
+    "augur_model": 1, "machine": {"name": "toy"}, "provenance": {"source": "test"},
+    "units": {"time": "us", "size": "bytes"},
+    "network": {"eager_limit": 4096},
+    "operations": {
+      "send":    {"regimes": [{"from": 0, "expr": "2 + d/1000"}]},
+      "ssend":   {"regimes": [{"from": 0, "expr": "7 + d/1000"}]},
+      "recv":    {"regimes": [{"from": 0, "expr": "10 + d/100"}]},
+      "recvmin": {"regimes": [{"from": 0, "expr": "1 + d/1000"}]},
+      "allreduce": {"regimes": [{"from": 0, "expr": "5*log2(p) + d/100"}]},
+      "allgather": {"regimes": [{"from": 0, "expr": "3*p"}]},
+      "bcast":   {"regimes": [{"from": 0, "expr": "20"}]}
+    }})json",
+                            "toy");
+}
+
+constexpr double us = 1e-6;
+
+}  // namespace
+
+TEST(TimingRules, EarlyReceiverWaitsForTheTransfer) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  // Posted at 0, send starts at 5 µs: done at 5 + 10 + 1000/100 = 25 µs.
+  EXPECT_NEAR(r.receive_end(0, 5 * us, false, 1000), 25 * us, 1e-12);
+}
+
+TEST(TimingRules, LateReceiverPaysOnlyRecvmin) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  // Message sent at 0 arrived at 20 µs; posted at 100 µs: 100 + 1 + 1 = 102 µs.
+  EXPECT_NEAR(r.receive_end(100 * us, 0, false, 1000), 102 * us, 1e-12);
+}
+
+TEST(TimingRules, RendezvousTransferStartsWhenBothAreThere) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_TRUE(r.waits_for_receiver(SendMode::standard, 8192));
+  EXPECT_FALSE(r.waits_for_receiver(SendMode::standard, 4096));
+  EXPECT_TRUE(r.waits_for_receiver(SendMode::synchronous, 1));
+  // Send at 0, receive posted at 50 µs: transfer 10 + 81.92 µs from 50.
+  EXPECT_NEAR(r.receive_end(50 * us, 0, true, 8192), (50 + 10 + 81.92) * us, 1e-12);
+  // The waiting sender leaves ssend(d) after the later of the two.
+  EXPECT_NEAR(r.waiting_send_end(0, 50 * us, 8192), (50 + 7 + 8.192) * us, 1e-12);
+}
+
+TEST(TimingRules, SendModesUseTheirOwnOperation) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_NEAR(r.send_busy(SendMode::standard, 1000), 3 * us, 1e-12);
+  EXPECT_NEAR(r.send_busy(SendMode::synchronous, 1000), 8 * us, 1e-12);
+  EXPECT_NEAR(r.send_busy(SendMode::ready, 1000), 3 * us, 1e-12);  // rsend falls back to send
+}
+
+TEST(TimingRules, MissingOperationsAreReportedAsSubstitutions) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  const auto& subs = r.substitutions();
+  EXPECT_NE(std::find(subs.begin(), subs.end(), "rsend <- send"), subs.end());
+  EXPECT_NE(std::find(subs.begin(), subs.end(), "isend1 <- 0 (not in the model)"), subs.end());
+}
+
+TEST(TimingRules, CollectivesFallBackToTheirNearestRelative) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_NEAR(r.collective_duration("allreduce", 8, 100), 16 * us, 1e-12);
+  EXPECT_NEAR(r.collective_duration("iallreduce", 8, 100), 16 * us, 1e-12);
+  EXPECT_NEAR(r.collective_duration("allgatherv", 4, 0), 12 * us, 1e-12);
+  EXPECT_NEAR(r.collective_duration("scan", 8, 100), 16 * us, 1e-12);
+  // No gather at all: a binomial tree of transfers, ceil(log2 5) = 3 rounds of 10 µs.
+  EXPECT_NEAR(r.collective_duration("gather", 5, 0), 30 * us, 1e-12);
+}
+
+TEST(TimingRules, CollectiveShapesFollowTheirRoles) {
+  EXPECT_EQ(timing::shape_of("bcast"), CollectiveShape::one_to_all);
+  EXPECT_EQ(timing::shape_of("iscatterv"), CollectiveShape::one_to_all);
+  EXPECT_EQ(timing::shape_of("gather"), CollectiveShape::all_to_one);
+  EXPECT_EQ(timing::shape_of("allreduce"), CollectiveShape::all_to_all);
+  EXPECT_EQ(timing::shape_of("ibarrier"), CollectiveShape::all_to_all);
+  timing::CollectiveStarts starts{.latest = 10, .root = 4};
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::all_to_all, false, 1, starts, 2), 12);
+  // A bcast receiver that arrived early cannot finish before the root started plus the cost …
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::one_to_all, false, 1, starts, 2), 6);
+  // … one that arrives later finds the data there; the root leaves after its own part.
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::one_to_all, false, 10, starts, 2), 10);
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::one_to_all, true, 4, starts, 2), 6);
+  // The root of a reduce waits for the last contribution; the others leave after sending.
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::all_to_one, true, 4, starts, 2), 12);
+  EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::all_to_one, false, 1, starts, 2), 3);
+}
+
+TEST(TimingRules, PublishedPingPongModelDrivesPointToPoint) {
+  auto m = model::load_machine("sp2-mpl");
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_NEAR(r.transit(217), m.seconds("pingpong", 2, 217), 1e-15);
+  EXPECT_NEAR(r.send_busy(SendMode::standard, 0), 47 * us, 1e-12);
+}
