@@ -1,0 +1,19 @@
+#pragma once
+// Opening traces for the trace commands: damage in a trace is reported after the command has
+// done its work with what was readable, so a crashed run still yields a timeline or summary.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "trace/trace.hpp"
+
+namespace augur::cli {
+
+// Reads a native or seed-text trace; throws UsageError when nothing could be read.
+trace::Trace open_trace(const std::filesystem::path& path);
+
+// Throws, so that `augur` exits non-zero, when any of the traces was damaged; call it after the
+// output from the readable part has been written.
+void fail_if_damaged(const std::vector<const trace::Trace*>& traces);
+
+}  // namespace augur::cli

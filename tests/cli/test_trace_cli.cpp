@@ -1,0 +1,181 @@
+// The trace commands as a user runs them: synth, convert (checked with otf2-print, a JSON
+// parser and Paraver record counts), compare, summary, view (checked in headless Chromium),
+// and what happens with a damaged trace.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+Result run(const std::string& cmd) {
+  FILE* pipe = popen((cmd + " 2>&1").c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  int status = pclose(pipe);
+  return {WEXITSTATUS(status), out};
+}
+
+Result augur(const std::string& args) { return run(std::string(AUGUR_BINARY) + " " + args); }
+
+std::size_t count_lines(const std::string& text, const std::string& prefix) {
+  std::size_t n = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    auto end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    if (text.compare(pos, prefix.size(), prefix) == 0) ++n;
+    pos = end + 1;
+  }
+  return n;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+class TraceCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("augur-trace-cli-" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    auto r = augur("trace synth -o " + (dir_ / "run").string() + " --ranks 4 --events 3000");
+    ASSERT_EQ(r.status, 0) << r.out;
+    auto s = augur("summary --json " + (dir_ / "run").string());
+    ASSERT_EQ(s.status, 0) << s.out;
+    summary_ = nlohmann::json::parse(s.out);
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+  static std::string path(const std::string& name) { return (dir_ / name).string(); }
+  static std::uint64_t total(const std::string& field) {
+    std::uint64_t n = 0;
+    for (const auto& r : summary_["per_rank"]) n += r[field].get<std::uint64_t>();
+    return n;
+  }
+  static inline fs::path dir_;
+  static inline nlohmann::json summary_;
+};
+
+TEST_F(TraceCli, SummaryTotalsMatchTheEventCount) {
+  EXPECT_EQ(summary_["ranks"], 4);
+  EXPECT_EQ(summary_["mode"], "measured");
+  std::uint64_t calls = 0;
+  for (const auto& op : summary_["per_operation"]) calls += op["calls"].get<std::uint64_t>();
+  EXPECT_GT(calls, 0u);
+  EXPECT_LT(calls, total("states"));  // the rest are compute states
+  // The example trace has no gaps, so each rank's categories add up to its span.
+  for (const auto& r : summary_["per_rank"])
+    EXPECT_NEAR(r["compute"].get<double>() + r["mpi"].get<double>() + r["wait"].get<double>() +
+                    r["idle"].get<double>(), r["span"].get<double>(), 1e-9) << r;
+  EXPECT_GT(total("messages_sent"), 0u);
+  auto text = augur("summary " + path("run"));
+  EXPECT_NE(text.out.find("MPI_Allreduce"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("4 ranks"), std::string::npos) << text.out;
+}
+
+TEST_F(TraceCli, Otf2ExportOpensInOtf2PrintWithEveryMessage) {
+  auto r = augur("trace convert " + path("run") + " -o " + path("otf2") + " --to otf2");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto printed = run("otf2-print " + path("otf2/traces.otf2"));
+  ASSERT_EQ(printed.status, 0) << printed.out.substr(0, 2000);
+  EXPECT_EQ(count_lines(printed.out, "MPI_SEND "), total("messages_sent"));
+  EXPECT_EQ(count_lines(printed.out, "MPI_RECV "), total("messages_sent"));
+  EXPECT_EQ(count_lines(printed.out, "ENTER "), total("states") + 4);  // + the "solve" phase per rank
+  EXPECT_EQ(count_lines(printed.out, "MPI_COLLECTIVE_BEGIN "), count_lines(printed.out, "MPI_COLLECTIVE_END "));
+  EXPECT_GT(count_lines(printed.out, "MPI_COLLECTIVE_END "), 0u);
+}
+
+TEST_F(TraceCli, PerfettoJsonParsesWithAnArrowPerMessage) {
+  auto r = augur("trace convert " + path("run") + " -o " + path("run.json") + " --to perfetto");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto doc = nlohmann::json::parse(slurp(path("run.json")));
+  std::map<std::string, std::uint64_t> phases;
+  for (const auto& e : doc["traceEvents"]) ++phases[e["ph"].get<std::string>()];
+  EXPECT_EQ(phases["X"], total("states"));
+  EXPECT_EQ(phases["s"], total("messages_sent"));
+  EXPECT_EQ(phases["f"], total("messages_sent"));
+}
+
+TEST_F(TraceCli, ParaverRecordCountsMatch) {
+  auto r = augur("trace convert " + path("run") + " -o " + path("run.prv") + " --to paraver");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto prv = slurp(path("run.prv"));
+  EXPECT_EQ(count_lines(prv, "1:"), total("states"));
+  EXPECT_EQ(count_lines(prv, "3:"), total("messages_sent"));
+  EXPECT_NE(slurp(path("run.pcf")).find("MPI_Allreduce"), std::string::npos);
+  EXPECT_NE(slurp(path("run.row")).find("LEVEL THREAD SIZE 4"), std::string::npos);
+}
+
+TEST_F(TraceCli, TextExportComparesEqualToItsSource) {
+  ASSERT_EQ(augur("trace convert " + path("run") + " -o " + path("run.txt") + " --to text").status, 0);
+  auto r = augur("compare " + path("run") + " " + path("run.txt") + " --levels C --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["mismatches"].empty());
+  for (const auto& s : j["per_state"]) EXPECT_DOUBLE_EQ(s["ratio"].get<double>(), 1.0) << s;
+}
+
+TEST(CompareCli, ReproducesTheThesisWorkedExample) {
+  auto data = std::string(AUGUR_TEST_DATA) + "/trace/";
+  auto r = augur("compare " + data + "cmptrace_measured.txt " + data + "cmptrace_predicted.txt");
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* line : {"p[0] COMPUTE 1.23 0.78 0.63", "p[0] BARRIER 0.11 0.24 2.18",
+                           "p[0] COMPUTE 2.46 1.28 0.52", "p[0] WAIT 0.20 0.70 3.50",
+                           "\np[0] COMPUTE 3.69 2.06 0.56\n", "\nCOMPUTE 3.69 2.06 0.56\n"})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+}
+
+TEST_F(TraceCli, DamagedTraceNamesFileAndOffsetAndStillSummarises) {
+  fs::copy(dir_ / "run", dir_ / "damaged");
+  auto file = dir_ / "damaged" / "rank-00002.augt";
+  fs::resize_file(file, fs::file_size(file) - 5);
+  auto r = augur("summary " + path("damaged"));
+  EXPECT_EQ(r.status, 1);
+  std::regex error("augur: error: .*rank-00002\\.augt: offset [0-9]+: truncated \\w+ record");
+  EXPECT_TRUE(std::regex_search(r.out, error)) << r.out;
+  EXPECT_NE(r.out.find("MPI_Allreduce"), std::string::npos) << "the readable part is still summarised";
+}
+
+TEST(TraceCliErrors, NotATraceIsAUsageError) {
+  auto r = augur("summary " + std::string(AUGUR_TEST_DATA) + "/timecalc.json");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("not a trace"), std::string::npos) << r.out;
+}
+
+TEST_F(TraceCli, TimelineLoadsOfflineInChromiumWithARowPerRank) {
+  if (run("command -v chromium").status != 0) GTEST_SKIP() << "chromium is not installed";
+  ASSERT_EQ(augur("trace synth -o " + path("pred") + " --ranks 4 --events 3000 --mode predicted --compute-scale 2").status, 0);
+  auto r = augur("view " + path("run") + " " + path("pred") + " -o " + path("both.html"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto html = slurp(path("both.html"));
+  EXPECT_EQ(html.find("http://"), std::string::npos);
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  auto check = run(std::string(AUGUR_TEST_DATA) + "/../browser/timeline_check.sh " + path("both.html") +
+                   " " + path("both.png"));
+  ASSERT_EQ(check.status, 0) << check.out;
+  EXPECT_NE(check.out.find("data-rows=\"8\""), std::string::npos) << check.out;  // 4 ranks x 2 runs
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(check.out, m, std::regex("data-painted=\"([0-9.]+)\""))) << check.out;
+  EXPECT_GT(std::stod(m[1]), 0.3) << "most of the plot should be covered by states";
+  ASSERT_TRUE(std::regex_search(check.out, m, std::regex("screenshot-bytes=([0-9]+)")));
+  EXPECT_GT(std::stoul(m[1]), 20000u) << "a blank page compresses to a few kilobytes";
+}
+
+}  // namespace
