@@ -1,0 +1,70 @@
+// augur-bench-mpi: the MPI program behind `augur bench`. Measures MPI operations on groups of
+// 2…P processes and writes one raw record per point (docs/bench.md, docs/raw-format.md).
+#include <mpi.h>
+
+#include <cstdio>
+#include <exception>
+#include <stdexcept>
+
+#include "bench/group.hpp"
+#include "bench/options.hpp"
+#include "bench/plan.hpp"
+#include "bench/progress.hpp"
+#include "bench/provenance.hpp"
+#include "bench/resume.hpp"
+#include "bench/sweep.hpp"
+#include "fit/raw.hpp"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+using namespace augur;
+
+void run(bench::Options options, int rank, int world) {
+  if (bench::ranks_outnumber_processors()) options.settings.discard_preempted = false;
+  const auto& s = options.settings;
+  const auto operations = bench::selected_operations(s);
+  const auto groups = s.groups.empty() ? bench::group_sizes(world) : s.groups;
+  const auto header = bench::run_header(s, options.machine);
+  bench::Sweep sweep(s, groups);
+  if (rank != 0) {
+    sweep.follow();
+    return;
+  }
+  fit::RawSet earlier;
+  if (options.resume) earlier = bench::reopen_raw_file(options.raw);
+  fit::RawWriter out(options.raw, header, options.resume);
+  const int planned = static_cast<int>(bench::base_plan(operations, groups, s.max_bytes).size());
+  bench::Progress progress(options.progress, planned, s.budget_seconds);
+  sweep.conduct(operations, earlier, out, progress);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, world = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  bench::Options options;
+  try {
+    if (!bench::parse_options(argc, argv, world, rank == 0, options)) {
+      MPI_Finalize();
+      return 0;
+    }
+    if (world < 2) throw std::invalid_argument("needs at least 2 MPI processes (mpirun -np 2 or more)");
+  } catch (const std::exception& e) {
+    if (rank == 0) std::fprintf(stderr, "augur-bench-mpi: error: %s\n", e.what());
+    MPI_Finalize();
+    return kUsageError;
+  }
+  try {
+    run(options, rank, world);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "augur-bench-mpi: error on rank %d: %s\n", rank, e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Finalize();
+  return 0;
+}

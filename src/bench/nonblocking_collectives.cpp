@@ -1,0 +1,101 @@
+// The non-blocking collectives: the post and the MPI_Wait that completes it, timed together.
+#include <vector>
+
+#include "bench/collective_blocks.hpp"
+#include "bench/kernel.hpp"
+
+namespace augur::bench {
+namespace {
+
+constexpr int kRoot = 0;
+
+template <void (*post)(RepContext&, MPI_Request*)>
+double timed(RepContext& c) {
+  MPI_Request request;
+  const double t0 = MPI_Wtime();
+  post(c, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  return since(t0);
+}
+
+void ibarrier(RepContext& c, MPI_Request* r) { MPI_Ibarrier(c.comm(), r); }
+void ibcast(RepContext& c, MPI_Request* r) { MPI_Ibcast(c.send, c.count(), MPI_BYTE, kRoot, c.comm(), r); }
+void ireduce(RepContext& c, MPI_Request* r) {
+  MPI_Ireduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, kRoot, c.comm(), r);
+}
+void iallreduce(RepContext& c, MPI_Request* r) {
+  MPI_Iallreduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm(), r);
+}
+void igather(RepContext& c, MPI_Request* r) {
+  MPI_Igather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm(), r);
+}
+void igatherv(RepContext& c, MPI_Request* r) {
+  auto& s = c.state;
+  MPI_Igatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE, kRoot,
+               c.comm(), r);
+}
+void iscatter(RepContext& c, MPI_Request* r) {
+  MPI_Iscatter(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm(), r);
+}
+void iscatterv(RepContext& c, MPI_Request* r) {
+  auto& s = c.state;
+  MPI_Iscatterv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot,
+                c.comm(), r);
+}
+void iallgather(RepContext& c, MPI_Request* r) {
+  MPI_Iallgather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.comm(), r);
+}
+void iallgatherv(RepContext& c, MPI_Request* r) {
+  auto& s = c.state;
+  MPI_Iallgatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE,
+                  c.comm(), r);
+}
+void ialltoall(RepContext& c, MPI_Request* r) {
+  MPI_Ialltoall(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.comm(), r);
+}
+void ialltoallv(RepContext& c, MPI_Request* r) {
+  auto& s = c.state;
+  MPI_Ialltoallv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, s.counts.data(),
+                 s.displacements.data(), MPI_BYTE, c.comm(), r);
+}
+void ialltoallw(RepContext& c, MPI_Request* r) {
+  auto& s = c.state;
+  MPI_Ialltoallw(c.send, s.counts.data(), s.displacements.data(), s.types.data(), c.recv, s.counts.data(),
+                 s.displacements.data(), s.types.data(), c.comm(), r);
+}
+void ireduce_scatter(RepContext& c, MPI_Request* r) {
+  MPI_Ireduce_scatter(c.send, c.recv, c.state.counts.data(), MPI_INT, MPI_SUM, c.comm(), r);
+}
+void ireduce_scatter_block(RepContext& c, MPI_Request* r) {
+  MPI_Ireduce_scatter_block(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm(), r);
+}
+void iscan(RepContext& c, MPI_Request* r) { MPI_Iscan(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm(), r); }
+void iexscan(RepContext& c, MPI_Request* r) {
+  MPI_Iexscan(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm(), r);
+}
+
+const std::vector<Kernel> kKernels = {
+    {"ibarrier", timed<ibarrier>},
+    {"ibcast", timed<ibcast>},
+    {"ireduce", timed<ireduce>},
+    {"iallreduce", timed<iallreduce>},
+    {"igather", timed<igather>},
+    {"igatherv", timed<igatherv>, nullptr, equal_byte_blocks},
+    {"iscatter", timed<iscatter>},
+    {"iscatterv", timed<iscatterv>, nullptr, equal_byte_blocks},
+    {"iallgather", timed<iallgather>},
+    {"iallgatherv", timed<iallgatherv>, nullptr, equal_byte_blocks},
+    {"ialltoall", timed<ialltoall>},
+    {"ialltoallv", timed<ialltoallv>, nullptr, equal_byte_blocks},
+    {"ialltoallw", timed<ialltoallw>, nullptr, equal_byte_blocks},
+    {"ireduce_scatter", timed<ireduce_scatter>, nullptr, equal_int_blocks},
+    {"ireduce_scatter_block", timed<ireduce_scatter_block>},
+    {"iscan", timed<iscan>},
+    {"iexscan", timed<iexscan>},
+};
+
+}  // namespace
+
+std::span<const Kernel> nonblocking_collective_kernels() { return kKernels; }
+
+}  // namespace augur::bench

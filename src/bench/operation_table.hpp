@@ -1,0 +1,101 @@
+#pragma once
+// The operations augur-bench-mpi measures and the shape of each one's sweep. This header needs
+// no MPI, so `augur bench` can reject a bad --ops list before any MPI process starts. The names
+// are those of the model catalog (src/model/catalog.cpp); docs/bench.md says what each times.
+#include <array>
+#include <string_view>
+
+namespace augur::bench {
+
+enum class Groups {
+  pair,  // two processes: the point-to-point operations
+  all,   // every group size of the sweep
+};
+
+enum class Sizes {
+  none,   // no message: the time depends on p only (recorded with bytes = 0)
+  bytes,  // any byte count (MPI_BYTE)
+  ints,   // whole MPI_INTs, because reductions need an arithmetic type
+};
+
+struct OperationShape {
+  std::string_view name;
+  Groups groups;
+  Sizes sizes;
+};
+
+inline constexpr auto kOperations = std::to_array<OperationShape>({
+    {"pingpong", Groups::pair, Sizes::bytes},
+    {"send", Groups::pair, Sizes::bytes},
+    {"ssend", Groups::pair, Sizes::bytes},
+    {"rsend", Groups::pair, Sizes::bytes},
+    {"bsend", Groups::pair, Sizes::bytes},
+    {"recv", Groups::pair, Sizes::bytes},
+    {"recvmin", Groups::pair, Sizes::bytes},
+    {"isend1", Groups::pair, Sizes::bytes},
+    {"isend2", Groups::pair, Sizes::bytes},
+    {"isendoverlap", Groups::pair, Sizes::bytes},
+    {"irecv1", Groups::pair, Sizes::bytes},
+    {"irecv2", Groups::pair, Sizes::bytes},
+    {"irecvoverlap", Groups::pair, Sizes::bytes},
+    {"sendrecv", Groups::pair, Sizes::bytes},
+    {"exchange", Groups::pair, Sizes::bytes},
+    {"allsend", Groups::all, Sizes::bytes},
+    {"onetomany", Groups::all, Sizes::bytes},
+    {"manytoone", Groups::all, Sizes::bytes},
+    {"manytomany", Groups::all, Sizes::bytes},
+    {"barrier", Groups::all, Sizes::none},
+    {"bcast", Groups::all, Sizes::bytes},
+    {"reduce", Groups::all, Sizes::ints},
+    {"allreduce", Groups::all, Sizes::ints},
+    {"gather", Groups::all, Sizes::bytes},
+    {"gatherv", Groups::all, Sizes::bytes},
+    {"scatter", Groups::all, Sizes::bytes},
+    {"scatterv", Groups::all, Sizes::bytes},
+    {"allgather", Groups::all, Sizes::bytes},
+    {"allgatherv", Groups::all, Sizes::bytes},
+    {"alltoall", Groups::all, Sizes::bytes},
+    {"alltoallv", Groups::all, Sizes::bytes},
+    {"alltoallw", Groups::all, Sizes::bytes},
+    {"reduce_scatter", Groups::all, Sizes::ints},
+    {"reduce_scatter_block", Groups::all, Sizes::ints},
+    {"scan", Groups::all, Sizes::ints},
+    {"exscan", Groups::all, Sizes::ints},
+    {"ibarrier", Groups::all, Sizes::none},
+    {"ibcast", Groups::all, Sizes::bytes},
+    {"ireduce", Groups::all, Sizes::ints},
+    {"iallreduce", Groups::all, Sizes::ints},
+    {"igather", Groups::all, Sizes::bytes},
+    {"igatherv", Groups::all, Sizes::bytes},
+    {"iscatter", Groups::all, Sizes::bytes},
+    {"iscatterv", Groups::all, Sizes::bytes},
+    {"iallgather", Groups::all, Sizes::bytes},
+    {"iallgatherv", Groups::all, Sizes::bytes},
+    {"ialltoall", Groups::all, Sizes::bytes},
+    {"ialltoallv", Groups::all, Sizes::bytes},
+    {"ialltoallw", Groups::all, Sizes::bytes},
+    {"ireduce_scatter", Groups::all, Sizes::ints},
+    {"ireduce_scatter_block", Groups::all, Sizes::ints},
+    {"iscan", Groups::all, Sizes::ints},
+    {"iexscan", Groups::all, Sizes::ints},
+    {"comm_dup", Groups::all, Sizes::none},
+    {"comm_split", Groups::all, Sizes::none},
+    {"comm_create", Groups::all, Sizes::none},
+    {"comm_free", Groups::all, Sizes::none},
+});
+
+inline constexpr int kIntBytes = 4;  // sizeof(int) on every platform the reductions run on
+
+inline const OperationShape* find_operation_shape(std::string_view name) {
+  for (const auto& shape : kOperations)
+    if (shape.name == name) return &shape;
+  return nullptr;
+}
+
+inline int operation_index(std::string_view name) {
+  for (std::size_t i = 0; i < kOperations.size(); ++i)
+    if (kOperations[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace augur::bench

@@ -1,0 +1,27 @@
+#pragma once
+// The command line of augur-bench-mpi (docs/bench.md). `augur bench` builds it; it can also be
+// given by hand inside an existing mpirun or batch job.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bench/settings.hpp"
+
+namespace augur::bench {
+
+struct Options {
+  std::filesystem::path raw;
+  bool resume = false;
+  bool progress = false;
+  std::string machine;  // empty: from the host name
+  SweepSettings settings;
+};
+
+// Throws std::invalid_argument with a message for the user. `world` is the number of MPI
+// processes, for checking group sizes. Returns false (after printing) for --help.
+bool parse_options(int argc, char** argv, int world, bool print, Options& options);
+
+// The operations to measure as indices into kOperations, in table order.
+std::vector<int> selected_operations(const SweepSettings& settings);
+
+}  // namespace augur::bench

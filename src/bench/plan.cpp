@@ -1,0 +1,87 @@
+#include "bench/plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace augur::bench {
+
+std::vector<int> group_sizes(int world) {
+  std::set<int> sizes;
+  for (int p = 2; p <= world; p *= 2) sizes.insert(p);
+  for (int p = 3; p <= world; p *= 2) sizes.insert(p);
+  if (world >= 2) sizes.insert(world);
+  return {sizes.begin(), sizes.end()};
+}
+
+std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes) {
+  if (sizes == Sizes::none) return {0};
+  const std::uint64_t step = sizes == Sizes::ints ? kIntBytes : 1;
+  std::vector<std::uint64_t> ladder{0};
+  for (std::uint64_t b = step; b <= max_bytes; b *= 2) ladder.push_back(b);
+  const std::uint64_t top = max_bytes / step * step;
+  if (top > ladder.back()) ladder.push_back(top);
+  return ladder;
+}
+
+std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
+                             std::uint64_t max_bytes) {
+  std::vector<Point> plan;
+  for (int op : operations) {
+    const auto& shape = kOperations[op];
+    for (int p : groups) {
+      if (shape.groups == Groups::pair && p != 2) continue;
+      for (auto bytes : size_ladder(shape.sizes, max_bytes)) plan.push_back({op, p, bytes});
+    }
+  }
+  return plan;
+}
+
+namespace {
+
+// Relative distance of point i from the straight line through its neighbours.
+double bend_at(const std::vector<std::pair<std::uint64_t, double>>& curve, std::size_t i) {
+  const auto [x0, y0] = curve[i - 1];
+  const auto [x1, y1] = curve[i];
+  const auto [x2, y2] = curve[i + 1];
+  const double line = y0 + (y2 - y0) * double(x1 - x0) / double(x2 - x0);
+  return y1 > 0 ? std::abs(y1 - line) / y1 : 0.0;
+}
+
+std::uint64_t midpoint(std::uint64_t a, std::uint64_t b, std::uint64_t step) {
+  return (a + (b - a) / 2) / step * step;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> refinement_sizes(const std::vector<std::pair<std::uint64_t, double>>& unsorted,
+                                            Sizes sizes, double tolerance, int limit) {
+  if (sizes == Sizes::none || unsorted.size() < 3 || limit <= 0) return {};
+  auto curve = unsorted;
+  std::sort(curve.begin(), curve.end());
+  const std::uint64_t step = sizes == Sizes::ints ? kIntBytes : 1;
+  std::set<std::uint64_t> measured;
+  for (const auto& [bytes, t] : curve) measured.insert(bytes);
+
+  std::vector<std::pair<double, std::size_t>> bends;
+  for (std::size_t i = 1; i + 1 < curve.size(); ++i) {
+    double bend = bend_at(curve, i);
+    if (bend > tolerance) bends.push_back({bend, i});
+  }
+  std::sort(bends.rbegin(), bends.rend());
+
+  std::vector<std::uint64_t> proposed;
+  auto propose = [&](std::uint64_t a, std::uint64_t b) {
+    const auto m = midpoint(a, b, step);
+    if (m > a && m < b && !measured.contains(m) && static_cast<int>(proposed.size()) < limit) {
+      measured.insert(m);
+      proposed.push_back(m);
+    }
+  };
+  for (const auto& [bend, i] : bends) {
+    propose(curve[i - 1].first, curve[i].first);
+    propose(curve[i].first, curve[i + 1].first);
+  }
+  return proposed;
+}
+
+}  // namespace augur::bench

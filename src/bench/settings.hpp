@@ -1,0 +1,37 @@
+#pragma once
+// How thoroughly to measure. The presets trade time for precision; every field can be changed
+// on the command line, and the whole set is recorded in the raw file's header.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace augur::bench {
+
+struct SweepSettings {
+  std::string preset = "quick";
+  std::vector<std::string> operations;  // catalog names; empty = every operation
+  std::vector<int> groups;              // group sizes; empty = group_sizes(world)
+  std::uint64_t max_bytes = 0;          // largest message, per process
+  double target = 0.05;                 // relative half-width of the 95% CI of the median
+  int warmup = 0;                       // untimed repetitions before each point
+  int min_reps = 0;
+  int max_reps = 0;
+  double point_seconds = 0;             // most time one point may take (after min_reps)
+  double budget_seconds = 0;            // the whole sweep; 0 = no limit
+  int refine_limit = 0;                 // sizes added per curve where it bends
+  double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
+  bool fresh_buffers = false;           // rotate buffers through memory larger than the caches
+  // Drop repetitions during which a rank was preempted. Off when ranks outnumber processors,
+  // where preemption is part of what is measured.
+  bool discard_preempted = true;
+};
+
+// "quick", "standard" or "full"; throws std::invalid_argument for another name.
+SweepSettings preset_settings(std::string_view name);
+
+nlohmann::json to_json(const SweepSettings& settings);
+
+}  // namespace augur::bench

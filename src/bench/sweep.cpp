@@ -1,0 +1,150 @@
+#include "bench/sweep.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "bench/kernel.hpp"
+
+namespace augur::bench {
+namespace {
+
+// Share of the budget for the base sweep; the rest pays for refinement.
+constexpr double kBaseShare = 0.85;
+
+using Curve = std::vector<std::pair<std::uint64_t, double>>;  // (bytes, median seconds)
+using CurveKey = std::pair<int, int>;                          // (operation, p)
+
+std::string label(const Point& point) {
+  const auto& shape = kOperations[point.operation];
+  std::string text = std::string(shape.name) + " p=" + std::to_string(point.p);
+  if (shape.sizes != Sizes::none) text += " " + std::to_string(point.bytes) + " B";
+  return text;
+}
+
+fit::Measurement to_measurement(const Point& point, const Summary& s) {
+  return {std::string(kOperations[point.operation].name), point.p, double(point.bytes), s.min, s.median, s.mean,
+          s.max, s.stddev, s.count};
+}
+
+// Rank 0's bookkeeping: what is finished, the curves so far, and the clock of the budget.
+class Conductor {
+ public:
+  Conductor(const SweepSettings& settings, const fit::RawSet& earlier) : settings_(settings) {
+    for (const auto& m : earlier.points) {
+      const int op = operation_index(m.op);
+      if (op < 0) continue;
+      const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
+      if (done_.insert(point).second) curves_[{op, m.p}].push_back({point.bytes, m.median});
+    }
+  }
+
+  bool finished(const Point& point) const { return done_.contains(point); }
+
+  void record(const Point& point, const Summary& summary) {
+    done_.insert(point);
+    curves_[{point.operation, point.p}].push_back({point.bytes, summary.median});
+  }
+
+  double elapsed() const { return MPI_Wtime() - start_; }
+
+  // Time limit for a point when `points_left` points (this one included) share what is left.
+  double point_seconds(int points_left, double share) const {
+    if (settings_.budget_seconds <= 0) return settings_.point_seconds;
+    const double left = settings_.budget_seconds * share - elapsed();
+    return std::clamp(left / std::max(points_left, 1), 0.0, settings_.point_seconds);
+  }
+
+  bool budget_left() const { return settings_.budget_seconds <= 0 || elapsed() < settings_.budget_seconds; }
+
+  const Curve& curve(const CurveKey& key) { return curves_[key]; }
+
+ private:
+  SweepSettings settings_;
+  std::set<Point> done_;
+  std::map<CurveKey, Curve> curves_;
+  double start_ = MPI_Wtime();
+};
+
+}  // namespace
+
+Sweep::Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes)
+    : settings_(settings), groups_(make_groups(group_sizes)), buffers_(settings.fresh_buffers) {}
+
+Sweep::~Sweep() { free_groups(groups_); }
+
+std::optional<PointResult> Sweep::execute(Command command) {
+  MPI_Bcast(&command, sizeof command, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (command.operation < 0) {
+    over_ = true;
+    return std::nullopt;
+  }
+  std::optional<PointResult> result;
+  const Group& group = groups_.at(command.p);
+  if (group.member()) {
+    const RepetitionLimits limits{settings_.min_reps, settings_.max_reps, command.seconds, settings_.target};
+    result = measure_point(kernel_for(command.operation), group, command.bytes, settings_.warmup, limits,
+                           settings_.discard_preempted, buffers_);
+  }
+  idle_barrier();
+  return result;
+}
+
+void Sweep::follow() {
+  while (!over_) execute(Command{});  // the command is replaced by rank 0's broadcast
+}
+
+void Sweep::conduct(const std::vector<int>& operations, const fit::RawSet& earlier, fit::RawWriter& out,
+                    Progress& progress) {
+  Conductor conductor(settings_, earlier);
+  std::vector<int> groups;
+  for (const auto& [p, g] : groups_) groups.push_back(p);
+  const auto plan = base_plan(operations, groups, settings_.max_bytes);
+  int pending = static_cast<int>(std::count_if(plan.begin(), plan.end(),
+                                               [&](const Point& x) { return !conductor.finished(x); }));
+  const double base_share = settings_.refine_limit > 0 ? kBaseShare : 1.0;
+  long discarded = 0;
+
+  auto measure = [&](const Point& point, double seconds) {
+    auto result = execute({point.operation, point.p, point.bytes, seconds});
+    discarded += result->discarded;
+    try {
+      out.write(to_measurement(point, result->summary));
+      conductor.record(point, result->summary);
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "\naugur-bench-mpi: %s not recorded: %s\n", label(point).c_str(), e.what());
+    }
+    progress.advance(label(point), true);
+  };
+
+  for (const auto& point : plan) {
+    if (conductor.finished(point)) {
+      progress.advance(label(point), false);
+      continue;
+    }
+    measure(point, conductor.point_seconds(pending--, base_share));
+  }
+
+  std::set<CurveKey> curves;
+  for (const auto& point : plan)
+    if (kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
+  for (const auto& key : curves) {
+    const auto sizes = kOperations[key.first].sizes;
+    const int base_points = static_cast<int>(size_ladder(sizes, settings_.max_bytes).size());
+    while (conductor.budget_left()) {
+      const int added = static_cast<int>(conductor.curve(key).size()) - base_points;
+      auto extra = refinement_sizes(conductor.curve(key), sizes, settings_.refine_tolerance,
+                                    settings_.refine_limit - added);
+      if (extra.empty()) break;
+      progress.extend(static_cast<int>(extra.size()));
+      for (auto bytes : extra) measure({key.first, key.second, bytes}, conductor.point_seconds(1, 1.0));
+    }
+  }
+  execute(Command{});
+  progress.finish(discarded);
+}
+
+}  // namespace augur::bench

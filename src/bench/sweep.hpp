@@ -1,0 +1,49 @@
+#pragma once
+// Running the sweep. World rank 0 conducts: it decides the next point (skipping points an
+// interrupted run already finished, keeping to the time budget, adding sizes where curves bend),
+// tells every rank, and writes each result as soon as it is known. The other ranks follow.
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "bench/buffers.hpp"
+#include "bench/group.hpp"
+#include "bench/measure.hpp"
+#include "bench/plan.hpp"
+#include "bench/progress.hpp"
+#include "bench/settings.hpp"
+#include "fit/raw.hpp"
+
+namespace augur::bench {
+
+class Sweep {
+ public:
+  Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes);
+  ~Sweep();
+  Sweep(const Sweep&) = delete;
+  Sweep& operator=(const Sweep&) = delete;
+
+  // Rank 0: measures every point of the plan not in `earlier`, writing each to `out`.
+  void conduct(const std::vector<int>& operations, const fit::RawSet& earlier, fit::RawWriter& out,
+               Progress& progress);
+  // Every other rank: takes part until rank 0 says the sweep is over.
+  void follow();
+
+ private:
+  struct Command {
+    int operation = -1;  // -1: the sweep is over
+    int p = 0;
+    std::uint64_t bytes = 0;
+    double seconds = 0;  // the point's time limit
+  };
+
+  // Collective over MPI_COMM_WORLD; the result is set on rank 0 when a point was measured.
+  std::optional<PointResult> execute(Command command);
+
+  SweepSettings settings_;
+  std::map<int, Group> groups_;
+  Buffers buffers_;
+  bool over_ = false;
+};
+
+}  // namespace augur::bench

@@ -1,0 +1,340 @@
+// `augur bench`: characterise this machine's MPI into a model file. Checks every option first,
+// runs augur-bench-mpi under mpirun (docs/bench.md), then fits the raw measurements.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench/operation_table.hpp"
+#include "calc/size.hpp"
+#include "cli/commands.hpp"
+#include "fit/fitter.hpp"
+#include "fit/raw.hpp"
+#include "model/model_json.hpp"
+
+namespace augur::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct BenchRequest {
+  int processes = 0;
+  bool np_spelling = false;  // the "n" of "-np", see add_bench_command
+  std::string output;
+  std::string raw;
+  bool quick = false, full = false;
+  std::string budget;
+  bool oversubscribe = false;
+  std::vector<std::string> operations;
+  std::string max_size;
+  bool resume = false, overwrite = false, quiet = false, fresh_buffers = false, dry_run = false;
+  std::string machine;
+  std::string mpirun = "mpirun";
+};
+
+// ---- checking the request -------------------------------------------------------------------
+
+double parse_duration(const std::string& text) {
+  // "600", "90s", "10m", "1h", "1h30m": a sum of numbers with optional h/m/s units.
+  std::istringstream in(text);
+  double total = 0;
+  bool any = false;
+  while (in.peek() != EOF) {
+    double value = 0;
+    if (!(in >> value) || value < 0) throw UsageError("--budget '" + text + "': write seconds or e.g. 90s, 10m, 1h30m");
+    const int unit = in.peek();
+    const double scale = unit == 'h' ? 3600 : unit == 'm' ? 60 : 1;
+    if (unit == 'h' || unit == 'm' || unit == 's') in.get();
+    total += value * scale;
+    any = true;
+  }
+  if (!any || total <= 0) throw UsageError("--budget '" + text + "' must be a positive duration (90s, 10m, 1h)");
+  return total;
+}
+
+std::string known_operations() {
+  std::string names;
+  for (const auto& shape : bench::kOperations) names += (names.empty() ? "" : " ") + std::string(shape.name);
+  return names;
+}
+
+void check_operations(const std::vector<std::string>& operations) {
+  for (const auto& name : operations)
+    if (!bench::find_operation_shape(name))
+      throw UsageError("unknown operation '" + name + "'; augur bench measures: " + known_operations());
+}
+
+std::uint64_t check_max_size(const std::string& text, int processes) {
+  double bytes = 0;
+  try {
+    bytes = calc::parse_size(text, bench::kIntBytes);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--max-size: ") + e.what());
+  }
+  if (bytes != std::floor(bytes) || bytes < 1)
+    throw UsageError("--max-size " + text + " must be a whole number of bytes >= 1");
+  if (bytes * processes > double(INT_MAX))
+    throw UsageError("--max-size " + text + " times " + std::to_string(processes) +
+                     " processes exceeds what one MPI call can address (2 GiB); choose a smaller size");
+  return static_cast<std::uint64_t>(bytes);
+}
+
+std::optional<std::string> enclosing_mpi_job() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
+    if (std::getenv(variable)) return std::string(variable);
+  return std::nullopt;
+}
+
+std::optional<fs::path> find_in_path(const std::string& program) {
+  if (program.find('/') != std::string::npos)
+    return access(program.c_str(), X_OK) == 0 ? std::optional<fs::path>(program) : std::nullopt;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  std::string dir;
+  while (std::getline(dirs, dir, ':')) {
+    fs::path candidate = fs::path(dir.empty() ? "." : dir) / program;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+// The MPI program: $AUGUR_BENCH_MPI, or augur-bench-mpi next to this executable.
+fs::path find_bench_program() {
+  if (const char* set = std::getenv("AUGUR_BENCH_MPI")) {
+    if (access(set, X_OK) != 0) throw UsageError(std::string("AUGUR_BENCH_MPI=") + set + " is not an executable");
+    return set;
+  }
+  std::error_code error;
+  const fs::path self = fs::read_symlink("/proc/self/exe", error);
+  const fs::path beside = self.parent_path() / "augur-bench-mpi";
+  if (error || access(beside.c_str(), X_OK) != 0)
+    throw UsageError("augur-bench-mpi not found next to augur (" + beside.string() +
+                     "); build augur with MPI, or set AUGUR_BENCH_MPI to its path");
+  return beside;
+}
+
+// Processes this machine (or batch allocation) can run without oversubscribing.
+int available_slots() {
+  for (const char* variable : {"SLURM_NTASKS", "PBS_NP", "NSLOTS"})
+    if (const char* value = std::getenv(variable)) return std::atoi(value);
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+std::string short_host_name() {
+  char name[256] = {};
+  gethostname(name, sizeof name - 1);
+  std::string host = name;
+  return host.substr(0, host.find('.'));
+}
+
+void fill_defaults(BenchRequest& r) {
+  if (r.output.empty()) r.output = (r.machine.empty() ? short_host_name() : r.machine) + ".json";
+  if (r.raw.empty()) r.raw = fs::path(r.output).replace_extension(".raw.jsonl").string();
+}
+
+void check_request(BenchRequest& r) {
+  if (r.processes < 2) throw UsageError("-np must be at least 2 (got " + std::to_string(r.processes) + ")");
+  if (r.quick && r.full) throw UsageError("--quick and --full exclude each other");
+  check_operations(r.operations);
+  if (!r.max_size.empty()) check_max_size(r.max_size, r.processes);
+  if (!r.budget.empty()) parse_duration(r.budget);
+  if (auto variable = enclosing_mpi_job())
+    throw UsageError("augur bench is running inside an MPI job (" + *variable +
+                     " is set). Inside a job, run the MPI program directly:\n  mpirun -np N augur-bench-mpi --raw raw.jsonl"
+                     " [--preset quick|full] [--ops …]\nthen: augur fit raw.jsonl -o model.json (docs/bench.md)");
+  if (!find_in_path(r.mpirun))
+    throw UsageError("no '" + r.mpirun + "' in PATH: install Open MPI or MPICH, or name the launcher with --mpirun");
+  const int slots = available_slots();
+  if (r.processes > slots && !r.oversubscribe)
+    throw UsageError("-np " + std::to_string(r.processes) + " is more than the " + std::to_string(slots) +
+                     " processors available; add --oversubscribe to run anyway (timings will share processors)");
+  fill_defaults(r);
+  const bool raw_exists = fs::exists(r.raw);
+  if (r.resume && !raw_exists) throw UsageError("--resume: " + r.raw + " does not exist, nothing to continue");
+  if (!r.resume && raw_exists && !r.overwrite && !r.dry_run)
+    throw UsageError(r.raw + " exists: add --resume to continue it, or --overwrite to measure afresh");
+}
+
+// ---- running the MPI program ------------------------------------------------------------------
+
+bool launcher_is_open_mpi(const std::string& mpirun) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((mpirun + " --version 2>&1").c_str(), "r"), pclose);
+  if (!pipe) return false;
+  char buffer[512];
+  std::string text;
+  while (fgets(buffer, sizeof buffer, pipe.get())) text += buffer;
+  return text.find("Open MPI") != std::string::npos || text.find("OpenRTE") != std::string::npos;
+}
+
+std::string shell_number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program) {
+  std::vector<std::string> argv{r.mpirun, "-np", std::to_string(r.processes)};
+  if (launcher_is_open_mpi(r.mpirun)) {
+    if (r.oversubscribe) argv.push_back("--oversubscribe");
+    if (geteuid() == 0) argv.push_back("--allow-run-as-root");
+  }
+  argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", r.full ? "full" : r.quick ? "quick" : "standard"});
+  if (!r.operations.empty()) {
+    std::string list;
+    for (const auto& op : r.operations) list += (list.empty() ? "" : ",") + op;
+    argv.insert(argv.end(), {"--ops", list});
+  }
+  if (!r.max_size.empty())
+    argv.insert(argv.end(), {"--max-size", std::to_string(check_max_size(r.max_size, r.processes))});
+  if (!r.budget.empty()) argv.insert(argv.end(), {"--budget", shell_number(parse_duration(r.budget))});
+  if (!r.machine.empty()) argv.insert(argv.end(), {"--machine", r.machine});
+  if (r.resume) argv.push_back("--resume");
+  if (r.fresh_buffers) argv.push_back("--fresh-buffers");
+  if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
+  return argv;
+}
+
+std::string shell_words(const std::vector<std::string>& argv) {
+  std::string text;
+  for (const auto& word : argv) text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+volatile sig_atomic_t running_child = 0;
+
+// SIGTERM and SIGHUP go on to mpirun, which stops the ranks; Ctrl-C reaches mpirun from the
+// terminal directly. Either way the raw file keeps every finished point.
+void forward_signal(int signal) {
+  if (running_child > 0) kill(running_child, signal);
+}
+
+// Runs argv and returns its wait status.
+int run_and_wait(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  struct sigaction forward {}, ignore {}, old_term {}, old_hup {}, old_int {};
+  forward.sa_handler = forward_signal;
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGTERM, &forward, &old_term);
+  sigaction(SIGHUP, &forward, &old_hup);
+  sigaction(SIGINT, &ignore, &old_int);
+  const pid_t child = fork();
+  if (child == 0) {
+    sigaction(SIGINT, &old_int, nullptr);
+    execvp(args[0], args.data());
+    std::perror(args[0]);
+    _exit(127);
+  }
+  if (child < 0) throw std::runtime_error("cannot start " + argv[0]);
+  running_child = child;
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  running_child = 0;
+  sigaction(SIGTERM, &old_term, nullptr);
+  sigaction(SIGHUP, &old_hup, nullptr);
+  sigaction(SIGINT, &old_int, nullptr);
+  return status;
+}
+
+std::size_t finished_points(const std::string& raw) {
+  try {
+    return fit::read_raw_file(raw, /*tolerate_truncated_tail=*/true).points.size();
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+// The simulator's point-to-point parameters, read off the fitted laws where the fitter left them
+// unknown: latency is the ping-pong at 0 bytes, bandwidth the inverse slope of the ping-pong over
+// the top half of the measured sizes, the overheads the send and the already-arrived receive of
+// an empty message.
+void fill_network(model::Model& m, const fit::RawSet& raw) {
+  const auto at_zero = [&](std::string_view op) { return m.find(op) ? std::max(0.0, m.seconds(op, 2, 0)) : 0.0; };
+  if (m.network.latency == 0) m.network.latency = at_zero("pingpong");
+  if (m.network.send_overhead == 0) m.network.send_overhead = at_zero("send");
+  if (m.network.recv_overhead == 0) m.network.recv_overhead = at_zero("recvmin");
+  double largest = 0;
+  for (const auto& point : raw.points)
+    if (point.op == "pingpong") largest = std::max(largest, point.bytes);
+  if (m.network.bandwidth == 0 && m.find("pingpong") && largest >= 2) {
+    const double rise = m.seconds("pingpong", 2, largest) - m.seconds("pingpong", 2, largest / 2);
+    if (rise > 0) m.network.bandwidth = (largest / 2) / rise;
+  }
+}
+
+void fit_and_save(const BenchRequest& r) {
+  const auto raw = fit::read_raw_file(r.raw);
+  auto model = fit::fit_model(raw, fit::FitOptions{});
+  fill_network(model, raw);
+  model::save_model_file(model, r.output);
+  std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
+            << model.operations.size() << " operations written to " << r.output << "\n";
+}
+
+void run_bench(BenchRequest r) {
+  check_request(r);
+  const auto program = find_bench_program();
+  const auto argv = launch_command(r, program);
+  if (r.dry_run) {
+    std::cout << shell_words(argv) << "\n";
+    return;
+  }
+  if (!r.quiet) std::cerr << "augur bench: " << shell_words(argv) << "\n";
+  const int status = run_and_wait(argv);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
+    throw UsageError("augur-bench-mpi rejected its options (message above)");
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    const std::string how = WIFSIGNALED(status) ? "was stopped by signal " + std::to_string(WTERMSIG(status))
+                                                : "failed with status " + std::to_string(WEXITSTATUS(status));
+    throw std::runtime_error("the measurement " + how + "; " + r.raw + " holds " +
+                             std::to_string(finished_points(r.raw)) +
+                             " finished points. Run the same command with --resume to continue.");
+  }
+  fit_and_save(r);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto r = std::make_shared<BenchRequest>();
+  auto* cmd = app.add_subcommand(
+      "bench", "Measure this machine's MPI operations with mpirun and fit them into a model file (docs/bench.md)");
+  // mpirun spells the process count "-np N"; CLI11 reads "-np" as the flags -n and -p, so -p
+  // carries the count and -n is accepted and ignored.
+  cmd->add_option("-p,--np", r->processes, "number of MPI processes (also written -np N)")->required();
+  cmd->add_flag("-n", r->np_spelling)->group("");
+  cmd->add_option("-o,--output", r->output, "model file to write (default: HOST.json)");
+  cmd->add_option("--raw", r->raw, "raw measurements file (default: the model file's name with .raw.jsonl)");
+  cmd->add_flag("--quick", r->quick, "a short sweep (about 2-3 minutes on two processes)");
+  cmd->add_flag("--full", r->full, "a thorough sweep (about 20 minutes on two processes)");
+  cmd->add_option("--budget", r->budget, "time for the measurements, e.g. 90s, 10m, 1h; the sweep is planned to fit");
+  cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than processors");
+  cmd->add_option("--ops", r->operations, "operations to measure, comma-separated (default: all)")->delimiter(',');
+  cmd->add_option("--max-size", r->max_size, "largest message per process, e.g. 1MiB");
+  cmd->add_flag("--resume", r->resume, "continue an interrupted run from its raw file");
+  cmd->add_flag("--overwrite", r->overwrite, "replace an existing raw file");
+  cmd->add_flag("--fresh-buffers", r->fresh_buffers, "send from buffers that are not in the caches");
+  cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
+  cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
+  cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");
+  cmd->add_flag("-q,--quiet", r->quiet, "no progress display");
+  cmd->callback([r] { run_bench(*r); });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,107 @@
+// model_agreement: how well models match measurements, for the acceptance figures of
+// `augur bench` (docs/benchmarks.md).
+//   model_agreement residuals MODEL RAW        per operation, median and max |fit − measured| / measured
+//   model_agreement compare MODEL_A MODEL_B RAW  |A − B| / B at every measured point of RAW
+// Prints a table; exits 1 when a limit given with --limit is exceeded.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fit/raw.hpp"
+#include "model/model.hpp"
+#include "model/model_json.hpp"
+
+namespace {
+
+using namespace augur;
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+
+int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
+  std::map<std::string, std::vector<double>> by_op;
+  for (const auto& point : raw.points) {
+    if (!m.find(point.op) || point.median <= 0) continue;
+    const double fitted = m.seconds(point.op, point.p, point.bytes);
+    by_op[point.op].push_back(std::abs(fitted - point.median) / point.median);
+  }
+  int over = 0;
+  std::vector<double> medians;
+  std::printf("%-24s %6s %12s %12s\n", "operation", "points", "median |res|", "max |res|");
+  for (const auto& [op, r] : by_op) {
+    const double med = median_of(r);
+    medians.push_back(med);
+    if (limit > 0 && med > limit) ++over;
+    std::printf("%-24s %6zu %11.2f%% %11.1f%%%s\n", op.c_str(), r.size(), 100 * med, 100 * max_of(r),
+                limit > 0 && med > limit ? "  over" : "");
+  }
+  std::printf("operations: %zu, over the limit: %d, median over operations %.2f%%, worst %.2f%%\n", by_op.size(),
+              over, 100 * median_of(medians), 100 * max_of(medians));
+  return over > 0 ? 1 : 0;
+}
+
+int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
+  std::vector<double> differences;
+  std::map<std::string, double> worst_by_op;
+  for (const auto& point : raw.points) {
+    if (!a.find(point.op) || !b.find(point.op)) continue;
+    const double ta = a.seconds(point.op, point.p, point.bytes);
+    const double tb = b.seconds(point.op, point.p, point.bytes);
+    if (!(tb > 0)) continue;
+    const double d = std::abs(ta - tb) / tb;
+    differences.push_back(d);
+    worst_by_op[point.op] = std::max(worst_by_op[point.op], d);
+  }
+  std::vector<std::pair<double, std::string>> worst;
+  for (const auto& [op, d] : worst_by_op) worst.push_back({d, op});
+  std::sort(worst.rbegin(), worst.rend());
+  std::printf("points: %zu, median difference %.2f%%, max %.1f%%\n", differences.size(),
+              100 * median_of(differences), 100 * max_of(differences));
+  std::printf("largest differences:");
+  for (std::size_t i = 0; i < std::min<std::size_t>(8, worst.size()); ++i)
+    std::printf(" %s %.1f%%", worst[i].second.c_str(), 100 * worst[i].first);
+  std::printf("\n");
+  return limit > 0 && median_of(differences) > limit ? 1 : 0;
+}
+
+double limit_from(int& argc, char** argv) {
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--limit") {
+      const double limit = std::atof(argv[i + 1]);
+      for (int j = i; j + 2 < argc + 0; ++j) argv[j] = argv[j + 2];
+      argc -= 2;
+      return limit;
+    }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const double limit = limit_from(argc, argv);
+  const std::string mode = argc > 1 ? argv[1] : "";
+  try {
+    if (mode == "residuals" && argc == 4)
+      return residuals(model::load_model_file(argv[2]), fit::read_raw_file(argv[3]), limit);
+    if (mode == "compare" && argc == 5)
+      return compare(model::load_model_file(argv[2]), model::load_model_file(argv[3]), fit::read_raw_file(argv[4]),
+                     limit);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "model_agreement: %s\n", e.what());
+    return 2;
+  }
+  std::fprintf(stderr,
+               "usage: model_agreement residuals MODEL RAW [--limit FRACTION]\n"
+               "       model_agreement compare MODEL_A MODEL_B RAW [--limit FRACTION]\n");
+  return 2;
+}

@@ -1,0 +1,85 @@
+// `augur bench`: option checks before any MPI work, and a small run through to the model file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/model_json.hpp"
+#include "run_process.hpp"
+
+namespace fs = std::filesystem;
+using namespace augur::test;
+
+namespace {
+
+ProcessResult augur_bench(std::vector<std::string> args) {
+  args.insert(args.begin(), {AUGUR_BINARY, "bench"});
+  setenv("AUGUR_BENCH_MPI", AUGUR_BENCH_MPI, 1);
+  return run_process(args);
+}
+
+}  // namespace
+
+TEST(BenchCommand, UnknownOperationIsAUsageErrorAndNothingRuns) {
+  const auto dir = scratch_dir("cmd_unknown");
+  const auto r = augur_bench({"-np", "2", "--ops", "pingpong,bcastt", "--raw", (dir / "r.jsonl").string(),
+                              "--mpirun", AUGUR_MPIEXEC});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("unknown operation 'bcastt'"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(dir / "r.jsonl"));
+  fs::remove_all(dir);
+}
+
+TEST(BenchCommand, MissingLauncherIsAUsageError) {
+  const auto r = augur_bench({"-np", "2", "--mpirun", "/nonexistent/mpirun", "--dry-run"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("no '/nonexistent/mpirun'"), std::string::npos) << r.output;
+}
+
+TEST(BenchCommand, SizesAndProcessCountsAreChecked) {
+  auto r = augur_bench({"-np", "2", "--max-size", "2GiB", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--max-size"), std::string::npos) << r.output;
+  r = augur_bench({"-np", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
+  EXPECT_EQ(r.exit_code, 2);
+  r = augur_bench({"-np", "100000", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--oversubscribe"), std::string::npos) << r.output;
+}
+
+TEST(BenchCommand, ExistingRawFileNeedsResumeOrOverwrite) {
+  const auto dir = scratch_dir("cmd_exists");
+  std::ofstream(dir / "r.jsonl") << "{\"augur_raw\":1}\n";
+  const auto r = augur_bench({"-np", "2", "--raw", (dir / "r.jsonl").string(), "--mpirun", AUGUR_MPIEXEC});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("--resume"), std::string::npos) << r.output;
+  fs::remove_all(dir);
+}
+
+TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
+  const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast", "--max-size", "4KiB", "--budget",
+                              "1m30s", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* part : {"-np 2", "augur-bench-mpi", "--preset quick", "--ops pingpong,bcast",
+                           "--max-size 4096", "--budget 90", "--raw /tmp/m.raw.jsonl"})
+    EXPECT_NE(r.output.find(part), std::string::npos) << part << " missing from: " << r.output;
+}
+
+TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
+  const auto dir = scratch_dir("cmd_run");
+  const auto model_path = dir / "m.json";
+  const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast,barrier", "--max-size", "16KiB",
+                              "--budget", "30s", "--mpirun", AUGUR_MPIEXEC, "-o", model_path.string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto model = augur::model::load_model_file(model_path);
+  EXPECT_NE(model.find("pingpong"), nullptr);
+  EXPECT_NE(model.find("bcast"), nullptr);
+  EXPECT_NE(model.find("barrier"), nullptr);
+  EXPECT_EQ(model.find("allreduce"), nullptr);
+  EXPECT_EQ(model.provenance.source, "augur bench");
+  const double latency = model.seconds("pingpong", 2, 0);
+  EXPECT_GT(latency, 0);
+  EXPECT_LT(latency, 1e-3);
+  EXPECT_TRUE(fs::exists(dir / "m.raw.jsonl"));
+  fs::remove_all(dir);
+}

@@ -1,0 +1,132 @@
+// augur-bench-mpi under mpirun: the points it writes, and an interrupted run resumed.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <thread>
+#include <tuple>
+
+#include "fit/raw.hpp"
+#include "run_process.hpp"
+
+namespace fs = std::filesystem;
+using augur::fit::RawSet;
+using namespace augur::test;
+
+namespace {
+
+using Key = std::tuple<std::string, int, double>;
+
+std::set<Key> keys_of(const RawSet& raw, std::size_t& duplicates) {
+  std::set<Key> keys;
+  duplicates = 0;
+  for (const auto& m : raw.points)
+    if (!keys.insert({m.op, m.p, m.bytes}).second) ++duplicates;
+  return keys;
+}
+
+void add_sizes(std::set<Key>& keys, const std::string& op, int p, const std::vector<double>& sizes) {
+  for (double b : sizes) keys.insert({op, p, b});
+}
+
+const std::vector<double> kBytesTo64{0, 1, 2, 4, 8, 16, 32, 64};
+const std::vector<double> kIntsTo64{0, 4, 8, 16, 32, 64};
+
+}  // namespace
+
+TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
+  const auto dir = scratch_dir("bench_sweep");
+  const auto raw = dir / "raw.jsonl";
+  const auto result = run_process(mpirun(3, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops",
+                                             "pingpong,bcast,allreduce,barrier,isendoverlap,comm_split",
+                                             "--max-size", "64", "--refine", "0", "--min-reps", "8",
+                                             "--max-reps", "20", "--budget", "0"}));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+
+  const RawSet set = augur::fit::read_raw_file(raw);
+  std::set<Key> expected;
+  add_sizes(expected, "pingpong", 2, kBytesTo64);
+  add_sizes(expected, "isendoverlap", 2, kBytesTo64);
+  for (int p : {2, 3}) {
+    add_sizes(expected, "bcast", p, kBytesTo64);
+    add_sizes(expected, "allreduce", p, kIntsTo64);
+    add_sizes(expected, "barrier", p, {0});
+    add_sizes(expected, "comm_split", p, {0});
+  }
+  std::size_t duplicates = 0;
+  EXPECT_EQ(keys_of(set, duplicates), expected);
+  EXPECT_EQ(duplicates, 0u);
+
+  for (const auto& m : set.points) {
+    SCOPED_TRACE(m.op + " p=" + std::to_string(m.p) + " bytes=" + std::to_string(m.bytes));
+    EXPECT_LE(m.min, m.median);
+    EXPECT_LE(m.median, m.max);
+    EXPECT_GE(m.reps, 1);
+    EXPECT_LE(m.reps, 20);
+    EXPECT_LT(m.median, 0.05);  // microseconds on any machine; 50 ms would mean a hang or a bug
+    if (m.op == "pingpong" || m.op == "barrier") {
+      EXPECT_GT(m.median, 0);
+    }
+  }
+  EXPECT_FALSE(set.header["machine"]["name"].get<std::string>().empty());
+  EXPECT_FALSE(set.header["provenance"]["mpi_library"].get<std::string>().empty());
+  EXPECT_EQ(set.header["provenance"]["settings"]["placement"].size(), 3u);
+  fs::remove_all(dir);
+}
+
+TEST(BenchMpi, BadOptionsFailBeforeMeasuring) {
+  const auto dir = scratch_dir("bench_bad");
+  const auto raw = dir / "raw.jsonl";
+  auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,nosuch"}));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("unknown operation 'nosuch'"), std::string::npos) << result.output;
+  result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--groups", "2,5"}));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("group size 5"), std::string::npos) << result.output;
+  EXPECT_FALSE(fs::exists(raw));
+  fs::remove_all(dir);
+}
+
+TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
+  const auto dir = scratch_dir("bench_resume");
+  const auto raw = dir / "raw.jsonl";
+  const std::vector<std::string> sweep{AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,bcast,allreduce",
+                                       "--max-size", "1MiB", "--refine", "0", "--min-reps", "60",
+                                       "--max-reps", "60", "--warmup", "10", "--budget", "0"};
+  const pid_t run = start_process(mpirun(2, sweep), dir / "first.log");
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (count_lines(raw) < 4 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  kill(run, SIGTERM);
+  wait_process(run);
+  const int lines_when_killed = count_lines(raw);
+  ASSERT_GE(lines_when_killed, 4) << "the first run wrote too little before the time limit";
+
+  // A run killed while writing leaves half a record; resuming must cope with that too.
+  std::ofstream(raw, std::ios::app) << R"({"op":"pingpong","p":2,"bytes":)";
+  const auto resumed = run_process(mpirun(2, [&] {
+    auto args = sweep;
+    args.push_back("--resume");
+    return args;
+  }()));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+
+  const RawSet set = augur::fit::read_raw_file(raw);  // strict: no damaged line remains
+  std::set<Key> expected;
+  std::vector<double> bytes{0}, ints{0};
+  for (double b = 1; b <= 1 << 20; b *= 2) bytes.push_back(b);
+  for (double b = 4; b <= 1 << 20; b *= 2) ints.push_back(b);
+  add_sizes(expected, "pingpong", 2, bytes);
+  add_sizes(expected, "bcast", 2, bytes);
+  add_sizes(expected, "allreduce", 2, ints);
+  std::size_t duplicates = 0;
+  EXPECT_EQ(keys_of(set, duplicates), expected);
+  EXPECT_EQ(duplicates, 0u);
+  EXPECT_LT(lines_when_killed - 1, static_cast<int>(expected.size())) << "the first run was not interrupted";
+  fs::remove_all(dir);
+}

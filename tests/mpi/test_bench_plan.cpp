@@ -1,0 +1,84 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "bench/operation_table.hpp"
+#include "bench/plan.hpp"
+#include "model/catalog.hpp"
+
+using namespace augur::bench;
+
+TEST(BenchPlan, GroupSizesArePowersOfTwoThreeTimesPowersAndTheWorld) {
+  EXPECT_EQ(group_sizes(2), (std::vector<int>{2}));
+  EXPECT_EQ(group_sizes(4), (std::vector<int>{2, 3, 4}));
+  EXPECT_EQ(group_sizes(5), (std::vector<int>{2, 3, 4, 5}));
+  EXPECT_EQ(group_sizes(16), (std::vector<int>{2, 3, 4, 6, 8, 12, 16}));
+}
+
+TEST(BenchPlan, ByteLadderDoublesFromOneAndEndsAtTheMaximum) {
+  EXPECT_EQ(size_ladder(Sizes::bytes, 16), (std::vector<std::uint64_t>{0, 1, 2, 4, 8, 16}));
+  EXPECT_EQ(size_ladder(Sizes::bytes, 20), (std::vector<std::uint64_t>{0, 1, 2, 4, 8, 16, 20}));
+  EXPECT_EQ(size_ladder(Sizes::none, 1 << 20), (std::vector<std::uint64_t>{0}));
+}
+
+TEST(BenchPlan, IntLadderKeepsWholeInts) {
+  EXPECT_EQ(size_ladder(Sizes::ints, 16), (std::vector<std::uint64_t>{0, 4, 8, 16}));
+  EXPECT_EQ(size_ladder(Sizes::ints, 30), (std::vector<std::uint64_t>{0, 4, 8, 16, 28}));
+  EXPECT_EQ(size_ladder(Sizes::ints, 3), (std::vector<std::uint64_t>{0}));
+}
+
+TEST(BenchPlan, PointToPointRunsOnPairsOnlyAndCollectivesOnEveryGroup) {
+  const std::vector<int> ops{operation_index("pingpong"), operation_index("barrier"), operation_index("bcast")};
+  const auto plan = base_plan(ops, {2, 3, 4}, 2);
+  std::vector<Point> expected{
+      {ops[0], 2, 0}, {ops[0], 2, 1}, {ops[0], 2, 2},
+      {ops[1], 2, 0}, {ops[1], 3, 0}, {ops[1], 4, 0},
+      {ops[2], 2, 0}, {ops[2], 2, 1}, {ops[2], 2, 2},
+      {ops[2], 3, 0}, {ops[2], 3, 1}, {ops[2], 3, 2},
+      {ops[2], 4, 0}, {ops[2], 4, 1}, {ops[2], 4, 2}};
+  EXPECT_EQ(plan, expected);
+}
+
+TEST(BenchPlan, RefinementAddsSizesAroundAStepOnly) {
+  // Flat at 1 µs up to 2048 B, then a jump to 5 µs: the eager limit between 2048 and 4096.
+  std::vector<std::pair<std::uint64_t, double>> curve{
+      {256, 1e-6}, {512, 1e-6}, {1024, 1e-6}, {2048, 1e-6}, {4096, 5e-6}, {8192, 5.2e-6}, {16384, 5.4e-6}};
+  const auto extra = refinement_sizes(curve, Sizes::bytes, 0.15, 10);
+  ASSERT_FALSE(extra.empty());
+  EXPECT_TRUE(std::find(extra.begin(), extra.end(), 3072u) != extra.end());
+  for (auto bytes : extra) {
+    EXPECT_GT(bytes, 1024u);
+    EXPECT_LT(bytes, 8192u);
+  }
+}
+
+TEST(BenchPlan, RefinementLeavesAStraightLineAlone) {
+  std::vector<std::pair<std::uint64_t, double>> curve;
+  for (std::uint64_t b = 1; b <= 65536; b *= 2) curve.push_back({b, 1e-6 + b * 1e-10});
+  EXPECT_TRUE(refinement_sizes(curve, Sizes::bytes, 0.15, 10).empty());
+}
+
+TEST(BenchPlan, RefinementRespectsTheLimitAndSkipsMeasuredSizes) {
+  std::vector<std::pair<std::uint64_t, double>> curve{
+      {0, 1e-6}, {16, 1e-6}, {32, 9e-6}, {64, 9e-6}, {128, 1e-6}, {256, 1e-6}};
+  const auto extra = refinement_sizes(curve, Sizes::ints, 0.15, 2);
+  EXPECT_EQ(extra.size(), 2u);
+  for (auto bytes : extra) {
+    EXPECT_EQ(bytes % kIntBytes, 0u);
+    for (const auto& [measured, t] : curve) EXPECT_NE(bytes, measured);
+  }
+  // Between neighbouring ints there is no size left to add.
+  std::vector<std::pair<std::uint64_t, double>> dense{{0, 1e-6}, {4, 1e-6}, {8, 9e-6}, {12, 9e-6}, {16, 1e-6}};
+  EXPECT_TRUE(refinement_sizes(dense, Sizes::ints, 0.15, 5).empty());
+}
+
+TEST(BenchOperations, EveryMeasuredOperationIsInTheModelCatalog) {
+  for (const auto& shape : kOperations)
+    EXPECT_NE(augur::model::find_operation_info(shape.name), nullptr) << shape.name;
+}
+
+TEST(BenchOperations, NamesAreUnique) {
+  for (std::size_t i = 0; i < kOperations.size(); ++i)
+    EXPECT_EQ(operation_index(kOperations[i].name), static_cast<int>(i)) << kOperations[i].name;
+  EXPECT_EQ(find_operation_shape("nosuch"), nullptr);
+}
