@@ -1,0 +1,173 @@
+/* winnow: select evenly spaced points, by value, from the masked cells of an n x n matrix.
+ *
+ * usage: winnow [n=500] [npoints=n] [reps=1]
+ *
+ * Each process owns a block of rows of an integer matrix and a mask. It sends every masked
+ * cell (value, row, column) to the process responsible for the cell's value range: MPI_Alltoall
+ * of the counts, then MPI_Alltoallv of the points. Each process sorts what it received; the
+ * processes then hold the points in global order. MPI_Allgather of the sorted counts tells each
+ * process which of the npoints evenly spaced positions it holds, and MPI_Reduce adds up their
+ * checksum. reps repeats the selection so small n can be made communication-bound.
+ */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VALUES (1L << 20) /* matrix values lie in [0, VALUES) */
+
+/* One SplitMix64 step: deterministic matrix, mask and checksum weights. */
+static uint64_t mix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
+ * whole job when memory runs out rather than letting one process crash. */
+static void *alloc(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size);
+  if (p == NULL) {
+    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return p;
+}
+
+/* argv[i] as a positive integer, def when absent, -1 when malformed. */
+static long arg_or(int argc, char **argv, int i, long def) {
+  if (i >= argc) return def;
+  char *end = NULL;
+  long v = strtol(argv[i], &end, 10);
+  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
+}
+
+typedef struct {
+  int value, row, col;
+} point;
+
+/* Ties in value are broken by position, so the order is total and the selection unique. */
+static int by_value(const void *pa, const void *pb) {
+  const point *a = pa, *b = pb;
+  if (a->value != b->value) return a->value < b->value ? -1 : 1;
+  if (a->row != b->row) return a->row < b->row ? -1 : 1;
+  return (a->col > b->col) - (a->col < b->col);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, p;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+
+  long n = arg_or(argc, argv, 1, 500);
+  long npoints = arg_or(argc, argv, 2, n > 0 ? n : 1);
+  long reps = arg_or(argc, argv, 3, 1);
+  /* Point counts times 3 ints must fit the int counts of MPI_Alltoallv. */
+  if (n < 0 || npoints < 0 || reps < 0 || n > 20000 || npoints > 1000000000L) {
+    if (rank == 0) fprintf(stderr, "usage: winnow [n=500] [npoints=n] [reps=1]\n");
+    MPI_Finalize();
+    return 2;
+  }
+
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+
+  long lo = n * rank / p, rows = n * (rank + 1) / p - lo;
+  int *value = alloc((size_t)rows * (size_t)n, sizeof *value);
+  unsigned char *mask = alloc((size_t)rows * (size_t)n, 1);
+  for (long i = 0; i < rows; ++i)
+    for (long j = 0; j < n; ++j) {
+      uint64_t h = mix64((uint64_t)((lo + i) * n + j));
+      value[i * n + j] = (int)(h % VALUES);
+      mask[i * n + j] = (h >> 63) != 0; /* about half the cells */
+    }
+
+  int *sendcounts = alloc((size_t)p, sizeof(int)), *recvcounts = alloc((size_t)p, sizeof(int));
+  int *sdispls = alloc((size_t)p, sizeof(int)), *rdispls = alloc((size_t)p, sizeof(int));
+  int *fill = alloc((size_t)p, sizeof(int)), *sorted_counts = alloc((size_t)p, sizeof(int));
+  point *out = NULL, *in = NULL;
+  uint64_t checksum = 0, total = 0;
+
+  for (long rep = 0; rep < reps; ++rep) {
+    /* Value v goes to process v * p / VALUES: equal value ranges, so equal shares on average. */
+    memset(sendcounts, 0, (size_t)p * sizeof(int));
+    for (long k = 0; k < rows * n; ++k)
+      if (mask[k]) ++sendcounts[(long)value[k] * p / VALUES];
+    MPI_Alltoall(sendcounts, 1, MPI_INT, recvcounts, 1, MPI_INT, MPI_COMM_WORLD);
+
+    long nsend = 0, nrecv = 0;
+    for (int r = 0; r < p; ++r) {
+      fill[r] = (int)nsend;
+      nsend += sendcounts[r];
+      nrecv += recvcounts[r];
+    }
+    free(out);
+    free(in);
+    out = alloc((size_t)nsend, sizeof *out);
+    in = alloc((size_t)nrecv, sizeof *in);
+    for (long i = 0; i < rows; ++i)
+      for (long j = 0; j < n; ++j)
+        if (mask[i * n + j]) {
+          point pt = {value[i * n + j], (int)(lo + i), (int)j};
+          out[fill[(long)pt.value * p / VALUES]++] = pt;
+        }
+    /* A point travels as three ints. */
+    long soff = 0, roff = 0;
+    for (int r = 0; r < p; ++r) {
+      sdispls[r] = (int)(3 * soff);
+      rdispls[r] = (int)(3 * roff);
+      soff += sendcounts[r];
+      roff += recvcounts[r];
+      sendcounts[r] *= 3;
+      recvcounts[r] *= 3;
+    }
+    MPI_Alltoallv(out, sendcounts, sdispls, MPI_INT, in, recvcounts, rdispls, MPI_INT, MPI_COMM_WORLD);
+    qsort(in, (size_t)nrecv, sizeof *in, by_value);
+
+    /* Position k of npoints takes the point of global rank k * total / npoints. */
+    int mine = (int)nrecv;
+    MPI_Allgather(&mine, 1, MPI_INT, sorted_counts, 1, MPI_INT, MPI_COMM_WORLD);
+    long first = 0;
+    total = 0;
+    for (int r = 0; r < p; ++r) {
+      if (r < rank) first += sorted_counts[r];
+      total += (uint64_t)sorted_counts[r];
+    }
+    uint64_t local = 0;
+    if (total > 0 && nrecv > 0) {
+      /* The positions whose global rank falls in [first, first + nrecv). */
+      long k = (long)(((uint64_t)first * (uint64_t)npoints + total - 1) / total);
+      for (; k < npoints; ++k) {
+        long g = (long)((uint64_t)k * total / (uint64_t)npoints);
+        if (g >= first + nrecv) break;
+        const point *pt = &in[g - first];
+        local += mix64((uint64_t)k) * (uint64_t)((long)pt->row * n + pt->col + 1);
+      }
+    }
+    MPI_Reduce(&local, &checksum, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  }
+
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t1 = MPI_Wtime();
+  if (rank == 0)
+    printf("augur-example winnow n=%ld npoints=%ld reps=%ld masked=%llu p=%d time=%.6f checksum=%016llx\n",
+           n, npoints, reps, (unsigned long long)total, p, t1 - t0, (unsigned long long)checksum);
+  free(value);
+  free(mask);
+  free(sendcounts);
+  free(recvcounts);
+  free(sdispls);
+  free(rdispls);
+  free(fill);
+  free(sorted_counts);
+  free(out);
+  free(in);
+  MPI_Finalize();
+  return 0;
+}
