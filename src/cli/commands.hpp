@@ -4,9 +4,15 @@
 
 namespace augur::cli {
 
+void add_bench_command(CLI::App& app);
 void add_calc_command(CLI::App& app);
+void add_run_command(CLI::App& app);
 void add_fit_command(CLI::App& app);
 void add_machines_command(CLI::App& app);
+void add_trace_command(CLI::App& app);
+void add_summary_command(CLI::App& app);
+void add_compare_command(CLI::App& app);
+void add_view_command(CLI::App& app);
 
 // Raised by a command for a user error: printed as "augur: error: …", exit status 2.
 struct UsageError : std::runtime_error {

@@ -10,9 +10,15 @@ int main(int argc, char** argv) {
       "Every tool reads one model file (docs/model-format.md); built-in machines are listed by\n"
       "`augur machines`. Start with: augur calc --machine sp2-mpl pingpong 2 217"};
   app.require_subcommand(1);
+  augur::cli::add_bench_command(app);
   augur::cli::add_calc_command(app);
+  augur::cli::add_run_command(app);
   augur::cli::add_fit_command(app);
   augur::cli::add_machines_command(app);
+  augur::cli::add_trace_command(app);
+  augur::cli::add_summary_command(app);
+  augur::cli::add_compare_command(app);
+  augur::cli::add_view_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
