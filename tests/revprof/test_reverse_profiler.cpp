@@ -134,3 +134,51 @@ TEST(ReverseProfiler, BadOptionsFailBeforeRunning) {
   EXPECT_EQ(augur_run("--compute guessed -np 2", PINGPONG_PROGRAM).status, 2);
   EXPECT_NE(augur_run("--machine no-such-machine -np 2", PINGPONG_PROGRAM).status, 0);
 }
+
+namespace {
+
+// The last thermo line LAMMPS prints before "Loop time": step 250's temperature and energies.
+std::string last_thermo_line(const std::string& log) {
+  auto loop = log.find("Loop time");
+  if (loop == std::string::npos) return "";
+  auto end = log.rfind('\n', loop);
+  auto begin = log.rfind('\n', end - 1);
+  return log.substr(begin + 1, end - begin - 1);
+}
+
+}  // namespace
+
+// An unmodified third-party binary (Debian's LAMMPS, melt example) through LD_PRELOAD: it runs,
+// its physics is unchanged, and its own timers print the prediction.
+TEST(ReverseProfiler, RunsUnmodifiedLammpsMelt) {
+  const fs::path melt = "/usr/share/lammps/examples/melt/in.melt";
+  ASSERT_TRUE(fs::exists(melt) && fs::exists("/usr/bin/lmp"))
+      << "Debian's lammps and lammps-examples are needed (scripts/install-deps.sh installs them)";
+  auto dir = fs::temp_directory_path() / ("augur-test-melt-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(melt, dir / "in.melt", fs::copy_options::overwrite_existing);
+  std::string in_dir = "cd " + dir.string() + " && ";
+  std::string plain_cmd = in_dir + "mpirun --oversubscribe " + (::geteuid() == 0 ? "--allow-run-as-root " : "") +
+                          "-np 2 lmp -in in.melt -log none 2>&1";
+  std::string plain;
+  {
+    FILE* pipe = popen(plain_cmd.c_str(), "r");
+    std::array<char, 4096> buf{};
+    while (auto n = fread(buf.data(), 1, buf.size(), pipe)) plain.append(buf.data(), n);
+    ASSERT_EQ(WEXITSTATUS(pclose(pipe)), 0) << plain;
+  }
+  auto r = augur_run("--machine t3d -np 2", "sh -c '" + in_dir + "lmp -in in.melt -log none'");
+  fs::remove_all(dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_FALSE(last_thermo_line(plain).empty()) << plain;
+  EXPECT_EQ(last_thermo_line(r.output), last_thermo_line(plain));
+  EXPECT_EQ(r.report["ranks"].size(), 2u);
+  EXPECT_GT(r.report["operations"]["send"]["count"].get<int>(), 100);
+  EXPECT_TRUE(r.report["unmodelled"].empty()) << r.report["unmodelled"].dump();
+  // LAMMPS times its loop with MPI_Wtime, which now returns the virtual clock.
+  auto loop = r.output.find("Loop time of ");
+  ASSERT_NE(loop, std::string::npos);
+  double loop_seconds = std::stod(r.output.substr(loop + 13));
+  EXPECT_LE(loop_seconds, r.report["predicted_seconds"].get<double>());
+  EXPECT_GT(loop_seconds, 0.5 * r.report["predicted_seconds"].get<double>());
+}
