@@ -34,6 +34,26 @@ void finish_receive(Call& call, MPI_Comm comm, MPI_Datatype type, int source, co
   call.finish(end, waiting, recv.bytes);
 }
 
+// Sendrecv: both halves run at once, so the send never waits for its partner's post time;
+// the call ends when the later half does.
+template <class RealExchange>
+int exchange(int sendcount, MPI_Datatype sendtype, int dest, int sendtag, MPI_Datatype recvtype, int source,
+             MPI_Comm comm, MPI_Status* status, RealExchange real) {
+  Call call("sendrecv");
+  if (!call.modelled()) return real(status);
+  auto send = begin_send(SendMode::buffered, sendcount, sendtype, dest, sendtag, comm, call.begin());
+  MPI_Status local;
+  int rc = real(&local);
+  double send_wait = 0, recv_wait = 0;
+  send.mode = SendMode::standard;
+  double send_end = end_send(send, send_wait);
+  auto recv = begin_receive(comm, recvtype, source, call.begin());
+  double recv_end = end_receive(recv, local, recv_wait);
+  call.finish(std::max(send_end, recv_end), recv_wait, send.bytes + recv.bytes);
+  if (status != MPI_STATUS_IGNORE) *status = local;
+  return rc;
+}
+
 // A matched message does not name its communicator; remember it from the probe.
 std::map<MPI_Message, MPI_Comm>& probed_messages() {
   static auto* messages = new std::map<MPI_Message, MPI_Comm>();
@@ -85,40 +105,17 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  Call call("sendrecv");
-  if (!call.modelled())
+  return exchange(sendcount, sendtype, dest, sendtag, recvtype, source, comm, status, [&](MPI_Status* s) {
     return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, status);
-  // Both halves run at once, so the send never waits for its partner's post time here.
-  auto send = begin_send(SendMode::buffered, sendcount, sendtype, dest, sendtag, comm, call.begin());
-  MPI_Status local;
-  int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, &local);
-  double send_wait = 0, recv_wait = 0;
-  send.mode = SendMode::standard;
-  double send_end = end_send(send, send_wait);
-  auto recv = begin_receive(comm, recvtype, source, call.begin());
-  double recv_end = end_receive(recv, local, recv_wait);
-  call.finish(std::max(send_end, recv_end), recv_wait, send.bytes + recv.bytes);
-  if (status != MPI_STATUS_IGNORE) *status = local;
-  return rc;
+                         comm, s);
+  });
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  Call call("sendrecv");
-  if (!call.modelled()) return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  auto send = begin_send(SendMode::buffered, count, type, dest, sendtag, comm, call.begin());
-  MPI_Status local;
-  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, &local);
-  double send_wait = 0, recv_wait = 0;
-  send.mode = SendMode::standard;
-  double send_end = end_send(send, send_wait);
-  auto recv = begin_receive(comm, type, source, call.begin());
-  double recv_end = end_receive(recv, local, recv_wait);
-  call.finish(std::max(send_end, recv_end), recv_wait, send.bytes + recv.bytes);
-  if (status != MPI_STATUS_IGNORE) *status = local;
-  return rc;
+  return exchange(count, type, dest, sendtag, type, source, comm, status, [&](MPI_Status* s) {
+    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
+  });
 }
 
 // Probes look at the envelope only; the stamp stays queued for the receive that follows.
