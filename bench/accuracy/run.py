@@ -22,24 +22,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# (program, kind, arguments): a compute-bound and a communication-bound input of each example.
+# (program, kind, arguments): the compute-bound and communication-bound inputs of examples/README.md.
 INPUTS = [
-    ("mandel", "compute", ["1024", "2000"]),
-    ("mandel", "comm", ["64", "20", "400"]),
+    ("mandel", "compute", ["1024", "1000"]),
+    ("mandel", "comm", ["16", "1", "50000"]),
     ("life", "compute", ["2048", "20"]),
-    ("life", "comm", ["64", "4000"]),
-    ("outer", "compute", ["3000"]),
-    ("outer", "comm", ["100", "400"]),
-    ("sor", "compute", ["2000", "20"]),
-    ("sor", "comm", ["32", "4000"]),
-    ("gauss", "compute", ["700"]),
-    ("gauss", "comm", ["128", "20"]),
-    ("winnow", "compute", ["1500"]),
-    ("winnow", "comm", ["64", "64", "400"]),
-    ("stencil2d", "compute", ["1024", "100", "10"]),
-    ("stencil2d", "comm", ["32", "4000", "10"]),
+    ("life", "comm", ["16", "50000"]),
+    ("outer", "compute", ["4000", "4"]),
+    ("outer", "comm", ["16", "50000"]),
+    ("sor", "compute", ["3000", "10"]),
+    ("sor", "comm", ["32", "50000"]),
+    ("gauss", "compute", ["1000", "1"]),
+    ("gauss", "comm", ["32", "3000"]),
+    ("winnow", "compute", ["2000", "2000", "1"]),
+    ("winnow", "comm", ["8", "8", "30000"]),
+    ("stencil2d", "compute", ["2000", "50", "10"]),
+    ("stencil2d", "comm", ["16", "60000", "1"]),
     ("farm", "compute", ["200", "200000"]),
-    ("farm", "comm", ["4000", "10"]),
+    ("farm", "comm", ["150000", "1"]),
 ]
 SMOKE_INPUTS = [
     ("stencil2d", "compute", ["256", "40", "10"]),
