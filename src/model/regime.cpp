@@ -9,6 +9,9 @@ namespace {
 
 template <class... Ts>
 struct Overloaded : Ts... { using Ts::operator()...; };
+// clang 14 does not yet deduce aggregate templates from their initialisers (P1816).
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 double fitted_value(const FittedForm& form, double p, double d) {
   double sum = 0;
