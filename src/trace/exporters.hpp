@@ -15,7 +15,8 @@ Files export_text(const Trace& trace, const std::filesystem::path& out);
 
 // Chrome Trace Event JSON (Perfetto, chrome://tracing): one slice per state, flow arrows from
 // each send to its receive. Output is streamed; when a file would grow past `chunk_bytes` the
-// rest goes to OUT.1.json, OUT.2.json ... (arrows crossing a chunk boundary are dropped there).
+// rest goes to OUT.1.json, OUT.2.json ...; an arrow whose ends fall in different chunks is
+// split between them.
 inline constexpr std::uint64_t kDefaultJsonChunkBytes = 512ull << 20;
 Files export_chrome_json(const Trace& trace, const std::filesystem::path& out,
                          std::uint64_t chunk_bytes = kDefaultJsonChunkBytes);

@@ -41,6 +41,8 @@ inline constexpr std::size_t kSendRecordSize = 1 + 8 + 4 + 4 + 8 + 4;
 inline constexpr std::size_t kRecvRecordSize = 1 + 8 + 8 + 4 + 4 + 8 + 4;
 inline constexpr std::size_t kCollectiveRecordSize = 1 + 2 + 8 + 8 + 4 + 4 + 8;
 inline constexpr std::size_t kPhaseRecordSize = 1 + 2 + 8;
+// Readers refuse headers claiming more ranks: a damaged count must not allocate gigabytes.
+inline constexpr int kMaxRanks = 1 << 20;
 // Longer names are cut to this many bytes when registered.
 inline constexpr std::size_t kMaxNameLength = 1024;
 

@@ -66,7 +66,7 @@ std::string read_header(Cursor& in, RankHeader& out) {
   in.take<std::uint8_t>();
   out.rank = in.take<std::int32_t>();
   out.nranks = in.take<std::int32_t>();
-  if (out.nranks < 1 || out.nranks > (1 << 24) || out.rank < 0 || out.rank >= out.nranks)
+  if (out.nranks < 1 || out.nranks > kMaxRanks || out.rank < 0 || out.rank >= out.nranks)
     return fmt::format("rank {} of {} is impossible", out.rank, out.nranks);
   if (!in.take_string(out.run.machine) || !in.take_string(out.run.clock) ||
       !in.take_string(out.run.program))
