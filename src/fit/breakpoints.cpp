@@ -110,6 +110,17 @@ std::vector<Partition> best_partitions(const std::vector<std::vector<SegmentCost
   return partitions;
 }
 
+// Bayesian information criterion on the weighted residual sum. The residual variance per point
+// is χ²/(N − k), not χ²/N: with the dozen sizes of a point-to-point curve the biased estimate
+// rewards every extra segment's parameters.
+double information_criterion(const Partition& p, double points, const BreakpointOptions& options) {
+  const double charged = p.parameters + options.parameters_per_breakpoint * static_cast<double>(p.starts.size());
+  // A noise-free law leaves χ² ≈ 0; the floor keeps ln finite and treats residuals below a
+  // millionth of the error estimate as equal.
+  const double chi2 = std::max(p.chi2, 1e-12 * points);
+  return points * std::log(chi2 / std::max(1.0, points - charged)) + charged * std::log(points);
+}
+
 }  // namespace
 
 std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const BreakpointOptions& options) {
@@ -119,28 +130,16 @@ std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const
   if (max_segments < 2) return {};
 
   const auto cost = segment_costs(line_sums(samples, sizes, distinct_group_sizes(samples)), min_length);
-  const double n = static_cast<double>(samples.size());
-  // A noise-free law leaves χ² ≈ 0; the floor keeps ln finite and treats residuals below a
-  // millionth of the error estimate as equal.
-  const double chi2_floor = 1e-12 * n;
   const auto partitions = best_partitions(cost, max_segments);
-  if (partitions.empty()) return {};
-  const auto& whole = partitions.front();
-  if (goodness_of_fit(whole.chi2, static_cast<int>(samples.size()), whole.parameters) >= options.fits_within_errors)
-    return {};
-  const Partition* chosen = nullptr;
-  double chosen_criterion = kInfinity;
-  for (const auto& p : partitions) {
-    const double charged = p.parameters + options.parameters_per_breakpoint * static_cast<double>(p.starts.size());
-    // The residual variance per point is χ²/(N − k), not χ²/N: with the dozen sizes of a
-    // point-to-point curve the biased estimate rewards every extra segment's parameters.
-    const double freedom = std::max(1.0, n - charged);
-    const double criterion = n * std::log(std::max(p.chi2, chi2_floor) / freedom) + charged * std::log(n);
-    if (criterion < chosen_criterion) chosen_criterion = criterion, chosen = &p;
-  }
+  const int points = static_cast<int>(samples.size());
+  const auto& whole = partitions.front();  // one segment is always a partition
+  if (goodness_of_fit(whole.chi2, points, whole.parameters) >= options.fits_within_errors) return {};
+
+  const Partition* chosen = &whole;
+  for (const auto& p : partitions)
+    if (information_criterion(p, points, options) < information_criterion(*chosen, points, options)) chosen = &p;
   std::vector<double> boundaries;
-  if (chosen)
-    for (int start : chosen->starts) boundaries.push_back(sizes[start]);
+  for (int start : chosen->starts) boundaries.push_back(sizes[start]);
   return boundaries;
 }
 

@@ -9,8 +9,9 @@
 // Dynamic programming finds, for each number of segments, the split with the least total χ²;
 // the number of segments is then chosen by the Bayesian information criterion on the weighted
 // residual sum, N·ln(χ²/(N − k)) + k·ln N. It depends on the ratio of residuals, not on the
-// error estimates being right, and keeps one segment for a single law plus noise
-// (docs/fitting.md, "Breakpoints").
+// error estimates being right, and keeps one segment for a single law plus noise. No search is
+// made when one segment already fits within the error estimates (docs/fitting.md,
+// "Breakpoints").
 #include <vector>
 
 #include "fit/samples.hpp"

@@ -1,5 +1,7 @@
 #include "fit/fitter.hpp"
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 

@@ -21,32 +21,40 @@ Basis times_d(Basis b) {
   return b;
 }
 
-std::vector<Basis> seed_startup_terms() {
-  return {p_term(1), p_term(0, 1, LogKind::natural), p_term(2)};
-}
-
-std::vector<Basis> seed_data_terms() {
-  return {times_d(Basis{}), times_d(p_term(1)), times_d(p_term(0, 1, LogKind::natural)),
-          times_d(p_term(2))};
-}
+// The seed's: p, log p, p² (natural log, as gnuplot and C wrote it).
+std::vector<Basis> seed_startup_terms() { return {p_term(1), p_term(0, 1, LogKind::natural), p_term(2)}; }
 
 // Extra-P's performance model normal form p^i·log2^j(p); √p is i = 1/2, so it is not listed
-// twice. ⌊log2 p⌋ models tree algorithms whose depth steps at powers of two.
+// twice. ⌊log2 p⌋ models tree algorithms whose depth steps at powers of two. Laws that fit
+// equally well (any p-term does when only two group sizes were measured) go to the earlier
+// term, so the seed's p, log p and p² come first.
 std::vector<Basis> wide_startup_terms() {
   static constexpr double kExponents[] = {0,       0.25,    1.0 / 3, 0.5,    2.0 / 3, 0.75, 1,
                                           1.25,    4.0 / 3, 1.5,     5.0 / 3, 1.75,   2,    2.25,
                                           7.0 / 3, 2.5,     8.0 / 3, 2.75,    3};
-  std::vector<Basis> terms;
+  std::vector<Basis> terms{p_term(1), p_term(0, 1, LogKind::base2), p_term(2)};
   for (double i : kExponents)
-    for (int j = 0; j <= 2; ++j)
-      if (i != 0 || j != 0) terms.push_back(p_term(i, j, LogKind::base2));
+    for (int j = 0; j <= 2; ++j) {
+      const auto term = p_term(i, j, LogKind::base2);
+      if ((i != 0 || j != 0) && std::find(terms.begin(), terms.end(), term) == terms.end()) terms.push_back(term);
+    }
   terms.push_back(p_term(0, 1, LogKind::floor_base2));
   return terms;
 }
 
-std::vector<Basis> wide_data_terms() {
+std::vector<Basis> startup_terms(Family family, const DataShape& shape) {
+  if (!shape.p_varies) return {};
+  if (family == Family::seed12) return seed_startup_terms();
+  auto terms = wide_startup_terms();
+  if (shape.group_sizes < kGroupSizesForWideTerms) terms.resize(3);  // p, log2 p, p²
+  return terms;
+}
+
+// d alone, and d times each startup term: the seed's {d, p·d, log p·d, p²·d} for its startups.
+std::vector<Basis> data_terms(const DataShape& shape, const std::vector<Basis>& startup) {
+  if (!shape.d_varies) return {};
   std::vector<Basis> terms{times_d(Basis{})};
-  for (const auto& t : wide_startup_terms()) terms.push_back(times_d(t));
+  for (const auto& t : startup) terms.push_back(times_d(t));
   return terms;
 }
 
@@ -67,33 +75,25 @@ void add_hypothesis(CandidateSet& set, std::initializer_list<int> columns) {
 
 DataShape shape_of(const std::vector<Sample>& samples) {
   DataShape shape;
-  for (const auto& s : samples) {
-    shape.p_varies = shape.p_varies || s.p != samples.front().p;
-    shape.d_varies = shape.d_varies || s.d != samples.front().d;
-  }
+  for (const auto& s : samples) shape.d_varies = shape.d_varies || s.d != samples.front().d;
+  shape.group_sizes = static_cast<int>(distinct_group_sizes(samples).size());
+  shape.p_varies = shape.group_sizes > 1;
   return shape;
 }
 
 CandidateSet make_candidates(Family family, DataShape shape) {
-  const bool wide = family == Family::wide;
   CandidateSet set;
   const int constant = add_basis(set, Basis{});
   add_hypothesis(set, {constant});
 
+  const auto startup_bases = startup_terms(family, shape);
   std::vector<int> startup, data;
-  if (shape.p_varies)
-    for (const auto& b : wide ? wide_startup_terms() : seed_startup_terms())
-      startup.push_back(add_basis(set, b));
-  if (shape.d_varies) {
-    if (shape.p_varies)
-      for (const auto& b : wide ? wide_data_terms() : seed_data_terms()) data.push_back(add_basis(set, b));
-    else
-      data.push_back(add_basis(set, times_d(Basis{})));
-  }
+  for (const auto& b : startup_bases) startup.push_back(add_basis(set, b));
+  for (const auto& b : data_terms(shape, startup_bases)) data.push_back(add_basis(set, b));
 
   // The seed fitted only three-term surfaces; the wide family lets one term stand alone so a
   // second term has to earn its place by lowering the cross-validated error.
-  const bool two_term_forms = wide || startup.empty() || data.empty();
+  const bool two_term_forms = family == Family::wide || startup.empty() || data.empty();
   if (two_term_forms) {
     for (int s : startup) add_hypothesis(set, {constant, s});
     for (int k : data) add_hypothesis(set, {constant, k});

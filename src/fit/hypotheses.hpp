@@ -17,7 +17,12 @@ namespace augur::fit {
 struct DataShape {
   bool p_varies = false;
   bool d_varies = false;
+  int group_sizes = 1;  // distinct p
 };
+
+// Fewer distinct group sizes than this cannot tell p^1.25 from p·log2(p) (Extra-P asks for five
+// points per parameter), so the wide family then offers only the seed's p-terms.
+inline constexpr int kGroupSizesForWideTerms = 5;
 
 DataShape shape_of(const std::vector<Sample>& samples);
 
@@ -38,7 +43,8 @@ struct CandidateSet {
 // data ∈ {d, p·d, log p·d, p²·d}; c + k·d for one group size; c + s·startup(p) for one size.
 // wide: startup terms p^i·log2^j(p) (Extra-P's exponents, i up to 3, j up to 2) and ⌊log2 p⌋;
 // data terms d times 1 or any startup term; with the two-coefficient forms c + s·startup and
-// c + k·data. Both families also hold the constant alone, the law every term has to beat.
+// c + k·data; below kGroupSizesForWideTerms group sizes its p-terms are p, log2 p and p².
+// Both families also hold the constant alone, the law every term has to beat.
 CandidateSet make_candidates(Family family, DataShape shape);
 
 }  // namespace augur::fit

@@ -48,40 +48,6 @@ std::optional<LinearFit> solve_fixed(const WeightedDesign& design, const Hypothe
   return fit;
 }
 
-// One pass over the samples with the hypothesis's columns and inverse normal matrix fixed at
-// compile time, so the inner loop has no branches on the hypothesis size.
-template <int M>
-Validation validate(const WeightedDesign& design, const LinearFit& fit) {
-  const auto& x = design.weighted_columns();
-  const auto& y = design.weighted_y();
-  const double* columns[M];
-  for (int k = 0; k < M; ++k) columns[k] = x.col(fit.hypothesis.columns[k]).data();
-  const Eigen::Matrix<double, M, M> c = fit.inverse_normal.topLeftCorner<M, M>();
-  const Eigen::Matrix<double, M, 1> beta = fit.coef.head<M>();
-
-  Validation v;
-  v.lowest_prediction = std::numeric_limits<double>::infinity();
-  double relative_error_sum = 0;
-  double highest_leverage = 0;
-  const int n = design.points();
-  for (int i = 0; i < n; ++i) {
-    Eigen::Matrix<double, M, 1> row;
-    for (int k = 0; k < M; ++k) row[k] = columns[k][i];
-    const double prediction = beta.dot(row);
-    const double leverage = row.dot(c * row);
-    const double residual = y[i] - prediction;
-    v.chi2 += residual * residual;
-    v.lowest_prediction = std::min(v.lowest_prediction, prediction);
-    highest_leverage = std::max(highest_leverage, leverage);
-    // Weighted values are yᵢ/σᵢ, so the ratio is the relative error; a zero time is measured
-    // against its error estimate instead.
-    relative_error_sum += std::abs(residual) / ((1 - leverage) * std::max(std::abs(y[i]), 1.0));
-  }
-  v.cv_error = highest_leverage < kMaxLeverage && n > M ? relative_error_sum / n
-                                                         : std::numeric_limits<double>::infinity();
-  return v;
-}
-
 }  // namespace
 
 WeightedDesign::WeightedDesign(const std::vector<Sample>& samples, const std::vector<model::Basis>& bases) {
@@ -118,13 +84,47 @@ std::optional<LinearFit> solve(const WeightedDesign& design, const Hypothesis& h
   }
 }
 
-Validation leave_one_out(const WeightedDesign& design, const LinearFit& fit) {
-  switch (fit.hypothesis.size) {
-    case 1: return validate<1>(design, fit);
-    case 2: return validate<2>(design, fit);
-    default: return validate<3>(design, fit);
+LeaveOneOut::LeaveOneOut(const WeightedDesign& design)
+    : design_(design), prediction_(design.points()), leverage_(design.points()) {}
+
+// Whole-column array expressions rather than a loop over points: Eigen vectorises the sums and
+// minima, which a compiler may not reorder on its own.
+Validation LeaveOneOut::operator()(const LinearFit& fit) {
+  const auto& x = design_.weighted_columns();
+  const auto column = [&](int k) { return x.col(fit.hypothesis.columns[k]).array(); };
+  const auto& b = fit.coef;
+  const auto& c = fit.inverse_normal;
+  const int m = fit.hypothesis.size;
+  prediction_ = b[0] * column(0);
+  leverage_ = c(0, 0) * column(0).square();
+  if (m >= 2) {
+    prediction_ += b[1] * column(1);
+    leverage_ += c(1, 1) * column(1).square() + 2 * c(0, 1) * column(0) * column(1);
   }
+  if (m >= 3) {
+    prediction_ += b[2] * column(2);
+    leverage_ += c(2, 2) * column(2).square() + 2 * (c(0, 2) * column(0) + c(1, 2) * column(1)) * column(2);
+  }
+
+  const auto y = design_.weighted_y().array();
+  const int n = design_.points();
+  Validation v;
+  v.chi2 = (y - prediction_).square().sum();
+  v.lowest_prediction = prediction_.minCoeff();
+  if (n <= m || leverage_.maxCoeff() >= kMaxLeverage) {
+    v.cv_error = std::numeric_limits<double>::infinity();
+    return v;
+  }
+  // Symmetric relative error of the left-out prediction, 2|y − ŷ|/(|y| + |ŷ|): about |y − ŷ|/y
+  // for good fits, but at most 2, so a near-zero time cannot swamp the average. Weighted
+  // values are yᵢ/σᵢ; σᵢ cancels in the ratio.
+  const auto left_out_residual = (y - prediction_) / (1 - leverage_);
+  const auto scale = (y.abs() + (y - left_out_residual).abs()).max(std::numeric_limits<double>::min());
+  v.cv_error = (2 * left_out_residual.abs() / scale).sum() / n;
+  return v;
 }
+
+Validation leave_one_out(const WeightedDesign& design, const LinearFit& fit) { return LeaveOneOut(design)(fit); }
 
 double goodness_of_fit(double chi2, int points, int coefficients) {
   const int freedom = points - coefficients;

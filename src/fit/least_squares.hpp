@@ -50,13 +50,28 @@ struct LinearFit {
 std::optional<LinearFit> solve(const WeightedDesign& design, const Hypothesis& hypothesis);
 
 struct Validation {
-  double cv_error = 0;           // mean |leave-one-out residual| / |y|; +∞ when not computable
+  // Leave-one-out SMAPE: mean of 2|yᵢ − ŷ₋ᵢ|/(|yᵢ| + |ŷ₋ᵢ|) where ŷ₋ᵢ is predicted without
+  // point i; +∞ when not computable (too few points, or a point that alone fixes a coefficient).
+  double cv_error = 0;
   double chi2 = 0;               // Σ weighted residual², computed point by point
   double lowest_prediction = 0;  // smallest fitted value over the samples
 };
 
 // Leave-one-out cross-validation in closed form: the residual of point i when the fit is made
-// without it is rᵢ/(1 − hᵢᵢ), hᵢᵢ the leverage, so one pass gives all N refits exactly.
+// without it is rᵢ/(1 − hᵢᵢ), hᵢᵢ the leverage, so one pass gives all N refits exactly. Keeps
+// its work arrays between calls, for the thousands of hypotheses of one design; the design
+// must outlive it.
+class LeaveOneOut {
+ public:
+  explicit LeaveOneOut(const WeightedDesign& design);
+  Validation operator()(const LinearFit& fit);
+
+ private:
+  const WeightedDesign& design_;
+  Eigen::ArrayXd prediction_, leverage_;
+};
+
+// One validation without keeping work arrays.
 Validation leave_one_out(const WeightedDesign& design, const LinearFit& fit);
 
 // Q = Γ_upper((N − M)/2, χ²/2): the probability of a χ² this large if the law and the error

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace augur::fit {
 namespace {
@@ -29,6 +31,17 @@ double pooled_relative_variance(const std::vector<Measurement>& points, model::S
   return *middle;
 }
 
+// The model's conversions fall back to seconds and bytes for an unknown name; a fit must not.
+void check_units(const model::Units& units) {
+  const auto& t = units.time;
+  if (t != "s" && t != "ms" && t != "us" && t != "ns")
+    throw std::invalid_argument("units.time: '" + t + "' is not s, ms, us or ns");
+  if (units.size != "bytes" && units.size != "ints")
+    throw std::invalid_argument("units.size: '" + units.size + "' is not bytes or ints");
+  if (units.int_bytes < 1 || units.int_bytes > 64)
+    throw std::invalid_argument("units.int_bytes: must be 1 to 64, not " + std::to_string(units.int_bytes));
+}
+
 }  // namespace
 
 double statistic_of(const Measurement& m, model::Statistic statistic) {
@@ -53,6 +66,7 @@ double error_estimate(const Measurement& m, double statistic_value, const ErrorM
 
 std::vector<Sample> make_samples(const std::vector<Measurement>& points, model::Statistic statistic,
                                  const model::Units& units, const ErrorModel& errors) {
+  check_units(units);
   const double seconds = units.seconds_per_time_unit();
   const double bytes_per_unit = units.bytes_per_size_unit();
   ErrorModel model = errors;

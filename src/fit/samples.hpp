@@ -35,7 +35,8 @@ double error_estimate(const Measurement& m, double statistic_value, const ErrorM
 
 double statistic_of(const Measurement& m, model::Statistic statistic);
 
-// Converts seconds to `units.time` and bytes to `units.size`, pooling the relative errors over
+// Converts seconds to `units.time` and bytes to `units.size` (std::invalid_argument for a unit
+// the model format does not know), pooling the relative errors over
 // `points` (one operation). A point whose error estimate is still zero (a zero time with no
 // spread) gets the floor of the set's mean time instead.
 std::vector<Sample> make_samples(const std::vector<Measurement>& points, model::Statistic statistic,

@@ -9,6 +9,8 @@
 namespace augur::fit {
 namespace {
 
+constexpr double kRoundingTolerance = 1e-9;
+
 struct Scored {
   LinearFit fit;
   Validation validation;
@@ -27,11 +29,11 @@ class Leaderboard {
 
   void offer(const Scored& s) {
     auto& cv = by_cv_[s.fit.hypothesis.size - 1];
-    if (std::isfinite(s.validation.cv_error) && (!cv || s.validation.cv_error < cv->validation.cv_error))
+    // Differences in the last digits are rounding, not evidence: the earlier (simpler) law stays.
+    if (std::isfinite(s.validation.cv_error) &&
+        (!cv || s.validation.cv_error < cv->validation.cv_error * (1 - kRoundingTolerance)))
       cv = s;
-    if (!by_chi2_ || reduced_chi2(s, points_) < reduced_chi2(*by_chi2_, points_) ||
-        (!std::isfinite(reduced_chi2(*by_chi2_, points_)) && s.fit.hypothesis.size < by_chi2_->fit.hypothesis.size))
-      by_chi2_ = s;
+    if (!by_chi2_ || reduced_chi2(s, points_) < reduced_chi2(*by_chi2_, points_)) by_chi2_ = s;
   }
 
   bool empty() const { return !by_chi2_; }
@@ -59,10 +61,11 @@ class Leaderboard {
 SelectedLaw select_law(const WeightedDesign& design, const CandidateSet& candidates,
                        const SelectionOptions& options) {
   Leaderboard positive(design.points()), any(design.points());
+  LeaveOneOut validate(design);
   for (const auto& hypothesis : candidates.hypotheses) {
     auto fit = solve(design, hypothesis);
     if (!fit) continue;
-    Scored s{*fit, leave_one_out(design, *fit)};
+    Scored s{*fit, validate(*fit)};
     s.fit.chi2 = s.validation.chi2;
     any.offer(s);
     if (s.validation.lowest_prediction > 0) positive.offer(s);

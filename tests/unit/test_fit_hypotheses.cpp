@@ -24,7 +24,7 @@ std::set<std::vector<std::string>> laws(const CandidateSet& set) {
 }
 
 TEST(FitHypotheses, SeedSurfaceHasTheTwelveFormsAndTheConstant) {
-  const auto set = make_candidates(Family::seed12, {true, true});
+  const auto set = make_candidates(Family::seed12, {true, true, 7});
   std::set<std::vector<std::string>> expected{{"1"}};
   for (const char* s : {"p", "log(p)", "p^2"})
     for (const char* k : {"d", "p*d", "log(p)*d", "p^2*d"}) expected.insert({"1", s, k});
@@ -37,13 +37,13 @@ TEST(FitHypotheses, PointToPointIsALineAndBarrierACurveInP) {
             (std::set<std::vector<std::string>>{{"1"}, {"1", "d"}}));
   EXPECT_EQ(laws(make_candidates(Family::wide, {false, true})),
             (std::set<std::vector<std::string>>{{"1"}, {"1", "d"}}));
-  EXPECT_EQ(laws(make_candidates(Family::seed12, {true, false})),
+  EXPECT_EQ(laws(make_candidates(Family::seed12, {true, false, 7})),
             (std::set<std::vector<std::string>>{{"1"}, {"1", "p"}, {"1", "log(p)"}, {"1", "p^2"}}));
   EXPECT_EQ(laws(make_candidates(Family::seed12, {false, false})), (std::set<std::vector<std::string>>{{"1"}}));
 }
 
 TEST(FitHypotheses, WideSurfaceHoldsExtraPTermsAsStartupAndDataTerms) {
-  const auto set = make_candidates(Family::wide, {true, true});
+  const auto set = make_candidates(Family::wide, {true, true, kGroupSizesForWideTerms});
   const auto all = laws(set);
   const double exponents[] = {0, 0.25, 1.0 / 3, 0.5, 2.0 / 3, 0.75, 1, 1.25, 4.0 / 3, 1.5,
                               5.0 / 3, 1.75, 2, 2.25, 7.0 / 3, 2.5, 8.0 / 3, 2.75, 3};
@@ -74,9 +74,18 @@ TEST(FitHypotheses, WideSurfaceHoldsExtraPTermsAsStartupAndDataTerms) {
   EXPECT_EQ(all.size(), set.hypotheses.size());
 }
 
+TEST(FitHypotheses, WideFamilyKeepsToSimpleTermsForFewGroupSizes) {
+  const auto set = make_candidates(Family::wide, {true, true, kGroupSizesForWideTerms - 1});
+  std::set<std::string> startup;
+  for (const auto& law : laws(set))
+    if (law.size() == 3) startup.insert(law[1]);
+  EXPECT_EQ(startup, (std::set<std::string>{"p", "log2(p)", "p^2"}));
+  EXPECT_EQ(set.hypotheses.size(), 1u + 3 + 4 + 3 * 4);
+}
+
 TEST(FitHypotheses, SimplestLawsComeFirst) {
   for (auto family : {Family::seed12, Family::wide}) {
-    const auto set = make_candidates(family, {true, true});
+    const auto set = make_candidates(family, {true, true, 7});
     EXPECT_TRUE(std::is_sorted(set.hypotheses.begin(), set.hypotheses.end(),
                                [](const Hypothesis& a, const Hypothesis& b) { return a.size < b.size; }));
     EXPECT_EQ(set.bases[0], Basis{});

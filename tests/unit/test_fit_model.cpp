@@ -112,6 +112,15 @@ TEST(FitModel, DefaultUnitsAreMicrosecondsAndBytes) {
   EXPECT_EQ(options.units.size, "bytes");
 }
 
+TEST(FitModel, UnknownUnitsAreRejected) {
+  const auto raw = machine_run(13);
+  FitOptions options;
+  options.units.time = "hours";
+  EXPECT_THROW(fit_model(raw, options), std::runtime_error);
+  options.units = {"us", "words", 4};
+  EXPECT_THROW(fit_model(raw, options), std::runtime_error);
+}
+
 TEST(FitModel, OneOperationPerNameWithTheSeedShapes) {
   const auto model = fit_model(machine_run(6), t3d_units(Family::seed12));
   EXPECT_EQ(model.operations.size(), 4u);
