@@ -1,0 +1,101 @@
+// `augur fit` as a user runs it: raw measurements in, a model file out that `augur calc` reads.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+};
+
+Result shell(const std::string& cmd) {
+  FILE* pipe = popen((cmd + " 2>&1").c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  return {WEXITSTATUS(pclose(pipe)), out};
+}
+
+class FitCli : public ::testing::Test {
+ protected:
+  fs::path dir = fs::temp_directory_path() / ("augur-fit-cli-" + std::to_string(::getpid()));
+  void SetUp() override { fs::create_directories(dir); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  // A ping-pong with an eager-to-rendezvous jump at 4 KiB and a log-p barrier, 2% spread.
+  fs::path write_raw() {
+    auto path = dir / "raw.jsonl";
+    std::ofstream out(path);
+    out << R"({"augur_raw":1,"machine":{"name":"synthetic"},"provenance":{"source":"fit CLI test"}})" << "\n";
+    for (double bytes = 1; bytes <= 65536; bytes *= 2) {
+      double us = bytes < 4096 ? 2 + 0.001 * bytes : 9 + 0.0005 * bytes;
+      double t = us * 1e-6;
+      out << nlohmann::json{{"op", "pingpong"}, {"p", 2},          {"bytes", bytes},    {"min", 0.98 * t},
+                            {"median", t},      {"mean", 1.001 * t}, {"max", 1.02 * t}, {"std", 0.01 * t},
+                            {"reps", 20}}
+                 .dump()
+          << "\n";
+    }
+    for (int p : {2, 4, 8, 16, 32, 64}) {
+      double t = (1 + 3 * std::log2(p)) * 1e-6;
+      out << nlohmann::json{{"op", "barrier"}, {"p", p},        {"bytes", 0},       {"min", 0.98 * t}, {"median", t},
+                            {"mean", t},       {"max", 1.02 * t}, {"std", 0.01 * t}, {"reps", 20}}
+                 .dump()
+          << "\n";
+    }
+    return path;
+  }
+};
+
+}  // namespace
+
+TEST_F(FitCli, FittedModelAnswersCalcNearTheGeneratingLaw) {
+  auto raw = write_raw();
+  auto model = dir / "model.json";
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  ASSERT_EQ(fit.status, 0) << fit.out;
+  auto calc = shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " pingpong 2 1000 --json");
+  ASSERT_EQ(calc.status, 0) << calc.out;
+  auto j = nlohmann::json::parse(calc.out);
+  EXPECT_NEAR(j["seconds"]["avg"].get<double>(), 3e-6, 0.1e-6);
+  auto large = nlohmann::json::parse(
+      shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " pingpong 2 32KiB --json").out);
+  EXPECT_NEAR(large["seconds"]["avg"].get<double>(), (9 + 0.0005 * 32768) * 1e-6, 0.5e-6);
+  auto barrier = nlohmann::json::parse(
+      shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " barrier 16 0 --json").out);
+  EXPECT_NEAR(barrier["seconds"]["avg"].get<double>(), 13e-6, 0.5e-6);
+}
+
+TEST_F(FitCli, TruncatedRawFileFailsNamingTheLineAndWritesNothing) {
+  auto raw = write_raw();
+  {
+    std::ofstream out(raw, std::ios::app);
+    out << R"({"op":"pingpong","p":2,"bytes":)";
+  }
+  auto model = dir / "model.json";
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  EXPECT_NE(fit.status, 0);
+  EXPECT_NE(fit.out.find("raw.jsonl:25"), std::string::npos) << fit.out;
+  EXPECT_FALSE(fs::exists(model));
+}
+
+TEST_F(FitCli, UnknownOperationIsRejected) {
+  auto raw = dir / "bad.jsonl";
+  std::ofstream(raw) << R"({"augur_raw":1})" << "\n"
+                     << R"({"op":"bcats","p":2,"bytes":8,"min":1,"median":1,"mean":1,"max":1,"std":0,"reps":1})"
+                     << "\n";
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + (dir / "m.json").string());
+  EXPECT_NE(fit.status, 0);
+  EXPECT_NE(fit.out.find("bcats"), std::string::npos) << fit.out;
+}
