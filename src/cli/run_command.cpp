@@ -26,6 +26,7 @@ struct RunRequest {
   std::string trace_dir;
   std::string wtime = "virtual";
   bool json = false;
+  bool measure = false;
   int processes = 0;
   bool np_spelling = false;
   bool oversubscribe = false;
@@ -85,7 +86,8 @@ void run(RunRequest r) {
   const std::vector<std::pair<std::string, std::string>> env{
       {"LD_PRELOAD", shim.string()}, {"AUGUR_MODEL", model},           {"AUGUR_BOUND", r.bound},
       {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", std::to_string(r.compute_scale)},
-      {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", r.report}};
+      {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", r.report},
+      {"AUGUR_MEASURE", r.measure ? "1" : "0"}};
   std::vector<std::string> exported;
   for (const auto& [name, value] : env) {
     setenv(name.c_str(), value.c_str(), 1);
@@ -137,6 +139,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher")->capture_default_str();
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_flag("--json", r->json, "print the report as JSON");
+  cmd->add_flag("--measure", r->measure,
+                "record the real run instead of predicting: the same report and trace format, in real time, "
+                "to compare with a prediction (augur compare)");
   cmd->add_option("command", r->command, "the program and its arguments, after --")->required();
   cmd->callback([r] { run(*r); });
 }

@@ -44,6 +44,7 @@ Config config_from_environment() {
   if (wtime != "virtual" && wtime != "real") throw std::invalid_argument("AUGUR_WTIME='" + wtime + "': expected virtual or real");
   c.virtual_wtime = wtime == "virtual";
   c.report_path = env("AUGUR_REPORT");
+  c.measure = env("AUGUR_MEASURE", "0") == "1";
   c.ack_wait_limit = positive_number("AUGUR_ACK_WAIT", env("AUGUR_ACK_WAIT", "0.005"));
   return c;
 }

@@ -17,6 +17,7 @@ struct Config {
   std::string trace_dir;        // AUGUR_TRACE: empty = no trace
   bool virtual_wtime = true;    // AUGUR_WTIME: virtual|real
   std::string report_path;      // AUGUR_REPORT: JSON report file; empty = text on stderr
+  bool measure = false;         // AUGUR_MEASURE=1: record the real times instead of predicting
   double ack_wait_limit = 0.005;  // AUGUR_ACK_WAIT: real seconds a sender waits for a receiver's post time
 };
 

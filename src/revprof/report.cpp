@@ -41,10 +41,13 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
 
 std::string format_report(const nlohmann::json& report) {
   const auto& run = report.at("run");
-  std::string out = fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
-                                run.value("machine", "?"), report.at("predicted_seconds").get<double>(),
-                                run.value("bound", "avg"), run.value("compute", "measured"),
-                                report.at("ranks").size());
+  std::string out =
+      run.value("measured", false)
+          ? fmt::format("Measured run time here: {:.6g} s  ({} ranks)\n\n", report.at("predicted_seconds").get<double>(),
+                        report.at("ranks").size())
+          : fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
+                        run.value("machine", "?"), report.at("predicted_seconds").get<double>(), run.value("bound", "avg"),
+                        run.value("compute", "measured"), report.at("ranks").size());
   out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");
   for (const auto& r : report.at("ranks"))
     out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g}\n", r.at("rank").get<int>(),

@@ -182,3 +182,25 @@ TEST(ReverseProfiler, RunsUnmodifiedLammpsMelt) {
   EXPECT_LE(loop_seconds, r.report["predicted_seconds"].get<double>());
   EXPECT_GT(loop_seconds, 0.5 * r.report["predicted_seconds"].get<double>());
 }
+
+// --measure records the real run in the same report and trace format, for augur compare.
+TEST(ReverseProfiler, MeasureModeRecordsRealTimes) {
+  auto dir = fs::temp_directory_path() / ("augur-test-measured-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto r = augur_run("--measure -np 2 --trace " + dir.string(), PINGPONG_PROGRAM, "200 1000");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(r.report["run"]["measured"].get<bool>());
+  EXPECT_NE(r.output.find("Measured run time here"), std::string::npos) << r.output;
+  // The program's own MPI_Wtime is the real clock here, and the run cannot end before it.
+  double program_seconds = value_after(r.output, "total_seconds");
+  EXPECT_GT(program_seconds, 0);
+  EXPECT_GE(r.report["predicted_seconds"].get<double>(), 0.9 * program_seconds);
+  auto summary = std::string(AUGUR_BINARY) + " summary " + dir.string() + " 2>&1";
+  FILE* pipe = popen(summary.c_str(), "r");
+  std::string text;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) text.append(buf.data(), n);
+  EXPECT_EQ(WEXITSTATUS(pclose(pipe)), 0) << text;
+  EXPECT_NE(text.find("measured"), std::string::npos) << text;
+  fs::remove_all(dir);
+}

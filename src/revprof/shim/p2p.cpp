@@ -62,7 +62,7 @@ void take_stamp(ReceiveRecord& r, const MPI_Status& status) {
   r.stamped = true;
   auto& rt = runtime();
   if (rt.trace) {
-    double end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+    double end = event_time(rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes));
     rt.trace->recv(r.post, end, world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
                    static_cast<std::uint64_t>(r.bytes), r.shadow->id);
   }

@@ -19,8 +19,21 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+double real_now() { return PMPI_Wtime() - runtime().origin; }
+
+double event_time(double modelled) { return runtime().config.measure ? real_now() : modelled; }
+
 void account_compute() {
   auto& rt = runtime();
+  if (rt.config.measure) {
+    // Measured run: everything between two MPI calls is the program's own time.
+    double t = real_now();
+    if (rt.trace && t > rt.now) rt.trace->state(rt.now, t, trace::StateKind::compute);
+    if (t > rt.now) rt.ledger.compute(t - rt.now);
+    rt.now = std::max(rt.now, t);
+    rt.cpu_mark = thread_cpu_seconds();
+    return;
+  }
   double cpu = thread_cpu_seconds();
   double spent = cpu - rt.cpu_mark;
   rt.cpu_mark = cpu;
@@ -44,7 +57,7 @@ void Call::finish(double end, double waiting, double bytes) {
   auto& rt = runtime();
   finished_ = true;
   if (!modelled_) return;
-  end = std::max(end, begin_);
+  end = std::max(event_time(end), begin_);
   rt.now = end;
   rt.ledger.call(op_, begin_, end, waiting, bytes);
   if (rt.trace) rt.trace->state(begin_, end, trace::StateKind::mpi, rt.trace->name_id(op_));

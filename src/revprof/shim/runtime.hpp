@@ -24,6 +24,7 @@ struct Runtime {
   std::unique_ptr<trace::RankWriter> trace;
   int rank = 0, size = 1;
   double now = 0;          // virtual time, seconds since MPI_Init returned
+  double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   double cpu_mark = 0;     // thread CPU time when the program last left MPI
   bool active = false;     // between Init and Finalize, and the model loaded
   bool compute_paused = false;  // MPI_Pcontrol(0)
@@ -33,6 +34,12 @@ struct Runtime {
 Runtime& runtime();
 
 double thread_cpu_seconds();
+
+// Real seconds since the run's origin: the clock of measured runs.
+double real_now();
+
+// In a measured run every event takes the real time; in a predicted one the modelled time.
+double event_time(double modelled);
 
 // Brings the virtual clock up to date with the compute done since the program left MPI.
 void account_compute();

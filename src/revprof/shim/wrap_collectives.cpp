@@ -38,7 +38,7 @@ CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, dou
 void trace_collective(const CollectiveRecord& c, double end, int root) {
   auto& rt = runtime();
   if (rt.trace)
-    rt.trace->collective(c.start, end, rt.trace->name_id(c.op), c.shadow->id, root,
+    rt.trace->collective(c.start, event_time(end), rt.trace->name_id(c.op), c.shadow->id, root,
                          static_cast<std::uint64_t>(c.all[2]));
 }
 

@@ -31,9 +31,10 @@ std::string_view compute_name(ComputeMode m) {
 void open_trace(Runtime& rt) {
   if (rt.config.trace_dir.empty()) return;
   trace::TraceHeader header;
-  header.mode = trace::TraceMode::predicted;
-  header.machine = rt.model.machine.name;
-  header.clock = "seconds, virtual time of the reverse profiler";
+  header.mode = rt.config.measure ? trace::TraceMode::measured : trace::TraceMode::predicted;
+  header.machine = rt.config.measure ? "this host" : rt.model.machine.name;
+  header.clock = rt.config.measure ? "seconds, MPI_Wtime from the earliest rank's start"
+                                   : "seconds, virtual time of the reverse profiler";
   try {
     rt.trace = std::make_unique<trace::RankWriter>(rt.config.trace_dir, rt.rank, rt.size, header);
   } catch (const std::exception& e) {
@@ -61,14 +62,17 @@ void start(bool thread_multiple) {
   }
   track(MPI_COMM_WORLD);
   track(MPI_COMM_SELF);
+  double start_time = PMPI_Wtime();
+  PMPI_Allreduce(&start_time, &rt.origin, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
   open_trace(rt);
-  rt.now = 0;
+  rt.now = rt.config.measure ? real_now() : 0;
   rt.cpu_mark = thread_cpu_seconds();
   rt.active = true;
 }
 
 nlohmann::json run_settings(const Runtime& rt) {
-  return {{"machine", rt.model.machine.name},
+  return {{"machine", rt.config.measure ? std::string("this host (measured)") : rt.model.machine.name},
+          {"measured", rt.config.measure},
           {"bound", model::to_string(rt.config.bound)},
           {"compute", compute_name(rt.config.compute)},
           {"compute_scale", rt.config.compute_scale},
@@ -153,9 +157,10 @@ int MPI_Finalize() {
 
 double MPI_Wtime() {
   auto& rt = runtime();
-  if (!rt.active || !rt.config.virtual_wtime || rt.depth != 0) return PMPI_Wtime();
+  if (!rt.active || rt.depth != 0) return PMPI_Wtime();
+  // Accounting here in every mode keeps measured and predicted traces of one program in step.
   account_compute();
-  return rt.now;
+  return rt.config.virtual_wtime && !rt.config.measure ? rt.now : PMPI_Wtime();
 }
 
 int MPI_Pcontrol(const int level, ...) {
