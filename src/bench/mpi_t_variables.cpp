@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -9,7 +10,9 @@
 namespace augur::bench {
 namespace {
 
-bool shapes_protocol(const std::string& name) {
+// Names differ in case between libraries (btl_vader_eager_limit, MPIR_CVAR_CH3_EAGER_MAX_MSG_SIZE).
+bool shapes_protocol(std::string name) {
+  for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   const bool about_protocol = name.find("eager") != std::string::npos ||
                               name.find("rndv") != std::string::npos ||
                               name.find("rendezvous") != std::string::npos;

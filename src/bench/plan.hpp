@@ -4,8 +4,6 @@
 // can be tested on its own.
 #include <cstdint>
 #include <set>
-#include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 

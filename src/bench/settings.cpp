@@ -9,9 +9,10 @@ SweepSettings preset_settings(std::string_view name) {
   s.preset = std::string(name);
   if (name == "quick") {
     s.max_bytes = 1 << 20;
-    s.warmup = 2;
-    s.min_reps = 8;
-    s.max_reps = 60;
+    s.target = 0.03;
+    s.warmup = 3;
+    s.min_reps = 20;
+    s.max_reps = 200;
     s.point_seconds = 0.25;
     s.budget_seconds = 140;
     s.refine_limit = 2;

@@ -1,6 +1,5 @@
 // `augur bench`: characterise this machine's MPI into a model file. Checks every option first,
 // runs augur-bench-mpi under mpirun (docs/bench.md), then fits the raw measurements.
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,6 +21,7 @@
 #include "bench/operation_table.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
+#include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
@@ -99,29 +99,14 @@ std::optional<std::string> enclosing_mpi_job() {
   return std::nullopt;
 }
 
-std::optional<fs::path> find_in_path(const std::string& program) {
-  if (program.find('/') != std::string::npos)
-    return access(program.c_str(), X_OK) == 0 ? std::optional<fs::path>(program) : std::nullopt;
-  const char* path = std::getenv("PATH");
-  std::istringstream dirs(path ? path : "");
-  std::string dir;
-  while (std::getline(dirs, dir, ':')) {
-    fs::path candidate = fs::path(dir.empty() ? "." : dir) / program;
-    if (access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
-
 // The MPI program: $AUGUR_BENCH_MPI, or augur-bench-mpi next to this executable.
 fs::path find_bench_program() {
   if (const char* set = std::getenv("AUGUR_BENCH_MPI")) {
     if (access(set, X_OK) != 0) throw UsageError(std::string("AUGUR_BENCH_MPI=") + set + " is not an executable");
     return set;
   }
-  std::error_code error;
-  const fs::path self = fs::read_symlink("/proc/self/exe", error);
-  const fs::path beside = self.parent_path() / "augur-bench-mpi";
-  if (error || access(beside.c_str(), X_OK) != 0)
+  const fs::path beside = beside_self("augur-bench-mpi");
+  if (access(beside.c_str(), X_OK) != 0)
     throw UsageError("augur-bench-mpi not found next to augur (" + beside.string() +
                      "); build augur with MPI, or set AUGUR_BENCH_MPI to its path");
   return beside;
@@ -171,15 +156,6 @@ void check_request(BenchRequest& r) {
 
 // ---- running the MPI program ------------------------------------------------------------------
 
-bool launcher_is_open_mpi(const std::string& mpirun) {
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((mpirun + " --version 2>&1").c_str(), "r"), pclose);
-  if (!pipe) return false;
-  char buffer[512];
-  std::string text;
-  while (fgets(buffer, sizeof buffer, pipe.get())) text += buffer;
-  return text.find("Open MPI") != std::string::npos || text.find("OpenRTE") != std::string::npos;
-}
-
 std::string shell_number(double value) {
   std::ostringstream text;
   text << value;
@@ -187,11 +163,7 @@ std::string shell_number(double value) {
 }
 
 std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program) {
-  std::vector<std::string> argv{r.mpirun, "-np", std::to_string(r.processes)};
-  if (launcher_is_open_mpi(r.mpirun)) {
-    if (r.oversubscribe) argv.push_back("--oversubscribe");
-    if (geteuid() == 0) argv.push_back("--allow-run-as-root");
-  }
+  auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
   argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", r.full ? "full" : r.quick ? "quick" : "standard"});
   if (!r.operations.empty()) {
     std::string list;
@@ -206,50 +178,6 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (r.fresh_buffers) argv.push_back("--fresh-buffers");
   if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
   return argv;
-}
-
-std::string shell_words(const std::vector<std::string>& argv) {
-  std::string text;
-  for (const auto& word : argv) text += (text.empty() ? "" : " ") + word;
-  return text;
-}
-
-volatile sig_atomic_t running_child = 0;
-
-// SIGTERM and SIGHUP go on to mpirun, which stops the ranks; Ctrl-C reaches mpirun from the
-// terminal directly. Either way the raw file keeps every finished point.
-void forward_signal(int signal) {
-  if (running_child > 0) kill(running_child, signal);
-}
-
-// Runs argv and returns its wait status.
-int run_and_wait(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  struct sigaction forward {}, ignore {}, old_term {}, old_hup {}, old_int {};
-  forward.sa_handler = forward_signal;
-  ignore.sa_handler = SIG_IGN;
-  sigaction(SIGTERM, &forward, &old_term);
-  sigaction(SIGHUP, &forward, &old_hup);
-  sigaction(SIGINT, &ignore, &old_int);
-  const pid_t child = fork();
-  if (child == 0) {
-    sigaction(SIGINT, &old_int, nullptr);
-    execvp(args[0], args.data());
-    std::perror(args[0]);
-    _exit(127);
-  }
-  if (child < 0) throw std::runtime_error("cannot start " + argv[0]);
-  running_child = child;
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
-  running_child = 0;
-  sigaction(SIGTERM, &old_term, nullptr);
-  sigaction(SIGHUP, &old_hup, nullptr);
-  sigaction(SIGINT, &old_int, nullptr);
-  return status;
 }
 
 std::size_t finished_points(const std::string& raw) {
@@ -321,8 +249,8 @@ void add_bench_command(CLI::App& app) {
   cmd->add_flag("-n", r->np_spelling)->group("");
   cmd->add_option("-o,--output", r->output, "model file to write (default: HOST.json)");
   cmd->add_option("--raw", r->raw, "raw measurements file (default: the model file's name with .raw.jsonl)");
-  cmd->add_flag("--quick", r->quick, "a short sweep (about 2-3 minutes on two processes)");
-  cmd->add_flag("--full", r->full, "a thorough sweep (about 20 minutes on two processes)");
+  cmd->add_flag("--quick", r->quick, "a short sweep (at most about 3 minutes on two processes)");
+  cmd->add_flag("--full", r->full, "a thorough sweep (at most about 20 minutes on two processes)");
   cmd->add_option("--budget", r->budget, "time for the measurements, e.g. 90s, 10m, 1h; the sweep is planned to fit");
   cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than processors");
   cmd->add_option("--ops", r->operations, "operations to measure, comma-separated (default: all)")->delimiter(',');

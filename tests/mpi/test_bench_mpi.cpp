@@ -104,6 +104,12 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   kill(run, SIGTERM);
   wait_process(run);
+  // A rank that outlives mpirun for a moment could still append; wait until the file is quiet.
+  for (auto size = fs::file_size(raw);; ) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    if (fs::file_size(raw) == size) break;
+    size = fs::file_size(raw);
+  }
   const int lines_when_killed = count_lines(raw);
   ASSERT_GE(lines_when_killed, 4) << "the first run wrote too little before the time limit";
 
