@@ -126,6 +126,25 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
     ASSERT_TRUE(fs::exists(file)) << file;
     EXPECT_GT(fs::file_size(file), 64u);
   }
+  // The trace exports to OTF2 that otf2-print reads, with every message of the run.
+  auto count = [](const std::string& cmd) {
+    FILE* pipe = popen(cmd.c_str(), "r");
+    std::array<char, 64> buf{};
+    std::string out;
+    while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+    pclose(pipe);
+    return std::stoi(out);
+  };
+  auto otf2 = dir.string() + "-otf2";
+  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + otf2 +
+                         " --to otf2 >/dev/null 2>&1").c_str()),
+            0);
+  const auto& ops = r.report["operations"];
+  int sends = ops["send"]["count"].get<int>() + ops["isend1"]["count"].get<int>();
+  int receives = ops["recv"]["count"].get<int>() + ops["irecv1"]["count"].get<int>();
+  EXPECT_EQ(count("otf2-print " + otf2 + "/traces.otf2 | grep -c '^MPI_SEND '"), sends);
+  EXPECT_EQ(count("otf2-print " + otf2 + "/traces.otf2 | grep -c '^MPI_RECV '"), receives);
+  fs::remove_all(otf2);
   fs::remove_all(dir);
 }
 
