@@ -9,6 +9,7 @@ packages=(
   libopen-trace-format2-dev otf2-tools
   openmpi-bin libopenmpi-dev
   clang libclang-rt-14-dev
+  gnuplot-nox
 )
 [ "$#" -gt 0 ] && packages+=("$@")
 

@@ -7,6 +7,7 @@ namespace augur::cli {
 void add_bench_command(CLI::App& app);
 void add_calc_command(CLI::App& app);
 void add_run_command(CLI::App& app);
+void add_scale_command(CLI::App& app);
 void add_fit_command(CLI::App& app);
 void add_machines_command(CLI::App& app);
 void add_trace_command(CLI::App& app);

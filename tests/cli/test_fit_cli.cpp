@@ -99,3 +99,28 @@ TEST_F(FitCli, UnknownOperationIsRejected) {
   EXPECT_NE(fit.status, 0);
   EXPECT_NE(fit.out.find("bcats"), std::string::npos) << fit.out;
 }
+
+// `augur scale` draws time, speedup and ratio plots with gnuplot from mkgraph files.
+TEST_F(FitCli, ScaleDrawsTimeSpeedupAndRatioPlots) {
+  auto write = [&](const std::string& name, int p, double total) {
+    std::ofstream(dir / name) << "# " << p << " 1000\ncompute " << total * 0.8 << "\ntotal " << total << "\n";
+    return (dir / name).string();
+  };
+  std::string first = write("m1.txt", 1, 8) + " " + write("m2.txt", 2, 4.4) + " " + write("m4.txt", 4, 2.6);
+  std::string second = write("p1.txt", 1, 9) + " " + write("p2.txt", 2, 5) + " " + write("p4.txt", 4, 3);
+  auto out = dir / "plots";
+  auto r = shell(std::string(AUGUR_BINARY) + " scale " + first + " --versus " + second + " -o " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* svg : {"time-total.svg", "time-compute.svg", "speedup.svg", "ratio.svg"}) {
+    ASSERT_TRUE(fs::exists(out / svg)) << svg;
+    EXPECT_GT(fs::file_size(out / svg), 2000u) << svg;
+  }
+  std::ifstream speedup(out / "speedup.dat");
+  std::string header, line1, line2;
+  std::getline(speedup, header);
+  std::getline(speedup, line1);
+  std::getline(speedup, line2);
+  EXPECT_EQ(line2, "2 1.81818182");  // 8 / 4.4
+  auto bad = shell(std::string(AUGUR_BINARY) + " scale " + (dir / "missing.txt").string() + " -o " + out.string());
+  EXPECT_NE(bad.status, 0);
+}
