@@ -10,42 +10,9 @@
  * worker computed what or in which order the results arrived. With one process the master
  * computes every task itself.
  */
-#include <mpi.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "example_common.h"
 
 enum { TAG_READY = 1, TAG_RESULT = 2, TAG_TASK = 3, TAG_STOP = 4 };
-
-/* One SplitMix64 step: task costs, task inputs and checksum weights. */
-static uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
- * whole job when memory runs out rather than letting one process crash. */
-static void *alloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (p == NULL) {
-    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
-}
-
-/* argv[i] as a positive integer, def when absent, -1 when malformed. */
-static long arg_or(int argc, char **argv, int i, long def) {
-  if (i >= argc) return def;
-  char *end = NULL;
-  long v = strtol(argv[i], &end, 10);
-  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
-}
 
 /* A chain of dependent multiply-xorshift steps: pure computation the compiler cannot shorten. */
 static uint64_t run_task(uint64_t t, long work) {
@@ -59,21 +26,15 @@ static uint64_t run_task(uint64_t t, long work) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank, p;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  start_mpi(&argc, &argv, &rank, &p);
 
   long ntasks = arg_or(argc, argv, 1, 1000);
   long work = arg_or(argc, argv, 2, 1000);
-  if (ntasks < 0 || work < 0 || ntasks > 100000000L) {
-    if (rank == 0) fprintf(stderr, "usage: farm [n=1000 tasks] [work=1000]\n");
-    MPI_Finalize();
-    return 2;
-  }
+  if (ntasks < 0 || work < 0 || ntasks > 100000000L)
+    return usage(rank, "farm [n=1000 tasks] [work=1000]");
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = start_clock();
 
   uint64_t checksum = 0;
   if (rank == 0) {
@@ -114,11 +75,7 @@ int main(int argc, char **argv) {
     }
   }
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t1 = MPI_Wtime();
-  if (rank == 0)
-    printf("augur-example farm n=%ld work=%ld p=%d time=%.6f checksum=%016llx\n", ntasks, work, p,
-           t1 - t0, (unsigned long long)checksum);
+  report("farm", t0, checksum, "n=%ld work=%ld", ntasks, work);
   MPI_Finalize();
   return 0;
 }

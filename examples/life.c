@@ -7,60 +7,20 @@
  * written so that it cannot deadlock whatever the buffering), updates its rows, then all
  * processes meet in MPI_Barrier. Needs n >= p so that every process owns at least one row.
  */
-#include <mpi.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* One SplitMix64 step: a cheap deterministic hash for the initial pattern and the checksum. */
-static uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
- * whole job when memory runs out rather than letting one process crash. */
-static void *alloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (p == NULL) {
-    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
-}
-
-/* argv[i] as a positive integer, def when absent, -1 when malformed. */
-static long arg_or(int argc, char **argv, int i, long def) {
-  if (i >= argc) return def;
-  char *end = NULL;
-  long v = strtol(argv[i], &end, 10);
-  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
-}
+#include "example_common.h"
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank, p;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  start_mpi(&argc, &argv, &rank, &p);
 
   long n = arg_or(argc, argv, 1, 256);
   long iters = arg_or(argc, argv, 2, 100);
-  if (n < 0 || iters < 0 || n < p || n > 1000000) {
-    if (rank == 0) fprintf(stderr, "usage: life [n=256 (>= processes)] [iters=100]\n");
-    MPI_Finalize();
-    return 2;
-  }
+  if (n < 0 || iters < 0 || n < p || n > 1000000)
+    return usage(rank, "life [n=256 (>= processes)] [iters=100]");
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = start_clock();
 
-  long lo = n * rank / p, rows = n * (rank + 1) / p - lo;
+  long lo = block_start(n, p, rank), rows = block_size(n, p, rank);
   long w = n + 2; /* one ghost column on each side holds the wrapped-around neighbour */
   unsigned char *cur = alloc((size_t)(rows + 2) * (size_t)w, 1);
   unsigned char *next = alloc((size_t)(rows + 2) * (size_t)w, 1);
@@ -104,11 +64,8 @@ int main(int argc, char **argv) {
       }
   MPI_Reduce(local, total, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t1 = MPI_Wtime();
-  if (rank == 0)
-    printf("augur-example life n=%ld iters=%ld alive=%llu p=%d time=%.6f checksum=%016llx\n", n, iters,
-           (unsigned long long)total[0], p, t1 - t0, (unsigned long long)total[1]);
+  report("life", t0, total[1], "n=%ld iters=%ld alive=%llu", n, iters,
+         (unsigned long long)total[0]);
   free(cur);
   free(next);
   MPI_Finalize();

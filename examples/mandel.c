@@ -7,50 +7,17 @@
  * in the middle rows); cyclic slices deal row r to process r mod p (even work). reps repeats the
  * compute + gather so small images can be made communication-bound.
  */
-#include <mpi.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* One SplitMix64 step: gives every pixel index an unrelated 64-bit weight, so the checksum
- * (a weighted sum) changes if any count moves to another pixel. */
-static uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
- * whole job when memory runs out rather than letting one process crash. */
-static void *alloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (p == NULL) {
-    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
-}
-
-/* argv[i] as a positive integer, def when absent, -1 when malformed. */
-static long arg_or(int argc, char **argv, int i, long def) {
-  if (i >= argc) return def;
-  char *end = NULL;
-  long v = strtol(argv[i], &end, 10);
-  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
-}
+#include "example_common.h"
 
 /* Global row of the j-th local row of `rank`. */
 static long global_row(int cyclic, long n, int p, int rank, long j) {
-  return cyclic ? rank + j * p : n * rank / p + j;
+  return cyclic ? rank + j * p : block_start(n, p, rank) + j;
 }
 
 static long rows_of(int cyclic, long n, int p, int rank) {
-  return cyclic ? (n - rank + p - 1) / p : n * (rank + 1) / p - n * rank / p;
+  return cyclic ? (n - rank + p - 1) / p : block_size(n, p, rank);
 }
 
 static int escape_count(double cx, double cy, int maxiter) {
@@ -66,10 +33,8 @@ static int escape_count(double cx, double cy, int maxiter) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank, p;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  start_mpi(&argc, &argv, &rank, &p);
 
   long n = arg_or(argc, argv, 1, 512);
   long maxiter = arg_or(argc, argv, 2, 256);
@@ -77,14 +42,10 @@ int main(int argc, char **argv) {
   int cyclic = argc > 4 && strcmp(argv[4], "cyclic") == 0;
   int bad_dist = argc > 4 && !cyclic && strcmp(argv[4], "contiguous") != 0;
   /* Counts and displacements of MPI_Gatherv are ints. */
-  if (n < 0 || maxiter < 0 || reps < 0 || bad_dist || n > 40000 || maxiter > 1000000000L) {
-    if (rank == 0) fprintf(stderr, "usage: mandel [n=512] [maxiter=256] [reps=1] [contiguous|cyclic]\n");
-    MPI_Finalize();
-    return 2;
-  }
+  if (n < 0 || maxiter < 0 || reps < 0 || bad_dist || n > 40000 || maxiter > 1000000000L)
+    return usage(rank, "mandel [n=512] [maxiter=256] [reps=1] [contiguous|cyclic]");
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = start_clock();
 
   long nrows = rows_of(cyclic, n, p, rank);
   int *local = alloc((size_t)nrows * (size_t)n, sizeof *local);
@@ -127,12 +88,8 @@ int main(int argc, char **argv) {
     }
   }
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t1 = MPI_Wtime();
-  if (rank == 0)
-    printf("augur-example mandel n=%ld maxiter=%ld reps=%ld dist=%s p=%d time=%.6f checksum=%016llx\n",
-           n, maxiter, reps, cyclic ? "cyclic" : "contiguous", p, t1 - t0,
-           (unsigned long long)checksum);
+  report("mandel", t0, checksum, "n=%ld maxiter=%ld reps=%ld dist=%s", n, maxiter, reps,
+         cyclic ? "cyclic" : "contiguous");
   free(local);
   free(image);
   free(counts);

@@ -9,69 +9,22 @@
  * left edge at 0.5 and the others at 0. Needs n >= the process grid's size in each dimension.
  */
 #include <math.h>
-#include <mpi.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-/* One SplitMix64 step: checksum weights. */
-static uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-/* The bit pattern of a double: every point is updated by the same expression whatever the
- * decomposition, so the bits, and this exact checksum, do not depend on p. */
-static uint64_t bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
-
-/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
- * whole job when memory runs out rather than letting one process crash. */
-static void *alloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (p == NULL) {
-    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
-}
-
-/* argv[i] as a positive integer, def when absent, -1 when malformed. */
-static long arg_or(int argc, char **argv, int i, long def) {
-  if (i >= argc) return def;
-  char *end = NULL;
-  long v = strtol(argv[i], &end, 10);
-  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
-}
+#include "example_common.h"
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank, p;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  start_mpi(&argc, &argv, &rank, &p);
 
   long n = arg_or(argc, argv, 1, 256);
   long iters = arg_or(argc, argv, 2, 100);
   long every = arg_or(argc, argv, 3, 10);
   int dims[2] = {0, 0};
   MPI_Dims_create(p, 2, dims);
-  if (n < 0 || iters < 0 || every < 0 || n < dims[0] || n < dims[1] || n > 100000) {
-    if (rank == 0) fprintf(stderr, "usage: stencil2d [n=256 (>= process grid side)] [iters=100] [every=10]\n");
-    MPI_Finalize();
-    return 2;
-  }
+  if (n < 0 || iters < 0 || every < 0 || n < dims[0] || n < dims[1] || n > 100000)
+    return usage(rank, "stencil2d [n=256 (>= process grid side)] [iters=100] [every=10]");
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = start_clock();
 
   int periods[2] = {0, 0}, coords[2];
   MPI_Comm grid;
@@ -83,8 +36,8 @@ int main(int argc, char **argv) {
   MPI_Cart_shift(grid, 0, 1, &north, &south);
   MPI_Cart_shift(grid, 1, 1, &west, &east);
 
-  long r0 = n * coords[0] / dims[0], ny = n * (coords[0] + 1) / dims[0] - r0;
-  long c0 = n * coords[1] / dims[1], nx = n * (coords[1] + 1) / dims[1] - c0;
+  long r0 = block_start(n, dims[0], coords[0]), ny = block_size(n, dims[0], coords[0]);
+  long c0 = block_start(n, dims[1], coords[1]), nx = block_size(n, dims[1], coords[1]);
   long w = nx + 2;
   double *u = alloc((size_t)(ny + 2) * (size_t)w, sizeof *u);
   double *v = alloc((size_t)(ny + 2) * (size_t)w, sizeof *v);
@@ -128,20 +81,16 @@ int main(int argc, char **argv) {
     if ((it + 1) % every == 0) MPI_Allreduce(&change, &resid, 1, MPI_DOUBLE, MPI_MAX, grid);
   }
 
-  uint64_t local = 0, checksum = 0;
+  uint64_t local = 0;
   for (long i = 1; i <= ny; ++i)
     for (long j = 1; j <= nx; ++j)
       local += mix64((uint64_t)((r0 + i - 1) * n + c0 + j - 1)) * bits(u[i * w + j]);
-  MPI_Reduce(&local, &checksum, 1, MPI_UINT64_T, MPI_SUM, 0, grid);
+  uint64_t checksum = checksum_to_root(local, grid);
 
   MPI_Type_free(&column);
   MPI_Comm_free(&grid);
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t1 = MPI_Wtime();
-  if (rank == 0)
-    printf("augur-example stencil2d n=%ld iters=%ld every=%ld grid=%dx%d resid=%.3e p=%d time=%.6f "
-           "checksum=%016llx\n",
-           n, iters, every, dims[0], dims[1], resid, p, t1 - t0, (unsigned long long)checksum);
+  report("stencil2d", t0, checksum, "n=%ld iters=%ld every=%ld grid=%dx%d resid=%.3e", n, iters,
+         every, dims[0], dims[1], resid);
   free(u);
   free(v);
   MPI_Finalize();

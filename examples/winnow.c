@@ -9,43 +9,11 @@
  * process which of the npoints evenly spaced positions it holds, and MPI_Reduce adds up their
  * checksum. reps repeats the selection so small n can be made communication-bound.
  */
-#include <mpi.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "example_common.h"
+
 #define VALUES (1L << 20) /* matrix values lie in [0, VALUES) */
-
-/* One SplitMix64 step: deterministic matrix, mask and checksum weights. */
-static uint64_t mix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL; /* so that index 0 gets a nonzero weight too */
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
-
-/* Zeroed memory for count items (at least one, so empty blocks need no special case); stops the
- * whole job when memory runs out rather than letting one process crash. */
-static void *alloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size);
-  if (p == NULL) {
-    fprintf(stderr, "out of memory (%zu x %zu bytes)\n", count, size);
-    MPI_Abort(MPI_COMM_WORLD, 1);
-  }
-  return p;
-}
-
-/* argv[i] as a positive integer, def when absent, -1 when malformed. */
-static long arg_or(int argc, char **argv, int i, long def) {
-  if (i >= argc) return def;
-  char *end = NULL;
-  long v = strtol(argv[i], &end, 10);
-  return (end == argv[i] || *end != '\0' || v <= 0) ? -1 : v;
-}
 
 typedef struct {
   int value, row, col;
@@ -60,25 +28,19 @@ static int by_value(const void *pa, const void *pb) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
   int rank, p;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  start_mpi(&argc, &argv, &rank, &p);
 
   long n = arg_or(argc, argv, 1, 500);
   long npoints = arg_or(argc, argv, 2, n > 0 ? n : 1);
   long reps = arg_or(argc, argv, 3, 1);
   /* Point counts times 3 ints must fit the int counts of MPI_Alltoallv. */
-  if (n < 0 || npoints < 0 || reps < 0 || n > 20000 || npoints > 1000000000L) {
-    if (rank == 0) fprintf(stderr, "usage: winnow [n=500] [npoints=n] [reps=1]\n");
-    MPI_Finalize();
-    return 2;
-  }
+  if (n < 0 || npoints < 0 || reps < 0 || n > 20000 || npoints > 1000000000L)
+    return usage(rank, "winnow [n=500] [npoints=n] [reps=1]");
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = start_clock();
 
-  long lo = n * rank / p, rows = n * (rank + 1) / p - lo;
+  long lo = block_start(n, p, rank), rows = block_size(n, p, rank);
   int *value = alloc((size_t)rows * (size_t)n, sizeof *value);
   unsigned char *mask = alloc((size_t)rows * (size_t)n, 1);
   for (long i = 0; i < rows; ++i)
@@ -150,14 +112,11 @@ int main(int argc, char **argv) {
         local += mix64((uint64_t)k) * (uint64_t)((long)pt->row * n + pt->col + 1);
       }
     }
-    MPI_Reduce(&local, &checksum, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    checksum = checksum_to_root(local, MPI_COMM_WORLD);
   }
 
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t1 = MPI_Wtime();
-  if (rank == 0)
-    printf("augur-example winnow n=%ld npoints=%ld reps=%ld masked=%llu p=%d time=%.6f checksum=%016llx\n",
-           n, npoints, reps, (unsigned long long)total, p, t1 - t0, (unsigned long long)checksum);
+  report("winnow", t0, checksum, "n=%ld npoints=%ld reps=%ld masked=%llu", n, npoints, reps,
+         (unsigned long long)total);
   free(value);
   free(mask);
   free(sendcounts);
