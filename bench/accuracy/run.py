@@ -84,7 +84,7 @@ def predict(augur, model, binary, args, np_, runs, extra):
 
 
 def make_model(augur, preset, path):
-    run([str(augur), "bench", "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "-o", str(path)], timeout=3600)
+    run([str(augur), "bench", "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)], timeout=3600)
     return path
 
 
