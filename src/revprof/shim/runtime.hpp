@@ -26,6 +26,7 @@ struct Runtime {
   double now = 0;          // virtual time, seconds since MPI_Init returned
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   double cpu_mark = 0;     // thread CPU time when the program last left MPI
+  double clock_overhead = 0;  // CPU time one reading of the thread clock adds to an interval
   bool active = false;     // between Init and Finalize, and the model loaded
   bool compute_paused = false;  // MPI_Pcontrol(0)
   int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
@@ -34,6 +35,11 @@ struct Runtime {
 Runtime& runtime();
 
 double thread_cpu_seconds();
+
+// The CPU time that reading the thread clock itself adds between two readings: a system call
+// on most kernels, about a microsecond in a virtual machine. Subtracted from every compute
+// interval, or a program making millions of MPI calls would show phantom computation.
+double measure_clock_overhead();
 
 // Real seconds since the run's origin: the clock of measured runs.
 double real_now();
