@@ -67,9 +67,15 @@ void check_event_schema(const nlohmann::json& e) {
   ASSERT_TRUE(e["tid"].is_number_integer());
   ASSERT_TRUE(e["ts"].is_number());
   EXPECT_GE(e["ts"].get<double>(), 0);
-  if (ph == "X") EXPECT_GE(e["dur"].get<double>(), 0);
-  if (ph == "s" || ph == "f") ASSERT_TRUE(e["id"].is_number_integer());
-  if (ph == "f") EXPECT_EQ(e["bp"], "e");
+  if (ph == "X") {
+    EXPECT_GE(e["dur"].get<double>(), 0);
+  }
+  if (ph == "s" || ph == "f") {
+    ASSERT_TRUE(e["id"].is_number_integer());
+  }
+  if (ph == "f") {
+    EXPECT_EQ(e["bp"], "e");
+  }
 }
 
 TEST_F(Exporters, ChromeJsonIsValidAndHasOneFlowPairPerMessage) {
