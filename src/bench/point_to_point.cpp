@@ -117,15 +117,13 @@ void wait_while_polling(MPI_Request& request) {
   while (!done) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
 }
 
-template <Part part>
-double isend(RepContext& c) {
-  if (!is_sender(c)) {
-    recv_plain(c);
-    return 0;
-  }
+// Times one non-blocking operation: its post, the work put between post and wait (for the
+// not-hidden part), and its wait.
+template <Part part, class Post>
+double time_posted(RepContext& c, Post post) {
   MPI_Request request;
   const double t0 = MPI_Wtime();
-  MPI_Isend(c.send, c.count(), MPI_BYTE, kReceiver, kTag, c.comm(), &request);
+  post(&request);
   const double posted = MPI_Wtime();
   if (part == Part::not_hidden) compute_for(c.state.work_seconds);
   const double t1 = MPI_Wtime();
@@ -140,25 +138,25 @@ double isend(RepContext& c) {
 }
 
 template <Part part>
+double isend(RepContext& c) {
+  if (!is_sender(c)) {
+    recv_plain(c);
+    return 0;
+  }
+  return time_posted<part>(c, [&](MPI_Request* r) {
+    MPI_Isend(c.send, c.count(), MPI_BYTE, kReceiver, kTag, c.comm(), r);
+  });
+}
+
+template <Part part>
 double irecv(RepContext& c) {
   if (is_sender(c)) {
     send_plain(c);
     return 0;
   }
-  MPI_Request request;
-  const double t0 = MPI_Wtime();
-  MPI_Irecv(c.recv, c.count(), MPI_BYTE, kSender, kTag, c.comm(), &request);
-  const double posted = MPI_Wtime();
-  if (part == Part::not_hidden) compute_for(c.state.work_seconds);
-  const double t1 = MPI_Wtime();
-  MPI_Wait(&request, MPI_STATUS_IGNORE);
-  const double t2 = MPI_Wtime();
-  switch (part) {
-    case Part::post: return posted - t0;
-    case Part::wait: return t2 - t1;
-    case Part::not_hidden: return (posted - t0) + (t2 - t1);
-  }
-  return 0;
+  return time_posted<part>(c, [&](MPI_Request* r) {
+    MPI_Irecv(c.recv, c.count(), MPI_BYTE, kSender, kTag, c.comm(), r);
+  });
 }
 
 // The computation put between post and wait is twice the time the transfer takes without it, so

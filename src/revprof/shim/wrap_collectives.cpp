@@ -42,17 +42,22 @@ void trace_collective(const CollectiveRecord& c, double end, int root) {
                          static_cast<std::uint64_t>(c.all[2]));
 }
 
+// The shadow to exchange start times on, or nullptr when the call is not predicted (inside
+// another call, or on a communicator the shim does not track, which the report then lists).
+const Shadow* modelled_shadow(Call& call, MPI_Comm comm, std::string_view op) {
+  if (!call.modelled()) return nullptr;
+  const Shadow* s = shadow_of(comm);
+  if (!s) call.unmodelled(op);
+  return s;
+}
+
 // `root` is -1 for collectives without one; `bytes` this rank's message size (docs/revprof.md).
 template <class Real>
 int blocking(std::string_view op, MPI_Comm comm, int root, double bytes, Real real) {
   Call call(op);
-  if (!call.modelled()) return real();
-  const Shadow* s = shadow_of(comm);
-  if (!s) {
-    call.unmodelled(op);
-    return real();
-  }
+  const Shadow* s = modelled_shadow(call, comm, op);
   int rc = real();
+  if (!s) return rc;
   auto c = make_record(op, *s, root, call.begin(), bytes);
   exchange_starts(c, true);
   double waiting = 0;
@@ -65,13 +70,9 @@ int blocking(std::string_view op, MPI_Comm comm, int root, double bytes, Real re
 template <class Real>
 int nonblocking(std::string_view op, MPI_Comm comm, int root, double bytes, MPI_Request* request, Real real) {
   Call call(op);
-  if (!call.modelled()) return real();
-  const Shadow* s = shadow_of(comm);
-  if (!s) {
-    call.unmodelled(op);
-    return real();
-  }
+  const Shadow* s = modelled_shadow(call, comm, op);
   int rc = real();
+  if (!s) return rc;
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::collective;
   r.op = op;
