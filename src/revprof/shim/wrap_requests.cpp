@@ -53,13 +53,13 @@ void start_persistent(MPI_Request handle, double now) {
   r->active = true;
 }
 
-// Settles the requests at `indices` (of the handles as they were before the call) and ends the
-// call at the latest completion.
-void settle_completed(Call& call, const std::vector<MPI_Request>& before, const std::vector<int>& indices,
+// Settles the `completed` requests at `indices` (of the handles as they were before the call),
+// whose statuses are statuses[0 .. completed), and ends the call at the latest completion.
+void settle_completed(Call& call, const MPI_Request* before, const int* indices, int completed,
                       const MPI_Status* statuses) {
   if (!call.modelled()) return;
   double end = call.begin(), waiting = 0, bytes = 0;
-  for (std::size_t k = 0; k < indices.size(); ++k) {
+  for (int k = 0; k < completed; ++k) {
     double w = 0, b = 0;
     if (auto done = settle(before[indices[k]], statuses[k], w, b)) {
       end = std::max(end, *done);
@@ -69,6 +69,9 @@ void settle_completed(Call& call, const std::vector<MPI_Request>& before, const 
   waiting = end - call.begin();
   call.finish(end, waiting, bytes);
 }
+
+// The single-request calls keep their copies on the stack: they are the hot path.
+constexpr int kFirst = 0;
 
 std::vector<int> all_indices(int n) {
   std::vector<int> v(n);
@@ -158,11 +161,11 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   Call call("wait");
-  std::vector<MPI_Request> before{*request};
-  std::vector<MPI_Status> local(1);
-  int rc = PMPI_Wait(request, local.data());
-  settle_completed(call, before, {0}, local.data());
-  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  const MPI_Request before = *request;
+  MPI_Status local;
+  int rc = PMPI_Wait(request, &local);
+  settle_completed(call, &before, &kFirst, 1, &local);
+  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -172,7 +175,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   std::vector<MPI_Status> local(count);
   int rc = PMPI_Waitall(count, requests, local.data());
   auto indices = all_indices(count);
-  settle_completed(call, before, indices, local.data());
+  settle_completed(call, before.data(), indices.data(), count, local.data());
   copy_statuses(statuses, local, indices);
   return rc;
 }
@@ -180,10 +183,10 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   Call call("wait");
   std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> local(1);
-  int rc = PMPI_Waitany(count, requests, index, local.data());
-  if (*index != MPI_UNDEFINED) settle_completed(call, before, {*index}, local.data());
-  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  MPI_Status local;
+  int rc = PMPI_Waitany(count, requests, index, &local);
+  if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, &local);
+  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -193,8 +196,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   std::vector<MPI_Status> local(incount);
   int rc = PMPI_Waitsome(incount, requests, outcount, indices, local.data());
   if (*outcount != MPI_UNDEFINED) {
-    std::vector<int> done(indices, indices + *outcount);
-    settle_completed(call, before, done, local.data());
+    settle_completed(call, before.data(), indices, *outcount, local.data());
     if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
   }
   return rc;
@@ -202,11 +204,11 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   Call call("test");
-  std::vector<MPI_Request> before{*request};
-  std::vector<MPI_Status> local(1);
-  int rc = PMPI_Test(request, flag, local.data());
-  if (*flag) settle_completed(call, before, {0}, local.data());
-  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  const MPI_Request before = *request;
+  MPI_Status local;
+  int rc = PMPI_Test(request, flag, &local);
+  if (*flag) settle_completed(call, &before, &kFirst, 1, &local);
+  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -217,7 +219,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   int rc = PMPI_Testall(count, requests, flag, local.data());
   if (*flag) {
     auto indices = all_indices(count);
-    settle_completed(call, before, indices, local.data());
+    settle_completed(call, before.data(), indices.data(), count, local.data());
     copy_statuses(statuses, local, indices);
   }
   return rc;
@@ -226,10 +228,10 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   Call call("test");
   std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> local(1);
-  int rc = PMPI_Testany(count, requests, index, flag, local.data());
-  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before, {*index}, local.data());
-  if (status != MPI_STATUS_IGNORE) *status = local[0];
+  MPI_Status local;
+  int rc = PMPI_Testany(count, requests, index, flag, &local);
+  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, &local);
+  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -239,8 +241,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   std::vector<MPI_Status> local(incount);
   int rc = PMPI_Testsome(incount, requests, outcount, indices, local.data());
   if (*outcount != MPI_UNDEFINED && *outcount > 0) {
-    std::vector<int> done(indices, indices + *outcount);
-    settle_completed(call, before, done, local.data());
+    settle_completed(call, before.data(), indices, *outcount, local.data());
     if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
   }
   return rc;
