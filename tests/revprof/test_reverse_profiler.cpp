@@ -145,6 +145,24 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   EXPECT_EQ(count("otf2-print " + otf2 + "/traces.otf2 | grep -c '^MPI_SEND '"), sends);
   EXPECT_EQ(count("otf2-print " + otf2 + "/traces.otf2 | grep -c '^MPI_RECV '"), receives);
   fs::remove_all(otf2);
+  // The same trace as Perfetto JSON (parsed, one flow start per message) and as Paraver (one
+  // communication record per message).
+  auto json_file = dir.string() + ".json";
+  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + json_file +
+                         " --to perfetto >/dev/null 2>&1").c_str()),
+            0);
+  std::ifstream json_in(json_file);
+  auto chrome = nlohmann::json::parse(json_in);
+  int flow_starts = 0;
+  for (const auto& e : chrome["traceEvents"]) flow_starts += e.value("ph", "") == "s";
+  EXPECT_EQ(flow_starts, sends);
+  auto paraver = dir.string() + "-prv";
+  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + paraver +
+                         " --to paraver >/dev/null 2>&1").c_str()),
+            0);
+  EXPECT_EQ(count("grep -c '^3:' " + paraver + ".prv"), sends);
+  fs::remove(json_file);
+  for (const char* ext : {".prv", ".pcf", ".row"}) fs::remove(paraver + ext);
   fs::remove_all(dir);
 }
 
