@@ -5,14 +5,33 @@
 #include <algorithm>
 #include <vector>
 
+#include "bench/clock_sync.hpp"
+
 namespace augur::bench {
 namespace {
 
 constexpr int kRoot = 0;
 
+// Windows are this many times the slowest warm-up repetition (barrier included) apart, so that a
+// repetition and the next barrier fit with room to spare; doubled whenever many ranks are late.
+constexpr double kWindowHeadroom = 2.0;
+constexpr double kShortestWindow = 5e-6;
+constexpr double kLateShareThatWidens = 0.25;
+// The first window of a batch lies this many windows ahead, so the broadcast announcing it has
+// reached every rank in time.
+constexpr int kLeadWindows = 4;
+constexpr double kShortestLead = 50e-6;
+
 struct Sample {
   double seconds = 0;
-  bool disturbed = false;  // this rank was preempted during the repetition
+  bool disturbed = false;  // preempted, or late for its window
+  double start = 0;        // when the timed part began, in rank 0's time base
+};
+
+// The start of a batch's windows; window i begins at first + i * length (rank 0's time base).
+struct Windows {
+  double first = 0;
+  double length = 0;
 };
 
 // Involuntary context switches of the calling thread: the operating system took the processor
@@ -21,6 +40,14 @@ long preemptions() {
   rusage usage{};
   getrusage(RUSAGE_THREAD, &usage);
   return usage.ru_nivcsw;
+}
+
+// Spins until the local clock reaches `target`; false when it had already passed.
+bool wait_until(double target) {
+  if (MPI_Wtime() >= target) return false;
+  while (MPI_Wtime() < target) {
+  }
+  return true;
 }
 
 class Repeater {
@@ -37,15 +64,21 @@ class Repeater {
   Repeater(const Repeater&) = delete;
   Repeater& operator=(const Repeater&) = delete;
 
-  Sample once() {
+  // `window_start` is this rank's local clock reading at which to start, or negative for none.
+  Sample once(const ClockOffset& clock, double window_start) {
     use_buffers(next_rep_++);
     if (kernel_.before_sync) kernel_.before_sync(context_);
     // Counted from before the barrier: a rank preempted on its way out of the barrier delays
     // its partners' timed part without being preempted inside its own.
     const long before = preemptions();
     MPI_Barrier(context_.comm());
-    const double seconds = kernel_.run(context_);
-    return {seconds, preemptions() != before};
+    const bool on_time = window_start < 0 || wait_until(window_start);
+    const double begin = MPI_Wtime();
+    double seconds = kernel_.run(context_);
+    // A late rank's delay counts: the others started at the window. Ranks whose time does not
+    // count (they return 0) stay out.
+    if (window_start >= 0 && seconds > 0) seconds += begin - window_start;
+    return {seconds, preemptions() != before || !on_time, global_time(begin, clock)};
   }
 
  private:
@@ -65,57 +98,105 @@ class Repeater {
 // Fewest undisturbed repetitions worth a median; with fewer, the disturbed ones are used too.
 constexpr int kFewestClean = 3;
 
+// What one batch's reduction carries per repetition: the slowest time, whether any rank was
+// disturbed, the latest start and the negated earliest start (so one MPI_MAX does all four).
+constexpr int kFields = 4;
+
 // Rank 0's record of the repetitions: the undisturbed ones decide, the others are kept in case
 // too few were undisturbed.
 struct Record {
   bool discard_preempted = true;
-  std::vector<double> clean, all;
+  std::vector<double> clean, all, clean_skews, all_skews;
 
-  void add(const std::vector<double>& slowest, int batch) {
+  // Returns how many of the batch were disturbed.
+  int add(const std::vector<double>& slowest, int batch) {
+    int disturbed = 0;
     for (int i = 0; i < batch; ++i) {
+      const double skew = slowest[2 * batch + i] + slowest[3 * batch + i];
       all.push_back(slowest[i]);
-      if (!discard_preempted || slowest[batch + i] == 0) clean.push_back(slowest[i]);
+      all_skews.push_back(skew);
+      if (slowest[batch + i] != 0) ++disturbed;
+      if (!discard_preempted || slowest[batch + i] == 0) {
+        clean.push_back(slowest[i]);
+        clean_skews.push_back(skew);
+      }
     }
+    return disturbed;
   }
+  bool enough_clean() const { return static_cast<int>(clean.size()) >= kFewestClean || clean.size() == all.size(); }
   // The most recent max_reps repetitions when falling back to disturbed ones.
-  std::vector<double> best(int max_reps) const {
-    if (static_cast<int>(clean.size()) >= kFewestClean || clean.size() == all.size()) return clean;
-    const std::size_t keep = std::min<std::size_t>(all.size(), max_reps);
-    return {all.end() - static_cast<std::ptrdiff_t>(keep), all.end()};
+  std::vector<double> best(const std::vector<double>& kept, const std::vector<double>& every, int max_reps) const {
+    if (enough_clean()) return kept;
+    const std::size_t keep = std::min<std::size_t>(every.size(), max_reps);
+    return {every.end() - static_cast<std::ptrdiff_t>(keep), every.end()};
   }
 };
 
+// The longest a warm-up repetition took on any rank, barrier included: the basis of the window.
+double warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
+  double slowest = 0;
+  for (int i = 0; i < std::max(repetitions, 1); ++i) {
+    const double t0 = MPI_Wtime();
+    repeat.once(clock, -1);
+    slowest = std::max(slowest, MPI_Wtime() - t0);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &slowest, 1, MPI_DOUBLE, MPI_MAX, group.comm);
+  return slowest;
+}
+
+// Rank 0 decides how many repetitions come next and, for window synchronisation, when they start.
+struct BatchPlan {
+  int reps = 0;
+  Windows windows;
+};
+
+BatchPlan next_windows(int reps, double length) {
+  return {reps, {MPI_Wtime() + std::max(kLeadWindows * length, kShortestLead), length}};
+}
+
 }  // namespace
 
-PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, int warmup,
-                          const RepetitionLimits& limits, bool discard_preempted, Buffers& buffers) {
+PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
+                          const MeasureSettings& settings, Buffers& buffers) {
   Repeater repeat(kernel, group, bytes, buffers);
-  for (int i = 0; i < warmup; ++i) repeat.once();
+  const ClockOffset clock = estimate_clock_offset(group);
+  const double slowest_warmup = warm_up(repeat, group, settings.warmup, clock);
+  const bool windowed = settings.sync == Sync::window;
+  double window = std::max(kWindowHeadroom * slowest_warmup, kShortestWindow);
 
-  Record record{discard_preempted, {}, {}};
+  Record record{settings.discard_preempted, {}, {}, {}, {}};
   const double start = MPI_Wtime();
-  int batch = limits.min_reps;
-  while (batch > 0) {
-    // One reduction per batch carries the times and then the disturbed flags.
-    std::vector<double> mine(2 * batch), slowest(2 * batch);
+  BatchPlan plan = next_windows(settings.limits.min_reps, window);
+  MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
+  while (plan.reps > 0) {
+    const int batch = plan.reps;
+    std::vector<double> mine(kFields * batch), slowest(kFields * batch);
     for (int i = 0; i < batch; ++i) {
-      const Sample s = repeat.once();
+      const double at = windowed ? plan.windows.first + i * plan.windows.length + clock.offset : -1;
+      const Sample s = repeat.once(clock, at);
       mine[i] = s.seconds;
       mine[batch + i] = s.disturbed ? 1 : 0;
+      mine[2 * batch + i] = s.start;
+      mine[3 * batch + i] = -s.start;
     }
-    MPI_Reduce(mine.data(), slowest.data(), 2 * batch, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
+    MPI_Reduce(mine.data(), slowest.data(), kFields * batch, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
     if (group.rank == kRoot) {
-      record.add(slowest, batch);
-      batch = further_repetitions(record.clean, static_cast<int>(record.all.size()), since(start), limits);
+      const int disturbed = record.add(slowest, batch);
+      if (windowed && disturbed > kLateShareThatWidens * batch) window *= 2;
+      plan = next_windows(further_repetitions(record.clean, static_cast<int>(record.all.size()), since(start),
+                                              settings.limits),
+                          window);
     }
-    MPI_Bcast(&batch, 1, MPI_INT, kRoot, group.comm);
+    MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
   }
   PointResult result;
   if (group.rank == kRoot) {
-    const auto samples = record.best(limits.max_reps);
+    const auto samples = record.best(record.clean, record.all, settings.limits.max_reps);
     result.ci_halfwidth = median_ci_relative_halfwidth(samples);
     result.discarded = static_cast<int>(record.all.size() - record.clean.size());
     result.summary = summarize(samples);
+    result.skew = summarize(record.best(record.clean_skews, record.all_skews, settings.limits.max_reps)).median;
+    result.clock_error = clock.uncertainty;
   }
   return result;
 }

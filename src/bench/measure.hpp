@@ -1,14 +1,19 @@
 #pragma once
 // Measuring one point: warm-up, then repetitions in batches until the median is precise enough
-// or the point's limits are reached. Each repetition is synchronised by a barrier, and its time
-// is the largest over the group of the ranks' own times (first start to last finish when the
-// barrier releases everyone together). A repetition during which the operating system preempted
-// any rank is discarded: on a shared node it would time the scheduler, not MPI.
+// or the point's limits are reached. Every repetition starts with a barrier (it also orders the
+// untimed preparation, such as a receive posted for a ready send). With barrier synchronisation
+// the timed part starts as each rank leaves the barrier; with window synchronisation every rank
+// then waits for an agreed instant on clocks brought to one time base (clock_sync.hpp), so the
+// ranks start together instead of with the barrier's exit skew. A repetition's time is the
+// largest over the group of the ranks' own times (for a collective, from the start to the last
+// finish). Repetitions during which the operating system preempted a rank, or (window) in which
+// a rank reached its window late, are discarded.
 #include <cstdint>
 
 #include "bench/buffers.hpp"
 #include "bench/group.hpp"
 #include "bench/kernel.hpp"
+#include "bench/settings.hpp"
 #include "bench/statistics.hpp"
 
 namespace augur::bench {
@@ -16,12 +21,20 @@ namespace augur::bench {
 struct PointResult {
   Summary summary;            // on group rank 0
   double ci_halfwidth = 0;    // relative, of the median
-  int discarded = 0;          // repetitions dropped because a rank was preempted
+  int discarded = 0;          // repetitions dropped (preempted, or late for their window)
+  double skew = 0;            // median spread of the ranks' start times, seconds
+  double clock_error = 0;     // uncertainty of the clock offsets behind `skew`, seconds
+};
+
+struct MeasureSettings {
+  int warmup = 0;
+  RepetitionLimits limits;
+  bool discard_preempted = true;
+  Sync sync = Sync::barrier;
 };
 
 // Collective over the group.
-// `discard_preempted` false keeps every repetition.
-PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, int warmup,
-                          const RepetitionLimits& limits, bool discard_preempted, Buffers& buffers);
+PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
+                          const MeasureSettings& settings, Buffers& buffers);
 
 }  // namespace augur::bench

@@ -72,6 +72,11 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto* refine = app.add_option("--refine", o.refine, "sizes added per curve where it bends (0: none)");
   auto* tolerance = app.add_option("--refine-tolerance", o.refine_tolerance, "relative bend that earns sizes");
   app.add_flag("--fresh-buffers", options.settings.fresh_buffers, "rotate buffers through memory beyond the caches");
+  std::string sync = "window";
+  app.add_option("--sync", sync,
+                 "how ranks start together: window (agreed instant on synchronised clocks) or barrier")
+      ->check(CLI::IsMember({"barrier", "window"}))
+      ->capture_default_str();
   bool keep_preempted = false;
   app.add_flag("--keep-preempted", keep_preempted,
                "keep repetitions during which a process was preempted (always so when oversubscribed)");
@@ -88,6 +93,7 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto& s = options.settings = preset_settings(o.preset);
   s.fresh_buffers = fresh;
   s.discard_preempted = !keep_preempted;
+  s.sync = parse_sync(sync);
   if (*ops) s.operations = o.operations;
   if (*groups) s.groups = o.groups;
   if (*max_size) s.max_bytes = parse_bytes(o.max_size);

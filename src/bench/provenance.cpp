@@ -48,6 +48,12 @@ struct Placement {
 };
 
 // Every rank's host and the CPU it is running on, gathered on rank 0.
+std::string synchronisation_text(Sync sync) {
+  if (sync == Sync::barrier) return "MPI_Barrier before every repetition; the timed part starts as each rank leaves it";
+  return "MPI_Barrier, then every rank waits for an agreed instant (rank 0's clock, offsets from the fastest of "
+         "12 ping-pongs per rank, estimated afresh for every point); repetitions with a late rank are dropped";
+}
+
 std::vector<Placement> gather_placement() {
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int length = 0;
@@ -126,7 +132,7 @@ nlohmann::json run_header(const SweepSettings& settings, const std::string& mach
                                   std::to_string(world) + " processes, " + library.library + " " + library.version;
   nlohmann::json details = {
       {"sweep", to_json(settings)},
-      {"synchronisation", "MPI_Barrier before every repetition"},
+      {"synchronisation", synchronisation_text(settings.sync)},
       {"timing", "largest over the group of each rank's MPI_Wtime difference around the timed part"},
       {"mpi_library_version", version_text},
       {"mpi_standard", std::to_string(standard) + "." + std::to_string(subversion)},

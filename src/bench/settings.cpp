@@ -4,6 +4,14 @@
 
 namespace augur::bench {
 
+Sync parse_sync(std::string_view name) {
+  if (name == "barrier") return Sync::barrier;
+  if (name == "window") return Sync::window;
+  throw std::invalid_argument("unknown synchronisation '" + std::string(name) + "' (barrier or window)");
+}
+
+std::string_view sync_name(Sync sync) { return sync == Sync::barrier ? "barrier" : "window"; }
+
 SweepSettings preset_settings(std::string_view name) {
   SweepSettings s;
   s.preset = std::string(name);
@@ -53,6 +61,7 @@ nlohmann::json to_json(const SweepSettings& s) {
           {"refine_limit", s.refine_limit},
           {"refine_tolerance", s.refine_tolerance},
           {"fresh_buffers", s.fresh_buffers},
+          {"sync", sync_name(s.sync)},
           {"discard_preempted", s.discard_preempted}};
 }
 

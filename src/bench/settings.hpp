@@ -10,6 +10,12 @@
 
 namespace augur::bench {
 
+// How the ranks start a repetition together (measure.hpp).
+enum class Sync { barrier, window };
+
+Sync parse_sync(std::string_view name);  // throws std::invalid_argument
+std::string_view sync_name(Sync sync);
+
 struct SweepSettings {
   std::string preset = "quick";
   std::vector<std::string> operations;  // catalog names; empty = every operation
@@ -24,6 +30,7 @@ struct SweepSettings {
   int refine_limit = 0;                 // sizes added per curve where it bends
   double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
   bool fresh_buffers = false;           // rotate buffers through memory larger than the caches
+  Sync sync = Sync::window;
   // Drop repetitions during which a rank was preempted. Off when ranks outnumber processors,
   // where preemption is part of what is measured.
   bool discard_preempted = true;

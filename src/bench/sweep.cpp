@@ -25,9 +25,10 @@ std::string label(const Point& point) {
   return text;
 }
 
-fit::Measurement to_measurement(const Point& point, const Summary& s) {
+fit::Measurement to_measurement(const Point& point, const PointResult& r) {
+  const Summary& s = r.summary;
   return {std::string(kOperations[point.operation].name), point.p, double(point.bytes), s.min, s.median, s.mean,
-          s.max, s.stddev, s.count};
+          s.max, s.stddev, s.count, r.skew, r.clock_error};
 }
 
 // Rank 0's bookkeeping: what is finished, the curves so far, and the clock of the budget.
@@ -85,9 +86,11 @@ std::optional<PointResult> Sweep::execute(Command command) {
   std::optional<PointResult> result;
   const Group& group = groups_.at(command.p);
   if (group.member()) {
-    const RepetitionLimits limits{settings_.min_reps, settings_.max_reps, command.seconds, settings_.target};
-    result = measure_point(kernel_for(command.operation), group, command.bytes, settings_.warmup, limits,
-                           settings_.discard_preempted, buffers_);
+    const MeasureSettings measure{settings_.warmup,
+                                  {settings_.min_reps, settings_.max_reps, command.seconds, settings_.target},
+                                  settings_.discard_preempted,
+                                  settings_.sync};
+    result = measure_point(kernel_for(command.operation), group, command.bytes, measure, buffers_);
   }
   idle_barrier();
   return result;
@@ -112,7 +115,7 @@ void Sweep::conduct(const std::vector<int>& operations, const fit::RawSet& earli
     auto result = execute({point.operation, point.p, point.bytes, seconds});
     discarded += result->discarded;
     try {
-      out.write(to_measurement(point, result->summary));
+      out.write(to_measurement(point, *result));
       conductor.record(point, result->summary);
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "\naugur-bench-mpi: %s not recorded: %s\n", label(point).c_str(), e.what());

@@ -44,6 +44,7 @@ struct BenchRequest {
   bool resume = false, overwrite = false, quiet = false, fresh_buffers = false, dry_run = false;
   std::string machine;
   std::string mpirun = "mpirun";
+  std::string sync = "window";
 };
 
 // ---- checking the request -------------------------------------------------------------------
@@ -176,6 +177,7 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (!r.machine.empty()) argv.insert(argv.end(), {"--machine", r.machine});
   if (r.resume) argv.push_back("--resume");
   if (r.fresh_buffers) argv.push_back("--fresh-buffers");
+  argv.insert(argv.end(), {"--sync", r.sync});
   if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
   return argv;
 }
@@ -258,6 +260,11 @@ void add_bench_command(CLI::App& app) {
   cmd->add_flag("--resume", r->resume, "continue an interrupted run from its raw file");
   cmd->add_flag("--overwrite", r->overwrite, "replace an existing raw file");
   cmd->add_flag("--fresh-buffers", r->fresh_buffers, "send from buffers that are not in the caches");
+  cmd->add_option("--sync", r->sync,
+                  "how the processes start each repetition together: window (an agreed instant on clocks "
+                  "synchronised by ping-pong, as ReproMPI) or barrier (as the seed's rawtiming)")
+      ->check(CLI::IsMember({"window", "barrier"}))
+      ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
   cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");

@@ -42,6 +42,8 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   m.max = number_field(j, "max");
   m.stddev = number_field(j, "std");
   m.reps = integer_field(j, "reps");
+  if (j.contains("skew")) m.skew = number_field(j, "skew");
+  if (j.contains("clock_error")) m.clock_error = number_field(j, "clock_error");
   check_measurement(m);
   return m;
 }
@@ -58,12 +60,18 @@ void check_measurement(const Measurement& m) {
   if (!(m.min <= m.median && m.median <= m.max && m.min <= m.mean && m.mean <= m.max))
     bad("times must satisfy min <= median, mean <= max");
   if (m.reps < 1) bad("reps: must be at least 1");
+  if (m.skew && !(std::isfinite(*m.skew) && *m.skew >= 0)) bad("skew: must be finite and >= 0");
+  if (m.clock_error && !(std::isfinite(*m.clock_error) && *m.clock_error >= 0))
+    bad("clock_error: must be finite and >= 0");
 }
 
 nlohmann::json to_json(const Measurement& m) {
-  return {{"op", m.op},         {"p", m.p},       {"bytes", m.bytes}, {"min", m.min},
-          {"median", m.median}, {"mean", m.mean}, {"max", m.max},     {"std", m.stddev},
-          {"reps", m.reps}};
+  nlohmann::json j = {{"op", m.op},         {"p", m.p},       {"bytes", m.bytes}, {"min", m.min},
+                      {"median", m.median}, {"mean", m.mean}, {"max", m.max},     {"std", m.stddev},
+                      {"reps", m.reps}};
+  if (m.skew) j["skew"] = *m.skew;
+  if (m.clock_error) j["clock_error"] = *m.clock_error;
+  return j;
 }
 
 RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_truncated_tail) {

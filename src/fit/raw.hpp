@@ -4,6 +4,7 @@
 // interrupted leaves every finished point readable.
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct Measurement {
   double bytes = 0;      // message size in bytes
   double min = 0, median = 0, mean = 0, max = 0, stddev = 0;  // seconds
   int reps = 0;          // repetitions behind the statistics
+  // How well the ranks started together (seconds), when the run measured it: the median spread
+  // of the ranks' start times, and the uncertainty of the clock offsets it was measured with.
+  std::optional<double> skew, clock_error;
 };
 
 struct RawSet {

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -69,6 +71,8 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
     EXPECT_GE(m.reps, 1);
     EXPECT_LE(m.reps, 20);
     EXPECT_LT(m.median, 0.05);  // microseconds on any machine; 50 ms would mean a hang or a bug
+    ASSERT_TRUE(m.skew && m.clock_error) << "every point records how well the ranks started together";
+    EXPECT_LT(*m.skew, 0.05);
     if (m.op == "pingpong" || m.op == "barrier") {
       EXPECT_GT(m.median, 0);
     }
@@ -76,6 +80,32 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
   EXPECT_FALSE(set.header["machine"]["name"].get<std::string>().empty());
   EXPECT_FALSE(set.header["provenance"]["mpi_library"].get<std::string>().empty());
   EXPECT_EQ(set.header["provenance"]["settings"]["placement"].size(), 3u);
+  fs::remove_all(dir);
+}
+
+double median_skew(const RawSet& set) {
+  std::vector<double> skews;
+  for (const auto& m : set.points) skews.push_back(m.skew.value_or(1.0));
+  std::sort(skews.begin(), skews.end());
+  return skews.at(skews.size() / 2);
+}
+
+// The barrier releases ranks one after another; an agreed instant on synchronised clocks starts
+// them closer together, and the achieved spread is what the raw file records.
+TEST(BenchMpi, WindowSynchronisationStartsRanksCloserThanTheBarrier) {
+  const auto dir = scratch_dir("bench_sync");
+  std::map<std::string, double> skew;
+  for (const std::string sync : {"barrier", "window"}) {
+    const auto raw = dir / (sync + ".jsonl");
+    const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "allreduce,bcast,alltoall",
+                                               "--max-size", "4KiB", "--refine", "0", "--min-reps", "20",
+                                               "--max-reps", "40", "--budget", "0", "--sync", sync}));
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const RawSet set = augur::fit::read_raw_file(raw);
+    EXPECT_EQ(set.header["settings"]["sync"], sync);
+    skew[sync] = median_skew(set);
+  }
+  EXPECT_LT(skew["window"], skew["barrier"]) << "window " << skew["window"] << " s, barrier " << skew["barrier"] << " s";
   fs::remove_all(dir);
 }
 

@@ -1,0 +1,53 @@
+// Raw records: the optional synchronisation figures survive a round trip and are checked on read.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+
+#include "fit/raw.hpp"
+
+namespace {
+
+using augur::fit::parse_raw;
+
+const char* kHeader = R"({"augur_raw":1,"machine":{"name":"m"}})";
+
+std::string file_with(const std::string& record) { return std::string(kHeader) + "\n" + record + "\n"; }
+
+const std::string kRecord =
+    R"({"op":"bcast","p":2,"bytes":8,"min":1e-6,"median":2e-6,"mean":2e-6,"max":3e-6,"std":1e-7,"reps":10)";
+
+TEST(RawRecords, SkewAndClockErrorRoundTrip) {
+  std::istringstream in(file_with(kRecord + R"(,"skew":1.5e-8,"clock_error":1.2e-7})"));
+  const auto set = parse_raw(in, "raw.jsonl");
+  ASSERT_EQ(set.points.size(), 1u);
+  const auto& m = set.points.front();
+  ASSERT_TRUE(m.skew && m.clock_error);
+  EXPECT_DOUBLE_EQ(*m.skew, 1.5e-8);
+  const auto j = augur::fit::to_json(m);
+  EXPECT_DOUBLE_EQ(j.at("skew").get<double>(), 1.5e-8);
+  EXPECT_DOUBLE_EQ(j.at("clock_error").get<double>(), 1.2e-7);
+}
+
+TEST(RawRecords, RecordsWithoutSkewStayWithoutIt) {
+  std::istringstream in(file_with(kRecord + "}"));
+  const auto m = parse_raw(in, "raw.jsonl").points.at(0);
+  EXPECT_FALSE(m.skew.has_value());
+  EXPECT_FALSE(augur::fit::to_json(m).contains("skew"));
+}
+
+TEST(RawRecords, NegativeOrTextSkewIsRejectedWithItsFieldAndLine) {
+  for (const std::string bad : {R"(,"skew":-1e-9})", R"(,"skew":"small"})", R"(,"clock_error":-2})"}) {
+    std::istringstream in(file_with(kRecord + bad));
+    try {
+      parse_raw(in, "raw.jsonl");
+      FAIL() << "accepted " << bad;
+    } catch (const std::runtime_error& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("raw.jsonl:2"), std::string::npos) << what;
+      EXPECT_TRUE(what.find("skew") != std::string::npos || what.find("clock_error") != std::string::npos) << what;
+    }
+  }
+}
+
+}  // namespace
