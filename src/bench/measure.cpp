@@ -99,37 +99,49 @@ class Repeater {
 constexpr int kFewestClean = 3;
 
 // What one batch's reduction carries per repetition: the slowest time, whether any rank was
-// disturbed, the latest start and the negated earliest start (so one MPI_MAX does all four).
-constexpr int kFields = 4;
+// disturbed, the latest start, the negated earliest start (so one MPI_MAX does all), and the
+// slowest time of the ranks other than rank 0. Rank 0 keeps its own times beside.
+constexpr int kFields = 5;
+
+// A quantity of the kept repetitions, and of every repetition in case too few were kept.
+struct Series {
+  std::vector<double> kept, every;
+  void add(double value, bool keep) {
+    every.push_back(value);
+    if (keep) kept.push_back(value);
+  }
+};
 
 // Rank 0's record of the repetitions: the undisturbed ones decide, the others are kept in case
 // too few were undisturbed.
 struct Record {
   bool discard_preempted = true;
-  std::vector<double> clean, all, clean_skews, all_skews;
+  Series times, skews, root, others;
 
-  // Returns how many of the batch were disturbed.
-  int add(const std::vector<double>& slowest, int batch) {
+  // `own` are rank 0's times of the batch. Returns how many repetitions were disturbed.
+  int add(const std::vector<double>& slowest, const std::vector<double>& own, int batch) {
     int disturbed = 0;
     for (int i = 0; i < batch; ++i) {
-      const double skew = slowest[2 * batch + i] + slowest[3 * batch + i];
-      all.push_back(slowest[i]);
-      all_skews.push_back(skew);
-      if (slowest[batch + i] != 0) ++disturbed;
-      if (!discard_preempted || slowest[batch + i] == 0) {
-        clean.push_back(slowest[i]);
-        clean_skews.push_back(skew);
-      }
+      const bool clean = slowest[batch + i] == 0;
+      const bool keep = clean || !discard_preempted;
+      if (!clean) ++disturbed;
+      times.add(slowest[i], keep);
+      skews.add(slowest[2 * batch + i] + slowest[3 * batch + i], keep);
+      root.add(own[i], keep);
+      others.add(slowest[4 * batch + i], keep);
     }
     return disturbed;
   }
-  bool enough_clean() const { return static_cast<int>(clean.size()) >= kFewestClean || clean.size() == all.size(); }
-  // The most recent max_reps repetitions when falling back to disturbed ones.
-  std::vector<double> best(const std::vector<double>& kept, const std::vector<double>& every, int max_reps) const {
-    if (enough_clean()) return kept;
-    const std::size_t keep = std::min<std::size_t>(every.size(), max_reps);
-    return {every.end() - static_cast<std::ptrdiff_t>(keep), every.end()};
+  bool enough_kept() const {
+    return static_cast<int>(times.kept.size()) >= kFewestClean || times.kept.size() == times.every.size();
   }
+  // The most recent max_reps repetitions when falling back to disturbed ones.
+  std::vector<double> best(const Series& series, int max_reps) const {
+    if (enough_kept()) return series.kept;
+    const std::size_t keep = std::min<std::size_t>(series.every.size(), max_reps);
+    return {series.every.end() - static_cast<std::ptrdiff_t>(keep), series.every.end()};
+  }
+  double median(const Series& series, int max_reps) const { return summarize(best(series, max_reps)).median; }
 };
 
 // The longest a warm-up repetition took on any rank, barrier included: the basis of the window.
@@ -165,6 +177,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
   double window = std::max(kWindowHeadroom * slowest_warmup, kShortestWindow);
 
   Record record{settings.discard_preempted, {}, {}, {}, {}};
+  const bool root = group.rank == kRoot;
   const double start = MPI_Wtime();
   BatchPlan plan = next_windows(settings.limits.min_reps, window);
   MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
@@ -178,25 +191,29 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
       mine[batch + i] = s.disturbed ? 1 : 0;
       mine[2 * batch + i] = s.start;
       mine[3 * batch + i] = -s.start;
+      mine[4 * batch + i] = root ? 0 : s.seconds;
     }
     MPI_Reduce(mine.data(), slowest.data(), kFields * batch, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
-    if (group.rank == kRoot) {
-      const int disturbed = record.add(slowest, batch);
+    if (root) {
+      const int disturbed = record.add(slowest, mine, batch);
       if (windowed && disturbed > kLateShareThatWidens * batch) window *= 2;
-      plan = next_windows(further_repetitions(record.clean, static_cast<int>(record.all.size()), since(start),
+      plan = next_windows(further_repetitions(record.times.kept, static_cast<int>(record.times.every.size()), since(start),
                                               settings.limits),
                           window);
     }
     MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
   }
   PointResult result;
-  if (group.rank == kRoot) {
-    const auto samples = record.best(record.clean, record.all, settings.limits.max_reps);
+  if (root) {
+    const int max_reps = settings.limits.max_reps;
+    const auto samples = record.best(record.times, max_reps);
     result.ci_halfwidth = median_ci_relative_halfwidth(samples);
-    result.discarded = static_cast<int>(record.all.size() - record.clean.size());
+    result.discarded = static_cast<int>(record.times.every.size() - record.times.kept.size());
     result.summary = summarize(samples);
-    result.skew = summarize(record.best(record.clean_skews, record.all_skews, settings.limits.max_reps)).median;
+    result.skew = record.median(record.skews, max_reps);
     result.clock_error = clock.uncertainty;
+    result.root = record.median(record.root, max_reps);
+    result.others = record.median(record.others, max_reps);
   }
   return result;
 }

@@ -24,6 +24,8 @@ struct PointResult {
   int discarded = 0;          // repetitions dropped (preempted, or late for their window)
   double skew = 0;            // median spread of the ranks' start times, seconds
   double clock_error = 0;     // uncertainty of the clock offsets behind `skew`, seconds
+  // Medians by role: group rank 0's own time and the slowest other rank's (rooted operations).
+  double root = 0, others = 0;
 };
 
 struct MeasureSettings {

@@ -92,6 +92,17 @@ inline const OperationShape* find_operation_shape(std::string_view name) {
   return nullptr;
 }
 
+// Operations with a distinguished root (group rank 0), whose root and other ranks are timed
+// separately as well: a bcast's root may be done long before the last receiver.
+inline bool is_rooted(std::string_view name) {
+  constexpr std::array<std::string_view, 12> kRooted{"bcast",  "reduce",  "gather",  "gatherv",  "scatter",
+                                                     "scatterv", "ibcast", "ireduce", "igather", "igatherv",
+                                                     "iscatter", "iscatterv"};
+  for (auto rooted : kRooted)
+    if (rooted == name) return true;
+  return name == "onetomany" || name == "manytoone";
+}
+
 inline int operation_index(std::string_view name) {
   for (std::size_t i = 0; i < kOperations.size(); ++i)
     if (kOperations[i].name == name) return static_cast<int>(i);

@@ -27,8 +27,11 @@ std::string label(const Point& point) {
 
 fit::Measurement to_measurement(const Point& point, const PointResult& r) {
   const Summary& s = r.summary;
-  return {std::string(kOperations[point.operation].name), point.p, double(point.bytes), s.min, s.median, s.mean,
-          s.max, s.stddev, s.count, r.skew, r.clock_error};
+  const auto name = kOperations[point.operation].name;
+  fit::Measurement m{std::string(name), point.p, double(point.bytes), s.min, s.median, s.mean,
+                     s.max, s.stddev, s.count, r.skew, r.clock_error, {}};
+  if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
+  return m;
 }
 
 // Rank 0's bookkeeping: what is finished, the curves so far, and the clock of the budget.

@@ -26,6 +26,15 @@ int integer_field(const nlohmann::json& j, const char* key) {
   return static_cast<int>(v);
 }
 
+RoleTimes roles_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw std::invalid_argument("roles: not a JSON object");
+  try {
+    return {number_field(j, "root"), number_field(j, "others")};
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string("roles.") + e.what());
+  }
+}
+
 Measurement measurement_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw std::invalid_argument("record is not a JSON object");
   Measurement m;
@@ -44,6 +53,7 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   m.reps = integer_field(j, "reps");
   if (j.contains("skew")) m.skew = number_field(j, "skew");
   if (j.contains("clock_error")) m.clock_error = number_field(j, "clock_error");
+  if (j.contains("roles")) m.roles = roles_from_json(j.at("roles"));
   check_measurement(m);
   return m;
 }
@@ -63,6 +73,9 @@ void check_measurement(const Measurement& m) {
   if (m.skew && !(std::isfinite(*m.skew) && *m.skew >= 0)) bad("skew: must be finite and >= 0");
   if (m.clock_error && !(std::isfinite(*m.clock_error) && *m.clock_error >= 0))
     bad("clock_error: must be finite and >= 0");
+  if (m.roles && !(std::isfinite(m.roles->root) && m.roles->root >= 0 && std::isfinite(m.roles->others) &&
+                   m.roles->others >= 0))
+    bad("roles: times must be finite and >= 0");
 }
 
 nlohmann::json to_json(const Measurement& m) {
@@ -71,6 +84,7 @@ nlohmann::json to_json(const Measurement& m) {
                       {"reps", m.reps}};
   if (m.skew) j["skew"] = *m.skew;
   if (m.clock_error) j["clock_error"] = *m.clock_error;
+  if (m.roles) j["roles"] = {{"root", m.roles->root}, {"others", m.roles->others}};
   return j;
 }
 

@@ -12,6 +12,11 @@
 
 namespace augur::fit {
 
+// Medians by role of a rooted operation, seconds: the root's own time and the slowest other rank's.
+struct RoleTimes {
+  double root = 0, others = 0;
+};
+
 struct Measurement {
   std::string op;
   int p = 0;             // processes in the group
@@ -21,6 +26,7 @@ struct Measurement {
   // How well the ranks started together (seconds), when the run measured it: the median spread
   // of the ranks' start times, and the uncertainty of the clock offsets it was measured with.
   std::optional<double> skew, clock_error;
+  std::optional<RoleTimes> roles;
 };
 
 struct RawSet {

@@ -73,6 +73,12 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
     EXPECT_LT(m.median, 0.05);  // microseconds on any machine; 50 ms would mean a hang or a bug
     ASSERT_TRUE(m.skew && m.clock_error) << "every point records how well the ranks started together";
     EXPECT_LT(*m.skew, 0.05);
+    // bcast is rooted: its root and its receivers are timed apart, and the slowest bounds both.
+    EXPECT_EQ(m.roles.has_value(), m.op == "bcast");
+    if (m.roles) {
+      EXPECT_LE(m.roles->root, m.max);
+      EXPECT_LE(m.roles->others, m.max);
+    }
     if (m.op == "pingpong" || m.op == "barrier") {
       EXPECT_GT(m.median, 0);
     }

@@ -18,7 +18,7 @@ fs::path fresh_file(const std::string& name) {
   return path;
 }
 
-Measurement point(const std::string& op, double bytes) { return {op, 2, bytes, 1e-6, 2e-6, 2e-6, 3e-6, 1e-7, 10, {}, {}}; }
+Measurement point(const std::string& op, double bytes) { return {op, 2, bytes, 1e-6, 2e-6, 2e-6, 3e-6, 1e-7, 10, {}, {}, {}}; }
 
 }  // namespace
 

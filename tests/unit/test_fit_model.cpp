@@ -206,7 +206,7 @@ TEST(FitModel, SavedModelLoadsAndPredictsTheSame) {
 
 Measurement exact_send(double bytes) {
   const double t = 1e-5 + bytes * 1e-9;
-  return Measurement{"send", 2, bytes, t, t, t, 1.1 * t, 1e-7, 10, {}, {}};
+  return Measurement{"send", 2, bytes, t, t, t, 1.1 * t, 1e-7, 10, {}, {}, {}};
 }
 
 TEST(FitModel, ThreeSizesAreEnoughForALine) {

@@ -29,6 +29,21 @@ TEST(RawRecords, SkewAndClockErrorRoundTrip) {
   EXPECT_DOUBLE_EQ(j.at("clock_error").get<double>(), 1.2e-7);
 }
 
+TEST(RawRecords, RoleTimesOfRootedOperationsRoundTrip) {
+  std::istringstream in(file_with(kRecord + R"(,"roles":{"root":1e-6,"others":2.5e-6}})"));
+  const auto m = parse_raw(in, "raw.jsonl").points.at(0);
+  ASSERT_TRUE(m.roles);
+  EXPECT_DOUBLE_EQ(m.roles->root, 1e-6);
+  EXPECT_DOUBLE_EQ(augur::fit::to_json(m).at("roles").at("others").get<double>(), 2.5e-6);
+  std::istringstream bad(file_with(kRecord + R"(,"roles":{"root":1e-6}})"));
+  try {
+    parse_raw(bad, "raw.jsonl");
+    FAIL() << "accepted roles without others";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("roles.others: missing"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RawRecords, RecordsWithoutSkewStayWithoutIt) {
   std::istringstream in(file_with(kRecord + "}"));
   const auto m = parse_raw(in, "raw.jsonl").points.at(0);
