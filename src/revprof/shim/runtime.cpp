@@ -20,6 +20,12 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+double wall_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 double real_now() { return PMPI_Wtime() - runtime().origin; }
 
 double event_time(double modelled) { return runtime().config.measure ? real_now() : modelled; }
@@ -43,12 +49,10 @@ void account_compute() {
     if (rt.trace && t > rt.now) rt.trace->state(rt.now, t, trace::StateKind::compute);
     if (t > rt.now) rt.ledger.compute(t - rt.now);
     rt.now = std::max(rt.now, t);
-    rt.cpu_mark = thread_cpu_seconds();
     return;
   }
-  double cpu = thread_cpu_seconds();
-  double spent = cpu - rt.cpu_mark - rt.clock_overhead;
-  rt.cpu_mark = cpu;
+  const double spent = rt.compute_clock.enter();
+  rt.compute_clock.leave();  // a Call's destructor moves this to the call's end
   if (rt.config.compute != ComputeMode::measured || rt.compute_paused || spent <= 0) return;
   double scaled = spent * rt.config.compute_scale;
   if (rt.trace) rt.trace->state(rt.now, rt.now + scaled, trace::StateKind::compute);
@@ -86,7 +90,7 @@ Call::~Call() {
   if (modelled_ && !finished_) finish(rt.now, 0, 0);
   --rt.depth;
   // Time the MPI library itself burned (polling, copying) is not the program's compute.
-  if (modelled_) rt.cpu_mark = thread_cpu_seconds();
+  if (modelled_) rt.compute_clock.leave();
 }
 
 void note_unmodelled(std::string_view function) {

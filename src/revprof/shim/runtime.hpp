@@ -9,12 +9,20 @@
 #include <string_view>
 
 #include "model/model.hpp"
+#include "revprof/compute_clock.hpp"
 #include "revprof/config.hpp"
 #include "revprof/ledger.hpp"
 #include "timing/rules.hpp"
 #include "trace/writer.hpp"
 
 namespace augur::revprof {
+
+double thread_cpu_seconds();
+double wall_seconds();  // a monotonic clock read through the vDSO
+
+// Intervals shorter than this (wall time) cannot hold a preemption: a scheduler slice is
+// milliseconds. Long enough that one CPU-clock reading per longer interval costs under 2%.
+inline constexpr double kShortInterval = 50e-6;
 
 struct Runtime {
   Config config;
@@ -25,8 +33,7 @@ struct Runtime {
   int rank = 0, size = 1;
   double now = 0;          // virtual time, seconds since MPI_Init returned
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
-  double cpu_mark = 0;     // thread CPU time when the program last left MPI
-  double clock_overhead = 0;  // CPU time one reading of the thread clock adds to an interval
+  ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, 0, kShortInterval};
   bool active = false;     // between Init and Finalize, and the model loaded
   bool compute_paused = false;  // MPI_Pcontrol(0)
   int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
@@ -34,11 +41,9 @@ struct Runtime {
 
 Runtime& runtime();
 
-double thread_cpu_seconds();
-
 // The CPU time that reading the thread clock itself adds between two readings: a system call
 // on most kernels, about a microsecond in a virtual machine. Subtracted from every compute
-// interval, or a program making millions of MPI calls would show phantom computation.
+// interval that was timed with that clock (compute_clock.hpp).
 double measure_clock_overhead();
 
 // Real seconds since the run's origin: the clock of measured runs.
@@ -47,7 +52,8 @@ double real_now();
 // In a measured run every event takes the real time; in a predicted one the modelled time.
 double event_time(double modelled);
 
-// Brings the virtual clock up to date with the compute done since the program left MPI.
+// Brings the virtual clock up to date with the compute done since the program left MPI (or last
+// called this); the program's own time then runs again from here.
 void account_compute();
 
 // Marks entry into and exit from an intercepted call. While a call is inside, nested MPI_*

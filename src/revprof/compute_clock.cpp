@@ -1,0 +1,48 @@
+#include "revprof/compute_clock.hpp"
+
+#include <algorithm>
+
+namespace augur::revprof {
+
+ComputeClock::ComputeClock(Reader wall, Reader cpu, double reading_cost, double short_interval)
+    : wall_(wall), cpu_(cpu), reading_cost_(reading_cost), short_interval_(short_interval) {}
+
+double ComputeClock::read_cpu() {
+  ++cpu_readings_;
+  return cpu_();
+}
+
+void ComputeClock::start() {
+  cpu_anchor_ = read_cpu();
+  since_anchor_ = 0;
+  left_at_ = wall_();
+}
+
+double ComputeClock::enter() {
+  entered_at_ = wall_();
+  const double interval = entered_at_ - left_at_;
+  if (interval < short_interval_) {
+    since_anchor_ += interval;
+    return std::max(interval, 0.0);
+  }
+  const double cpu = read_cpu();
+  const double spent = cpu - cpu_anchor_ - since_anchor_ - reading_cost_;
+  cpu_anchor_ = cpu;
+  since_anchor_ = 0;
+  return std::max(spent, 0.0);
+}
+
+void ComputeClock::leave() {
+  left_at_ = wall_();
+  const double call = left_at_ - entered_at_;
+  // A long call may have been preempted (or slept in the library), so its wall time is not its
+  // CPU time: start afresh from a reading. A short one polled all along.
+  if (call < short_interval_) {
+    since_anchor_ += call;
+  } else {
+    cpu_anchor_ = read_cpu();
+    since_anchor_ = 0;
+  }
+}
+
+}  // namespace augur::revprof

@@ -1,0 +1,82 @@
+// The reverse profiler's compute clock: wall time for short intervals, the CPU clock for long
+// ones, and preemption never counted as compute.
+#include <gtest/gtest.h>
+
+#include "revprof/compute_clock.hpp"
+
+namespace {
+
+using augur::revprof::ComputeClock;
+
+// Clocks the test advances by hand: `wall` always, `cpu` only while the thread runs.
+double wall_now = 0, cpu_now = 0;
+double wall() { return wall_now; }
+double cpu() { return cpu_now; }
+void run(double seconds) {
+  wall_now += seconds;
+  cpu_now += seconds;
+}
+void preempted(double seconds) { wall_now += seconds; }
+
+constexpr double kShort = 50e-6;
+
+class ComputeClockTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    wall_now = 100;
+    cpu_now = 3;
+    clock.start();
+  }
+  ComputeClock clock{wall, cpu, 0.0, kShort};
+};
+
+TEST_F(ComputeClockTest, ShortIntervalsAreTimedWithoutReadingTheCpuClock) {
+  const long before = clock.cpu_readings();
+  for (int i = 0; i < 1000; ++i) {
+    run(2e-6);
+    EXPECT_NEAR(clock.enter(), 2e-6, 1e-12);
+    run(1e-6);  // a small MPI call
+    clock.leave();
+  }
+  EXPECT_EQ(clock.cpu_readings(), before);
+}
+
+TEST_F(ComputeClockTest, LongComputeAfterShortCallsCountsOnlyItsOwnCpuTime) {
+  for (int i = 0; i < 10; ++i) {
+    run(1e-6);
+    clock.enter();
+    run(3e-6);
+    clock.leave();
+  }
+  run(1e-3);
+  EXPECT_NEAR(clock.enter(), 1e-3, 1e-12);
+}
+
+TEST_F(ComputeClockTest, PreemptionDuringLongComputeIsNotCompute) {
+  run(2e-3);
+  preempted(10e-3);
+  run(1e-3);
+  EXPECT_NEAR(clock.enter(), 3e-3, 1e-12);
+}
+
+TEST_F(ComputeClockTest, PreemptionInsideALongCallDoesNotEatTheNextCompute) {
+  run(1e-6);
+  clock.enter();
+  preempted(5e-3);  // the call is long: it was preempted
+  run(1e-6);
+  clock.leave();
+  run(1e-3);
+  EXPECT_NEAR(clock.enter(), 1e-3, 1e-12);
+}
+
+TEST_F(ComputeClockTest, TheCostOfReadingTheCpuClockIsTakenOff) {
+  ComputeClock costly{wall, cpu, 1e-6, kShort};
+  costly.start();
+  run(1e-3);
+  EXPECT_NEAR(costly.enter(), 1e-3 - 1e-6, 1e-12);
+  costly.leave();
+  run(0.5e-6);  // never negative, even below the reading's cost
+  EXPECT_GE(costly.enter(), 0.0);
+}
+
+}  // namespace
