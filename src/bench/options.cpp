@@ -72,6 +72,9 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto* refine = app.add_option("--refine", o.refine, "sizes added per curve where it bends (0: none)");
   auto* tolerance = app.add_option("--refine-tolerance", o.refine_tolerance, "relative bend that earns sizes");
   app.add_flag("--fresh-buffers", options.settings.fresh_buffers, "rotate buffers through memory beyond the caches");
+  bool no_compute = false;
+  app.add_flag("--no-compute", no_compute,
+               "skip the node kernels (compute step, flop rate, memory bandwidth, cache sweep) on rank 0");
   bool keep_preempted = false;
   app.add_flag("--keep-preempted", keep_preempted,
                "keep repetitions during which a process was preempted (always so when oversubscribed)");
@@ -84,6 +87,7 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
     throw std::invalid_argument(e.what());
   }
 
+  options.node_kernels = !no_compute;
   const bool fresh = options.settings.fresh_buffers;
   auto& s = options.settings = preset_settings(o.preset);
   s.fresh_buffers = fresh;
