@@ -14,7 +14,9 @@
 
 enum { TAG_READY = 1, TAG_RESULT = 2, TAG_TASK = 3, TAG_STOP = 4 };
 
-/* A chain of dependent multiply-xorshift steps: pure computation the compiler cannot shorten. */
+/* A chain of dependent multiply-xorshift steps: pure computation the compiler cannot shorten.
+ * One iteration is the compute step that augur bench times for a model's
+ * compute.seconds_per_step (src/node/step.cpp), so the two must stay the same. */
 static uint64_t run_task(uint64_t t, long work) {
   long steps = work * (long)(1 + mix64(t) % 4);
   uint64_t x = mix64(t ^ 0x5bd1e995ULL);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bench/group.hpp"
+#include "bench/node_section.hpp"
 #include "bench/options.hpp"
 #include "bench/plan.hpp"
 #include "bench/progress.hpp"
@@ -26,7 +27,9 @@ void run(bench::Options options, int rank, int world) {
   const auto& s = options.settings;
   const auto operations = bench::selected_operations(s);
   const auto groups = s.groups.empty() ? bench::group_sizes(world) : s.groups;
-  const auto header = bench::run_header(s, options.machine);
+  auto header = bench::run_header(s, options.machine);
+  // A resumed run keeps the header, and with it the compute section, that the file already has.
+  if (options.node_kernels && !options.resume) bench::add_node_section(header, s.preset == "quick", options.progress);
   bench::Sweep sweep(s, groups);
   if (rank != 0) {
     sweep.follow();

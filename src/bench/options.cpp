@@ -77,6 +77,9 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
                  "how ranks start together: window (agreed instant on synchronised clocks) or barrier")
       ->check(CLI::IsMember({"barrier", "window"}))
       ->capture_default_str();
+  bool no_compute = false;
+  app.add_flag("--no-compute", no_compute,
+               "skip the node kernels (compute step, flop rate, memory bandwidth, cache sweep) on rank 0");
   bool keep_preempted = false;
   app.add_flag("--keep-preempted", keep_preempted,
                "keep repetitions during which a process was preempted (always so when oversubscribed)");
@@ -89,6 +92,7 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
     throw std::invalid_argument(e.what());
   }
 
+  options.node_kernels = !no_compute;
   const bool fresh = options.settings.fresh_buffers;
   auto& s = options.settings = preset_settings(o.preset);
   s.fresh_buffers = fresh;

@@ -14,6 +14,7 @@ struct Options {
   bool resume = false;
   bool progress = false;
   std::string machine;  // empty: from the host name
+  bool node_kernels = true;  // time the node kernels for the model's compute section
   SweepSettings settings;
 };
 

@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "bench/operation_table.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
@@ -42,6 +44,7 @@ struct BenchRequest {
   std::vector<std::string> operations;
   std::string max_size;
   bool resume = false, overwrite = false, quiet = false, fresh_buffers = false, dry_run = false;
+  bool no_compute = false;
   std::string machine;
   std::string mpirun = "mpirun";
   std::string sync = "window";
@@ -178,6 +181,7 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (r.resume) argv.push_back("--resume");
   if (r.fresh_buffers) argv.push_back("--fresh-buffers");
   argv.insert(argv.end(), {"--sync", r.sync});
+  if (r.no_compute) argv.push_back("--no-compute");
   if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
   return argv;
 }
@@ -208,6 +212,17 @@ void fill_network(model::Model& m, const fit::RawSet& raw) {
   }
 }
 
+std::string describe_compute(const model::Compute& c) {
+  std::string text = fmt::format("compute step {:.3g} ns", c.seconds_per_step * 1e9);
+  if (c.flops > 0) text += fmt::format(", {:.3g} Gflop/s", c.flops * 1e-9);
+  if (c.memory_bandwidth > 0) text += fmt::format(", memory {:.3g} GB/s", c.memory_bandwidth * 1e-9);
+  if (!c.cache_sweep.empty())
+    text += fmt::format(", loads {:.3g} ns at {} KiB to {:.3g} ns at {} MiB", c.cache_sweep.front().seconds_per_access * 1e9,
+                        c.cache_sweep.front().bytes / 1024, c.cache_sweep.back().seconds_per_access * 1e9,
+                        c.cache_sweep.back().bytes / (1024 * 1024));
+  return text;
+}
+
 void fit_and_save(const BenchRequest& r) {
   const auto raw = fit::read_raw_file(r.raw);
   auto model = fit::fit_model(raw, fit::FitOptions{});
@@ -215,6 +230,7 @@ void fit_and_save(const BenchRequest& r) {
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
+  if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }
 
 void run_bench(BenchRequest r) {
@@ -265,6 +281,8 @@ void add_bench_command(CLI::App& app) {
                   "synchronised by ping-pong, as ReproMPI) or barrier (as the seed's rawtiming)")
       ->check(CLI::IsMember({"window", "barrier"}))
       ->capture_default_str();
+  cmd->add_flag("--no-compute", r->no_compute,
+                "skip the node kernels that fill the model's compute section (a few seconds on rank 0)");
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
   cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");

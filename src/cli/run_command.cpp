@@ -9,9 +9,12 @@
 #include <fstream>
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "model/machines.hpp"
+#include "revprof/compute_scale.hpp"
 #include "revprof/report.hpp"
 
 namespace augur::cli {
@@ -23,6 +26,8 @@ struct RunRequest {
   std::string bound = "avg";
   std::string compute = "measured";
   double compute_scale = 1.0;
+  bool compute_scale_given = false;
+  std::string host_model;
   std::string trace_dir;
   std::string wtime = "virtual";
   bool json = false;
@@ -47,7 +52,6 @@ fs::path find_shim() {
 
 // A built-in name stays a name; a file becomes an absolute path, since ranks may start elsewhere.
 std::string model_reference(const std::string& machine) {
-  model::load_machine(machine);  // validates now, with the file's own error message
   for (const auto& name : model::builtin_machine_names())
     if (name == machine) return machine;
   return fs::absolute(machine).string();
@@ -76,16 +80,33 @@ std::vector<std::string> job_command(const RunRequest& r, const std::vector<std:
   return argv;
 }
 
+// --compute-scale as given, else from the host and target models' compute steps.
+revprof::ComputeScale compute_scale(const RunRequest& r, const model::Model& target) {
+  if (r.compute_scale_given) return {r.compute_scale, fmt::format("{:.4g} (given with --compute-scale)", r.compute_scale)};
+  if (r.host_model.empty()) return revprof::default_compute_scale(nullptr, target);
+  const auto host = model::load_machine(r.host_model);
+  return revprof::default_compute_scale(&host, target);
+}
+
+// The report as the shim wrote it, with where the compute scale came from.
+nlohmann::json read_report(const std::string& path, const revprof::ComputeScale& scale) {
+  std::ifstream in(path);
+  auto report = nlohmann::json::parse(in);
+  report["run"]["compute_scale_from"] = scale.reason;
+  return report;
+}
+
 void run(RunRequest r) {
   check(r);
   const auto shim = find_shim();
+  const auto scale = compute_scale(r, model::load_machine(r.machine));  // loading validates both models now
   const auto model = model_reference(r.machine);
   const bool own_report = r.report.empty();
   if (own_report) r.report = (fs::temp_directory_path() / ("augur-report-" + std::to_string(getpid()) + ".json")).string();
   if (!r.trace_dir.empty()) r.trace_dir = fs::absolute(r.trace_dir).string();
   const std::vector<std::pair<std::string, std::string>> env{
       {"LD_PRELOAD", shim.string()}, {"AUGUR_MODEL", model},           {"AUGUR_BOUND", r.bound},
-      {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", std::to_string(r.compute_scale)},
+      {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", fmt::format("{:.17g}", scale.factor)},
       {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", r.report},
       {"AUGUR_MEASURE", r.measure ? "1" : "0"}};
   std::vector<std::string> exported;
@@ -98,13 +119,13 @@ void run(RunRequest r) {
   fs::remove(r.report, ignored);
   const int status = run_and_wait(argv);
   unsetenv("LD_PRELOAD");
-  std::ifstream in(r.report);
-  if (!in) {
+  if (!fs::exists(r.report)) {
     throw std::runtime_error("the program ended (" + std::string(WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status)) : "killed") +
                              ") without a report: did it call MPI_Finalize? Command: " + shell_words(argv));
   }
-  auto report = nlohmann::json::parse(in);
+  const auto report = read_report(r.report, scale);
   if (own_report) fs::remove(r.report, ignored);
+  else std::ofstream(r.report) << report.dump(2) << "\n";
   if (r.json) std::cout << report.dump(2) << "\n";
   else std::cout << revprof::format_report(report);
   if (!r.trace_dir.empty() && !r.json) std::cout << "\nTrace: " << r.trace_dir << "\n";
@@ -125,11 +146,17 @@ void add_run_command(CLI::App& app) {
       "  augur run --machine sp2-mpl -np 4 -- ./stencil 512\n"
       "  augur run --machine model.json --compute annotated --trace trace/ -- mpirun -np 2 ./app\n"
       "Compute between MPI calls: measured (this host's CPU time x --compute-scale), annotated (only\n"
-      "augur_compute() calls from augur/annotate.h) or zero.");
+      "augur_compute() calls from augur/annotate.h) or zero.\n"
+      "--compute-scale defaults to the target model's compute.seconds_per_step divided by the host\n"
+      "model's (--host-model, e.g. this machine's model from augur bench) when both models have one,\n"
+      "and to 1 otherwise; the report says which.");
   cmd->add_option("-m,--machine", r->machine, "target: built-in machine name or model file")->capture_default_str();
   cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
   cmd->add_option("--compute", r->compute, "measured, annotated or zero")->capture_default_str();
-  cmd->add_option("--compute-scale", r->compute_scale, "target seconds per host CPU second")->capture_default_str();
+  auto* scale = cmd->add_option("--compute-scale", r->compute_scale,
+                                "target seconds per host CPU second (default: target step / host step, else 1)");
+  cmd->add_option("--host-model", r->host_model,
+                  "model of this machine (file or built-in name), for the default --compute-scale");
   cmd->add_option("--trace", r->trace_dir, "write the predicted trace (one file per rank) to this directory");
   cmd->add_option("--wtime", r->wtime, "what MPI_Wtime returns: virtual or real")->capture_default_str();
   // "-np N" reads in CLI11 as the flags -n and -p; -p carries the count, -n is accepted.
@@ -143,7 +170,10 @@ void add_run_command(CLI::App& app) {
                 "record the real run instead of predicting: the same report and trace format, in real time, "
                 "to compare with a prediction (augur compare)");
   cmd->add_option("command", r->command, "the program and its arguments, after --")->required();
-  cmd->callback([r] { run(*r); });
+  cmd->callback([r, scale] {
+    r->compute_scale_given = scale->count() > 0;
+    run(*r);
+  });
 }
 
 }  // namespace augur::cli

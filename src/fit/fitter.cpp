@@ -158,6 +158,7 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   }
   model.provenance.settings["fit"] = fit_settings(options);
   model.units = options.units;
+  model.compute = header_compute(raw.header, "raw header");
 
   for (const auto& [name, points] : by_operation) {
     if (!model::find_operation_info(name))

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "model/catalog.hpp"
+#include "model/model_json.hpp"
 
 namespace augur::fit {
 namespace {
@@ -78,6 +79,12 @@ void check_measurement(const Measurement& m) {
     bad("roles: times must be finite and >= 0");
 }
 
+model::Compute header_compute(const nlohmann::json& header, const std::string& source) {
+  auto it = header.find("compute");
+  if (it == header.end()) return {};
+  return model::parse_compute(*it, source);
+}
+
 nlohmann::json to_json(const Measurement& m) {
   nlohmann::json j = {{"op", m.op},         {"p", m.p},       {"bytes", m.bytes}, {"min", m.min},
                       {"median", m.median}, {"mean", m.mean}, {"max", m.max},     {"std", m.stddev},
@@ -108,6 +115,7 @@ RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_trun
         throw std::runtime_error(where + "augur_raw: the first line must be the header");
       if (j["augur_raw"] != kRawVersion)
         throw std::runtime_error(where + "augur_raw: unsupported version " + j["augur_raw"].dump());
+      header_compute(j, source + ":" + std::to_string(number));
       set.header = std::move(j);
       have_header = true;
       continue;

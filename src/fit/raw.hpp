@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/model.hpp"
+
 namespace augur::fit {
 
 // Medians by role of a rooted operation, seconds: the root's own time and the slowest other rank's.
@@ -38,6 +40,11 @@ struct RawSet {
 // run killed mid-write) is reported, not skipped, unless `tolerate_truncated_tail` is set.
 RawSet read_raw_file(const std::filesystem::path& path, bool tolerate_truncated_tail = false);
 RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_truncated_tail = false);
+
+// The header's `compute` object, which the bench's node kernels fill in the shape of a model's
+// compute section (docs/model-format.md); nothing known when the header has none. Throws
+// model::ModelError naming `source` and the field (e.g. "compute.cache_sweep[2].bytes").
+model::Compute header_compute(const nlohmann::json& header, const std::string& source);
 
 nlohmann::json to_json(const Measurement& m);
 void check_measurement(const Measurement& m);  // throws std::invalid_argument with the reason

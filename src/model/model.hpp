@@ -40,9 +40,27 @@ struct Units {
   double bytes_per_size_unit() const { return size == "ints" ? int_bytes : 1.0; }
 };
 
+// The seed's placeholder tcompute (1 µs), which annotations use for a model that has no step.
+inline constexpr double kDefaultSecondsPerStep = 1e-6;
+
+// One working-set size of the cache sweep: a chain of dependent loads over `bytes` of memory.
+struct CacheSweepPoint {
+  double bytes = 0;
+  double seconds_per_access = 0;
+};
+
+// The node kernels of `augur bench` (docs/bench.md). Numbers are 0 and the sweep empty where
+// they are not known; a model file leaves those fields out.
 struct Compute {
-  double seconds_per_step = 1e-6;  // time of one compute(N) step (the seed's tcompute)
+  double seconds_per_step = 0;     // one compute(N) step (the seed's tcompute); 0 = not known
   double relative_speed = 1.0;     // speed relative to a reference node; 1 = reference
+  double memory_bandwidth = 0;     // bytes/s of a STREAM triad beyond the caches
+  double flops = 0;                // flop/s of independent multiply-adds
+  std::vector<CacheSweepPoint> cache_sweep;  // working sets in increasing size
+
+  bool knows_step() const { return seconds_per_step > 0; }
+  // What `augur_compute_steps(n)` charges per step.
+  double step_seconds() const { return knows_step() ? seconds_per_step : kDefaultSecondsPerStep; }
 };
 
 // Point-to-point parameters for the simulator's network models (seconds, bytes, bytes/second).

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -104,11 +105,28 @@ Units read_units(const Node& n) {
   return u;
 }
 
+std::vector<CacheSweepPoint> read_cache_sweep(const Node& n) {
+  if (!n.value.is_array()) n.fail("expected an array of {bytes, seconds_per_access}, found " + std::string(n.value.type_name()));
+  std::vector<CacheSweepPoint> sweep;
+  for (std::size_t i = 0; i < n.value.size(); ++i) {
+    auto e = n.element(i);
+    e.object({"bytes", "seconds_per_access"});
+    CacheSweepPoint point{e.required("bytes").positive(), e.required("seconds_per_access").positive()};
+    if (!sweep.empty() && point.bytes <= sweep.back().bytes)
+      e.child("bytes").fail(fmt::format("must be greater than the previous size ({})", sweep.back().bytes));
+    sweep.push_back(point);
+  }
+  return sweep;
+}
+
 Compute read_compute(const Node& n) {
-  n.object({"seconds_per_step", "relative_speed"});
+  n.object({"seconds_per_step", "relative_speed", "memory_bandwidth", "flops", "cache_sweep"});
   Compute c;
   if (n.has("seconds_per_step")) c.seconds_per_step = n.child("seconds_per_step").positive();
   if (n.has("relative_speed")) c.relative_speed = n.child("relative_speed").positive();
+  if (n.has("memory_bandwidth")) c.memory_bandwidth = n.child("memory_bandwidth").positive();
+  if (n.has("flops")) c.flops = n.child("flops").positive();
+  if (n.has("cache_sweep")) c.cache_sweep = read_cache_sweep(n.child("cache_sweep"));
   return c;
 }
 
@@ -254,6 +272,24 @@ json regime_to_json(const Regime& r) {
 
 }  // namespace
 
+Compute parse_compute(const nlohmann::json& value, const std::string& source, const std::string& path) {
+  return read_compute(Node{value, path, source});
+}
+
+nlohmann::json to_json(const Compute& c) {
+  json j{{"relative_speed", c.relative_speed}};
+  if (c.knows_step()) j["seconds_per_step"] = c.seconds_per_step;
+  if (c.memory_bandwidth > 0) j["memory_bandwidth"] = c.memory_bandwidth;
+  if (c.flops > 0) j["flops"] = c.flops;
+  if (!c.cache_sweep.empty()) {
+    json sweep = json::array();
+    for (const auto& point : c.cache_sweep)
+      sweep.push_back({{"bytes", point.bytes}, {"seconds_per_access", point.seconds_per_access}});
+    j["cache_sweep"] = sweep;
+  }
+  return j;
+}
+
 Model parse_model(std::string_view text, const std::string& source) {
   json doc;
   try {
@@ -294,7 +330,7 @@ nlohmann::json to_json(const Model& m) {
         {"measured_by", m.provenance.measured_by},
         {"settings", m.provenance.settings}}},
       {"units", units},
-      {"compute", {{"seconds_per_step", m.compute.seconds_per_step}, {"relative_speed", m.compute.relative_speed}}},
+      {"compute", to_json(m.compute)},
       {"network",
        {{"latency", m.network.latency},
         {"bandwidth", m.network.bandwidth},

@@ -16,6 +16,11 @@ Model parse_model(std::string_view text, const std::string& source);
 Model load_model_file(const std::filesystem::path& path);
 
 nlohmann::json to_json(const Model& model);
+
+// The compute section alone, for the raw file's header, which carries it in the same shape.
+// `path` is the JSON path of `value` in its document, for error messages.
+Compute parse_compute(const nlohmann::json& value, const std::string& source, const std::string& path = "compute");
+nlohmann::json to_json(const Compute& compute);
 // Writes atomically (temporary file, then rename) so an interrupted write leaves no half file.
 void save_model_file(const Model& model, const std::filesystem::path& path);
 

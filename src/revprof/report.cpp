@@ -48,6 +48,8 @@ std::string format_report(const nlohmann::json& report) {
           : fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
                         run.value("machine", "?"), report.at("predicted_seconds").get<double>(), run.value("bound", "avg"),
                         run.value("compute", "measured"), report.at("ranks").size());
+  if (!run.value("measured", false) && run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
+    out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
   out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");
   for (const auto& r : report.at("ranks"))
     out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g}\n", r.at("rank").get<int>(),

@@ -34,10 +34,12 @@ class FitCli : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir); }
 
   // A ping-pong with an eager-to-rendezvous jump at 4 KiB and a log-p barrier, 2% spread.
-  fs::path write_raw() {
+  // `compute`, when given, is the header's compute section (JSON text).
+  fs::path write_raw(const std::string& compute = "") {
     auto path = dir / "raw.jsonl";
     std::ofstream out(path);
-    out << R"({"augur_raw":1,"machine":{"name":"synthetic"},"provenance":{"source":"fit CLI test"}})" << "\n";
+    out << R"({"augur_raw":1,"machine":{"name":"synthetic"},"provenance":{"source":"fit CLI test"})"
+        << (compute.empty() ? "" : R"(,"compute":)" + compute) << "}\n";
     for (double bytes = 1; bytes <= 65536; bytes *= 2) {
       double us = bytes < 4096 ? 2 + 0.001 * bytes : 9 + 0.0005 * bytes;
       double t = us * 1e-6;
@@ -87,6 +89,28 @@ TEST_F(FitCli, TruncatedRawFileFailsNamingTheLineAndWritesNothing) {
   auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
   EXPECT_NE(fit.status, 0);
   EXPECT_NE(fit.out.find("raw.jsonl:25"), std::string::npos) << fit.out;
+  EXPECT_FALSE(fs::exists(model));
+}
+
+TEST_F(FitCli, ComputeSectionOfTheRawHeaderIsInTheModel) {
+  auto raw = write_raw(R"({"seconds_per_step":2e-9,"flops":2e10,"memory_bandwidth":1.5e10,)"
+                       R"("cache_sweep":[{"bytes":4096,"seconds_per_access":1.4e-9},{"bytes":8192,"seconds_per_access":1.4e-9}]})");
+  auto model = dir / "model.json";
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  ASSERT_EQ(fit.status, 0) << fit.out;
+  auto compute = nlohmann::json::parse(std::ifstream(model))["compute"];
+  EXPECT_EQ(compute["seconds_per_step"], 2e-9);
+  EXPECT_EQ(compute["flops"], 2e10);
+  EXPECT_EQ(compute["memory_bandwidth"], 1.5e10);
+  EXPECT_EQ(compute["cache_sweep"].size(), 2u);
+}
+
+TEST_F(FitCli, BadComputeSectionFailsNamingTheLineAndField) {
+  auto raw = write_raw(R"({"seconds_per_step":2e-9,"flops":"fast"})");
+  auto model = dir / "model.json";
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  EXPECT_NE(fit.status, 0);
+  EXPECT_NE(fit.out.find("raw.jsonl:1: compute.flops: expected a number, found string"), std::string::npos) << fit.out;
   EXPECT_FALSE(fs::exists(model));
 }
 

@@ -63,6 +63,11 @@ TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
   for (const char* part : {"-np 2", "augur-bench-mpi", "--preset quick", "--ops pingpong,bcast",
                            "--max-size 4096", "--budget 90", "--raw /tmp/m.raw.jsonl"})
     EXPECT_NE(r.output.find(part), std::string::npos) << part << " missing from: " << r.output;
+  EXPECT_EQ(r.output.find("--no-compute"), std::string::npos) << r.output;
+  const auto skip = augur_bench({"-np", "2", "--quick", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o",
+                                 "/tmp/m.json"});
+  ASSERT_EQ(skip.exit_code, 0) << skip.output;
+  EXPECT_NE(skip.output.find("--no-compute"), std::string::npos) << skip.output;
 }
 
 TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
@@ -81,5 +86,8 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   EXPECT_GT(latency, 0);
   EXPECT_LT(latency, 1e-3);
   EXPECT_TRUE(fs::exists(dir / "m.raw.jsonl"));
+  EXPECT_TRUE(model.compute.knows_step());
+  EXPECT_GT(model.compute.memory_bandwidth, 0);
+  EXPECT_NE(r.output.find("augur bench: node: compute step"), std::string::npos) << r.output;
   fs::remove_all(dir);
 }

@@ -86,6 +86,29 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
   EXPECT_FALSE(set.header["machine"]["name"].get<std::string>().empty());
   EXPECT_FALSE(set.header["provenance"]["mpi_library"].get<std::string>().empty());
   EXPECT_EQ(set.header["provenance"]["settings"]["placement"].size(), 3u);
+
+  // The node kernels ran on rank 0 and left the model's compute section in the header.
+  const auto compute = augur::fit::header_compute(set.header, raw.string());
+  EXPECT_TRUE(compute.knows_step());
+  EXPECT_GT(compute.flops, 0);
+  EXPECT_GT(compute.memory_bandwidth, 0);
+  EXPECT_EQ(compute.cache_sweep.size(), 15u);  // 4 KiB … 64 MiB
+  const auto& kernels = set.header["provenance"]["settings"]["node_kernels"];
+  EXPECT_EQ(kernels["rank"], 0);
+  EXPECT_LT(kernels["seconds"].get<double>(), 10) << "the quick node kernels should take about a second";
+  fs::remove_all(dir);
+}
+
+TEST(BenchMpi, NoComputeLeavesTheComputeSectionOut) {
+  const auto dir = scratch_dir("bench_no_compute");
+  const auto raw = dir / "raw.jsonl";
+  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "barrier", "--refine",
+                                             "0", "--min-reps", "4", "--max-reps", "4", "--no-compute"}));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const RawSet set = augur::fit::read_raw_file(raw);
+  EXPECT_FALSE(set.header.contains("compute"));
+  EXPECT_FALSE(set.header["provenance"]["settings"].contains("node_kernels"));
+  EXPECT_EQ(set.points.size(), 1u);
   fs::remove_all(dir);
 }
 

@@ -116,6 +116,38 @@ TEST(ReverseProfiler, MeasuredComputeIsScaledAndZeroComputeIsNone) {
   EXPECT_EQ(none.report["ranks"][0]["compute"].get<double>(), 0.0);
 }
 
+TEST(ReverseProfiler, ComputeScaleDefaultsToTheRatioOfTheModelsSteps) {
+  // A host whose compute step is 1 ns against the T3D's 0.1 µs: the T3D is 100 times slower.
+  auto host = fs::temp_directory_path() / ("augur-test-host-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(host) << R"({"augur_model": 1, "machine": {"name": "fast-host"}, "provenance": {"source": "test"},
+    "units": {"time": "us", "size": "bytes"}, "compute": {"seconds_per_step": 1e-9},
+    "operations": {"barrier": {"regimes": [{"from": 0, "expr": "1"}]}}})";
+  auto scaled = augur_run("--machine t3d --host-model " + host.string() + " --compute measured -np 2", COMPUTE_PROGRAM,
+                          "1000 0");
+  auto given = augur_run("--machine t3d --host-model " + host.string() + " --compute-scale 2 -np 2", COMPUTE_PROGRAM,
+                         "1000 0");
+  auto alone = augur_run("--machine t3d -np 2", COMPUTE_PROGRAM, "1000 0");
+  fs::remove(host);
+  ASSERT_EQ(scaled.status, 0) << scaled.output;
+  ASSERT_EQ(given.status, 0) << given.output;
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  EXPECT_NEAR(scaled.report["run"]["compute_scale"].get<double>(), 100, 1e-9);
+  EXPECT_NE(scaled.output.find("Compute scale 100 = compute step of 't3d' (1e-07 s) / compute step of 'fast-host' (1e-09 s)"),
+            std::string::npos)
+      << scaled.output;
+  EXPECT_NEAR(given.report["run"]["compute_scale"].get<double>(), 2, 1e-12);
+  EXPECT_NE(given.report["run"]["compute_scale_from"].get<std::string>().find("given with --compute-scale"),
+            std::string::npos);
+  EXPECT_EQ(alone.report["run"]["compute_scale"].get<double>(), 1);
+  EXPECT_NE(alone.output.find("Compute scale 1: no host model"), std::string::npos) << alone.output;
+}
+
+TEST(ReverseProfiler, HostModelThatDoesNotLoadIsAnError) {
+  auto r = augur_run("--machine t3d --host-model /nonexistent/host.json -np 2", COMPUTE_PROGRAM, "1000 0");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.output.find("/nonexistent/host.json"), std::string::npos) << r.output;
+}
+
 TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   auto dir = fs::temp_directory_path() / ("augur-test-trace-" + std::to_string(::getpid()));
   fs::remove_all(dir);

@@ -199,3 +199,101 @@ TEST(ModelLoader, SaveThenLoadKeepsEveryAnswer) {
       EXPECT_DOUBLE_EQ(back.seconds("pingpong", 4, bytes, b), m.seconds("pingpong", 4, bytes, b));
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".partial"));
 }
+
+namespace {
+
+json node_kernels() {
+  return json::parse(R"json({
+    "seconds_per_step": 1.6e-9, "relative_speed": 1.0, "memory_bandwidth": 1.2e10, "flops": 8e9,
+    "cache_sweep": [{"bytes": 4096, "seconds_per_access": 1.1e-9},
+                    {"bytes": 8192, "seconds_per_access": 1.1e-9},
+                    {"bytes": 67108864, "seconds_per_access": 9e-8}]
+  })json");
+}
+
+}  // namespace
+
+TEST(ModelLoader, WithoutComputeSectionTheStepIsUnknown) {
+  auto m = parse_model(valid_model().dump(), "good.json");
+  EXPECT_FALSE(m.compute.knows_step());
+  EXPECT_DOUBLE_EQ(m.compute.step_seconds(), augur::model::kDefaultSecondsPerStep);
+  EXPECT_EQ(m.compute.memory_bandwidth, 0);
+  EXPECT_TRUE(m.compute.cache_sweep.empty());
+}
+
+TEST(ModelLoader, AcceptsNodeKernelResults) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  auto m = parse_model(doc.dump(), "good.json");
+  EXPECT_TRUE(m.compute.knows_step());
+  EXPECT_DOUBLE_EQ(m.compute.step_seconds(), 1.6e-9);
+  EXPECT_DOUBLE_EQ(m.compute.memory_bandwidth, 1.2e10);
+  EXPECT_DOUBLE_EQ(m.compute.flops, 8e9);
+  ASSERT_EQ(m.compute.cache_sweep.size(), 3u);
+  EXPECT_DOUBLE_EQ(m.compute.cache_sweep[2].bytes, 67108864);
+  EXPECT_DOUBLE_EQ(m.compute.cache_sweep[2].seconds_per_access, 9e-8);
+}
+
+TEST(ModelLoader, RejectsNonPositiveKernelResults) {
+  for (const char* key : {"seconds_per_step", "memory_bandwidth", "flops"}) {
+    auto doc = valid_model();
+    doc["compute"] = node_kernels();
+    doc["compute"][key] = 0;
+    expect_rejected(doc, std::string("compute.") + key, "must be greater than 0");
+  }
+}
+
+TEST(ModelLoader, RejectsUnknownComputeField) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["bandwidth"] = 1e9;
+  expect_rejected(doc, "compute", "unknown field 'bandwidth'");
+}
+
+TEST(ModelLoader, RejectsCacheSweepThatIsNotAnArray) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["cache_sweep"] = {{"bytes", 4096}};
+  expect_rejected(doc, "compute.cache_sweep", "expected an array");
+}
+
+TEST(ModelLoader, RejectsCacheSweepSizesOutOfOrder) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["cache_sweep"][2]["bytes"] = 8192;
+  expect_rejected(doc, "compute.cache_sweep[2].bytes", "must be greater than the previous size (8192)");
+}
+
+TEST(ModelLoader, RejectsCacheSweepPointWithoutTime) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["cache_sweep"][1].erase("seconds_per_access");
+  expect_rejected(doc, "compute.cache_sweep[1]", "missing required field 'seconds_per_access'");
+}
+
+TEST(ModelLoader, RejectsNegativeAccessTime) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["cache_sweep"][0]["seconds_per_access"] = -1e-9;
+  expect_rejected(doc, "compute.cache_sweep[0].seconds_per_access", "must be greater than 0");
+}
+
+TEST(ModelLoader, SaveThenLoadKeepsTheComputeSection) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  auto m = parse_model(doc.dump(), "good.json");
+  auto written = augur::model::to_json(m);
+  EXPECT_EQ(written["compute"], node_kernels());
+  auto back = parse_model(written.dump(), "again.json");
+  EXPECT_DOUBLE_EQ(back.compute.seconds_per_step, m.compute.seconds_per_step);
+  ASSERT_EQ(back.compute.cache_sweep.size(), m.compute.cache_sweep.size());
+  for (std::size_t i = 0; i < m.compute.cache_sweep.size(); ++i) {
+    EXPECT_DOUBLE_EQ(back.compute.cache_sweep[i].bytes, m.compute.cache_sweep[i].bytes);
+    EXPECT_DOUBLE_EQ(back.compute.cache_sweep[i].seconds_per_access, m.compute.cache_sweep[i].seconds_per_access);
+  }
+}
+
+TEST(ModelLoader, WriterLeavesUnknownComputeFieldsOut) {
+  auto m = parse_model(valid_model().dump(), "good.json");
+  EXPECT_EQ(augur::model::to_json(m)["compute"], json({{"relative_speed", 1.0}}));
+}

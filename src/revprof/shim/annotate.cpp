@@ -26,7 +26,7 @@ void augur_revprof_compute(double seconds) { add_annotated(seconds); }
 
 void augur_revprof_compute_steps(double steps) {
   auto& rt = runtime();
-  if (rt.active) add_annotated(steps * rt.model.compute.seconds_per_step);
+  if (rt.active) add_annotated(steps * rt.model.compute.step_seconds());
 }
 
 void augur_revprof_phase_begin(const char* name) {
