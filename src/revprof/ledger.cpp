@@ -5,9 +5,13 @@
 namespace augur::revprof {
 
 void Ledger::call(std::string_view op, double begin, double end, double waiting, double bytes) {
-  auto it = ops_.find(op);
-  if (it == ops_.end()) it = ops_.emplace(std::string(op), OperationTotals{}).first;
-  auto& t = it->second;
+  auto cached = by_address_.find(op.data());
+  if (cached == by_address_.end() || cached->second->first != op) {
+    auto it = ops_.find(op);
+    if (it == ops_.end()) it = ops_.emplace(std::string(op), OperationTotals{}).first;
+    cached = by_address_.insert_or_assign(op.data(), it).first;
+  }
+  auto& t = cached->second->second;
   double span = std::max(0.0, end - begin);
   double waited = std::clamp(waiting, 0.0, span);
   ++t.count;

@@ -1,21 +1,73 @@
 #include "revprof/shim/stamps.hpp"
 
 #include <array>
+#include <deque>
 #include <list>
+#include <vector>
 
 #include "revprof/shim/requests.hpp"
 
 namespace augur::revprof {
 namespace {
 
-struct Outgoing {
-  MPI_Request request = MPI_REQUEST_NULL;
-  std::array<double, 2> payload{};
+// Stamps and post times in flight. Slots are reused once their send completed, so a message
+// costs no allocation; completions are collected with one MPI_Testsome per kSweep sends.
+// Payloads live in a deque, which keeps their addresses while it grows; the requests sit in one
+// array so that MPI_Testsome can look at all of them at once.
+class Outgoing {
+ public:
+  void send(MPI_Comm comm, int dest, int tag, double a, double b) {
+    const int slot = free_slot();
+    payloads_[slot] = {a, b};
+    PMPI_Isend(payloads_[slot].data(), 2, MPI_DOUBLE, dest, tag, comm, &requests_[slot]);
+  }
+
+  // Frees the slots whose sends completed.
+  void collect() {
+    if (requests_.empty()) return;
+    int completed = 0;
+    indices_.resize(requests_.size());
+    PMPI_Testsome(static_cast<int>(requests_.size()), requests_.data(), &completed, indices_.data(),
+                  MPI_STATUSES_IGNORE);
+    if (completed == MPI_UNDEFINED) return;
+    for (int i = 0; i < completed; ++i) free_.push_back(indices_[i]);
+  }
+
+  bool empty() const { return free_.size() == requests_.size(); }
+
+  // Sends whose receiver never came: cancelled so MPI_Finalize does not wait for them.
+  void cancel_all() {
+    for (auto& request : requests_) {
+      if (request == MPI_REQUEST_NULL) continue;
+      PMPI_Cancel(&request);
+      PMPI_Wait(&request, MPI_STATUS_IGNORE);
+    }
+    free_.clear();
+    for (int i = 0; i < static_cast<int>(requests_.size()); ++i) free_.push_back(i);
+  }
+
+ private:
+  static constexpr std::size_t kSweep = 64;
+
+  int free_slot() {
+    if (free_.empty() && requests_.size() >= kSweep) collect();
+    if (free_.empty()) {
+      requests_.push_back(MPI_REQUEST_NULL);
+      payloads_.emplace_back();
+      return static_cast<int>(requests_.size()) - 1;
+    }
+    const int slot = free_.back();
+    free_.pop_back();
+    return slot;
+  }
+
+  std::vector<MPI_Request> requests_;
+  std::deque<std::array<double, 2>> payloads_;
+  std::vector<int> free_, indices_;
 };
 
-// std::list keeps each payload at a fixed address until its send completes.
-std::list<Outgoing>& outgoing() {
-  static auto* pending = new std::list<Outgoing>();
+Outgoing& outgoing() {
+  static auto* pending = new Outgoing();
   return *pending;
 }
 
@@ -24,13 +76,7 @@ std::list<std::pair<MPI_Request, double*>>& stale_receipts() {
   return *stale;
 }
 
-void isend_pair(MPI_Comm comm, int dest, int tag, double a, double b) {
-  auto& out = outgoing();
-  if (out.size() > 64) settle_outgoing(false);
-  auto& o = out.emplace_back();
-  o.payload = {a, b};
-  PMPI_Isend(o.payload.data(), 2, MPI_DOUBLE, dest, tag, comm, &o.request);
-}
+void isend_pair(MPI_Comm comm, int dest, int tag, double a, double b) { outgoing().send(comm, dest, tag, a, b); }
 
 }  // namespace
 
@@ -71,11 +117,7 @@ void settle_outgoing(bool final) {
   auto& out = outgoing();
   double deadline = PMPI_Wtime() + (final ? 1.0 : 0.0);
   do {
-    for (auto it = out.begin(); it != out.end();) {
-      int done = 0;
-      PMPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
-      it = done ? out.erase(it) : std::next(it);
-    }
+    out.collect();
     auto& stale = stale_receipts();
     for (auto it = stale.begin(); it != stale.end();) {
       int done = 0;
@@ -87,11 +129,7 @@ void settle_outgoing(bool final) {
   if (!final) return;
   // What is still pending belongs to messages the program never received; cancel it so
   // MPI_Finalize does not wait for it.
-  for (auto& o : out) {
-    PMPI_Cancel(&o.request);
-    PMPI_Wait(&o.request, MPI_STATUS_IGNORE);
-  }
-  out.clear();
+  out.cancel_all();
   for (auto& [request, buffer] : stale_receipts()) {
     PMPI_Cancel(&request);
     PMPI_Wait(&request, MPI_STATUS_IGNORE);
