@@ -194,24 +194,6 @@ std::size_t finished_points(const std::string& raw) {
   }
 }
 
-// The simulator's point-to-point parameters, read off the fitted laws where the fitter left them
-// unknown: latency is the ping-pong at 0 bytes, bandwidth the inverse slope of the ping-pong over
-// the top half of the measured sizes, the overheads the send and the already-arrived receive of
-// an empty message.
-void fill_network(model::Model& m, const fit::RawSet& raw) {
-  const auto at_zero = [&](std::string_view op) { return m.find(op) ? std::max(0.0, m.seconds(op, 2, 0)) : 0.0; };
-  if (m.network.latency == 0) m.network.latency = at_zero("pingpong");
-  if (m.network.send_overhead == 0) m.network.send_overhead = at_zero("send");
-  if (m.network.recv_overhead == 0) m.network.recv_overhead = at_zero("recvmin");
-  double largest = 0;
-  for (const auto& point : raw.points)
-    if (point.op == "pingpong") largest = std::max(largest, point.bytes);
-  if (m.network.bandwidth == 0 && m.find("pingpong") && largest >= 2) {
-    const double rise = m.seconds("pingpong", 2, largest) - m.seconds("pingpong", 2, largest / 2);
-    if (rise > 0) m.network.bandwidth = (largest / 2) / rise;
-  }
-}
-
 std::string describe_compute(const model::Compute& c) {
   std::string text = fmt::format("compute step {:.3g} ns", c.seconds_per_step * 1e9);
   if (c.flops > 0) text += fmt::format(", {:.3g} Gflop/s", c.flops * 1e-9);
@@ -225,8 +207,7 @@ std::string describe_compute(const model::Compute& c) {
 
 void fit_and_save(const BenchRequest& r) {
   const auto raw = fit::read_raw_file(r.raw);
-  auto model = fit::fit_model(raw, fit::FitOptions{});
-  fill_network(model, raw);
+  const auto model = fit::fit_model(raw, fit::FitOptions{});
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";

@@ -8,6 +8,7 @@
 #include "fit/bounds.hpp"
 #include "fit/breakpoints.hpp"
 #include "fit/hypotheses.hpp"
+#include "fit/network.hpp"
 #include "fit/least_squares.hpp"
 #include "fit/provenance.hpp"
 #include "fit/samples.hpp"
@@ -170,6 +171,7 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
       throw std::runtime_error("operation '" + name + "': " + e.what());
     }
   }
+  derive_network(model, raw);
   return model;
 }
 

@@ -225,5 +225,25 @@ TEST(FitModel, TwoPointsStillGiveALawThatCoversThem) {
   }
 }
 
+// `augur fit` on a raw file alone gives the simulator its network parameters: latency and
+// bandwidth from the ping-pong, the overheads from send and recvmin at 0 bytes.
+TEST(FitModel, NetworkSectionComesFromThePingPongSendAndRecvmin) {
+  RawSet raw;
+  raw.header = {{"machine", {{"name", "m"}}}};
+  const auto point = [](const char* op, double bytes, double t) {
+    return Measurement{op, 2, bytes, t, t, t, 1.05 * t, 0, 10, {}, {}, {}};
+  };
+  for (double b : {0.0, 1024.0, 4096.0, 16384.0, 65536.0}) {
+    raw.points.push_back(point("pingpong", b, 2e-6 + b / 4e9));  // 2 us, 4 GB/s
+    raw.points.push_back(point("send", b, 0.5e-6 + b / 8e9));
+    raw.points.push_back(point("recvmin", b, 0.3e-6 + b / 8e9));
+  }
+  const auto model = fit_model(raw, FitOptions{});
+  EXPECT_NEAR(model.network.latency, 2e-6, 0.05e-6);
+  EXPECT_NEAR(model.network.bandwidth, 4e9, 0.1e9);
+  EXPECT_NEAR(model.network.send_overhead, 0.5e-6, 0.02e-6);
+  EXPECT_NEAR(model.network.recv_overhead, 0.3e-6, 0.02e-6);
+}
+
 }  // namespace
 }  // namespace augur::fit
