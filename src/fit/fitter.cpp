@@ -60,13 +60,47 @@ bool sizes_matter(const std::string& op, const std::vector<Sample>& samples) {
   return shape_of(samples).d_varies;
 }
 
+// An empty message is often no message at all: MPI returns from a zero-count collective, or
+// sends only a header, at a fraction of the cost of one byte. Such points get a regime of their
+// own, [0, 1), instead of bending the law of the small sizes; this is decided per operation, when
+// for every group size the empty message costs under half the smallest non-empty one.
+constexpr double kEmptyMessageShare = 0.5;
+
+bool empty_messages_are_special(const std::vector<Sample>& samples) {
+  std::map<double, std::pair<double, double>> by_group;  // p → (time at 0 B, time at the smallest size > 0)
+  std::map<double, double> smallest;
+  for (const auto& s : samples) {
+    auto& [empty, first] = by_group.try_emplace(s.p, -1.0, -1.0).first->second;
+    if (s.bytes == 0) empty = s.y;
+    else if (!smallest.contains(s.p) || s.bytes < smallest[s.p]) smallest[s.p] = s.bytes, first = s.y;
+  }
+  bool any = false;
+  for (const auto& [p, times] : by_group) {
+    if (times.first < 0 || times.second <= 0) continue;
+    if (times.first >= kEmptyMessageShare * times.second) return false;
+    any = true;
+  }
+  return any;
+}
+
+std::vector<Segment> detected_segments(const std::vector<Sample>& samples, const FitOptions& options) {
+  BreakpointOptions breakpoint_options;
+  breakpoint_options.max_segments = options.max_segments;
+  return split_at_breakpoints(samples, detect_breakpoints(samples, breakpoint_options));
+}
+
 std::vector<Segment> segments_for(const std::vector<Sample>& samples, bool sizes_vary, const FitOptions& options) {
   if (!sizes_vary) return {Segment{0, kUnbounded, samples}};
   if (options.threshold_bytes) return split_at_threshold(samples, *options.threshold_bytes);
   if (!options.detect_breakpoints) return {Segment{0, kUnbounded, samples}};
-  BreakpointOptions breakpoint_options;
-  breakpoint_options.max_segments = options.max_segments;
-  return split_at_breakpoints(samples, detect_breakpoints(samples, breakpoint_options));
+  if (!empty_messages_are_special(samples)) return detected_segments(samples, options);
+  const auto rest = samples_between(samples, 1, kUnbounded);
+  std::vector<Segment> segments{Segment{0, 1, samples_between(samples, 0, 0)}};
+  for (auto& segment : detected_segments(rest, options)) {
+    segment.from = std::max(segment.from, 1.0);
+    segments.push_back(std::move(segment));
+  }
+  return segments;
 }
 
 model::FittedForm form_of(const SelectedLaw& law, const CandidateSet& candidates, int points,

@@ -225,6 +225,33 @@ TEST(FitModel, TwoPointsStillGiveALawThatCoversThem) {
   }
 }
 
+// A zero-count collective returns at once: its cost must not bend the law of real messages.
+TEST(FitModel, AnEmptyMessageThatCostsAlmostNothingGetsARegimeOfItsOwn) {
+  std::vector<Measurement> points;
+  for (int p : {2, 4}) {
+    const auto at = [&](double bytes, double t) {
+      return Measurement{"allreduce", p, bytes, t, t, t, 1.05 * t, 0, 10, {}, {}, {}};
+    };
+    points.push_back(at(0, 0.04e-6));
+    for (double b = 4; b <= 65536; b *= 2) points.push_back(at(b, (0.5e-6 + b * 1e-10) * (p / 2)));
+  }
+  const auto op = fit_operation(points, FitOptions{});
+  ASSERT_GE(op.regimes.size(), 2u);
+  EXPECT_EQ(op.regimes.front().from, 0);
+  EXPECT_EQ(op.regimes.front().to, 1);
+  for (const auto& m : points)
+    EXPECT_NEAR(op.regime_for(m.bytes).evaluate(m.p, m.bytes, model::Bound::avg) * 1e-6, m.median, 0.02 * m.median)
+        << "p=" << m.p << " bytes=" << m.bytes;
+}
+
+TEST(FitModel, AnEmptyMessageCostingLikeOneByteStaysInTheSmallLaw) {
+  std::vector<Measurement> points;
+  for (double b : {0.0, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
+    points.push_back(Measurement{"send", 2, b, 1e-6, 1e-6, 1e-6, 1.05e-6, 0, 10, {}, {}, {}});
+  const auto op = fit_operation(points, FitOptions{});
+  EXPECT_NE(op.regimes.front().to, 1);
+}
+
 // `augur fit` on a raw file alone gives the simulator its network parameters: latency and
 // bandwidth from the ping-pong, the overheads from send and recvmin at 0 bytes.
 TEST(FitModel, NetworkSectionComesFromThePingPongSendAndRecvmin) {
