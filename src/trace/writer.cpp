@@ -65,7 +65,7 @@ void RankWriter::write_header(int rank, int nranks, const TraceHeader& header) {
 }
 
 NameId RankWriter::name_id(std::string_view name) {
-  if (auto it = names_.find(std::string(name)); it != names_.end()) return it->second;
+  if (auto it = names_.find(name); it != names_.end()) return it->second;
   if (names_.size() >= 0xffff)
     throw std::runtime_error(fmt::format("{}: more than 65535 distinct names", file_.string()));
   auto id = static_cast<NameId>(names_.size());

@@ -106,7 +106,13 @@ class RankWriter {
   std::FILE* out_ = nullptr;
   std::vector<std::byte> buffer_;
   std::size_t used_ = 0;
-  std::unordered_map<std::string, NameId> names_;
+  // Transparent hashing: a name given as a string_view (the reverse profiler's operation names,
+  // on every traced call) is looked up without building a std::string.
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, NameId, NameHash, std::equal_to<>> names_;
 };
 
 }  // namespace augur::trace
