@@ -33,6 +33,7 @@ An input SMPI cannot run shows "—" with the reason under the table; the rest g
 """
 import argparse
 import contextlib
+import json
 import os
 import re
 import signal
@@ -182,14 +183,15 @@ def table(rows, target, command, notes, timings):
     for note in notes:
         lines += [note, ""]
     lines += [head, rule]
-    failures = []
+    failures = {}  # reason: (number, inputs)
     for r in rows:
         line = (f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
                 f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% |")
         if with_smpi:
             if r.get("smpi") is None:
-                failures.append(f"{r['program']} {' '.join(r['args'])}: {r.get('smpi_failure', 'not run')}")
-                line += f" — ({len(failures)}) | — |"
+                number, where = failures.setdefault(r.get("smpi_failure", "not run"), (len(failures) + 1, []))
+                where.append(f"{r['program']} {' '.join(r['args'])}")
+                line += f" — ({number}) | — |"
             else:
                 line += f" {r['smpi']:.4g} | {100 * r['smpi_error']:+.1f}% |"
         line += f" {r['cost']:.3g} |"
@@ -197,7 +199,8 @@ def table(rows, target, command, notes, timings):
             line += f" {cell(r.get('smpi_cost'), '.3g')} |"
         lines.append(line)
     if failures:
-        lines += [""] + [f"- ({i}) SMPI failed: {text}" for i, text in enumerate(failures, 1)]
+        lines += [""] + [f"- ({number}) SMPI failed for {', '.join(where)}: {reason}"
+                         for reason, (number, where) in failures.items()]
     errors = [abs(r["error"]) for r in rows]
     summary = (f"Median absolute error: augur {100 * statistics.median(errors):.1f}% "
                f"(worst {100 * max(errors):.1f}%)")
@@ -206,6 +209,8 @@ def table(rows, target, command, notes, timings):
         summary += f", SMPI {100 * statistics.median(smpi_errors):.1f}% (worst {100 * max(smpi_errors):.1f}%)"
         if len(smpi_errors) < len(rows):
             summary += f" over the {len(smpi_errors)} it ran"
+    elif with_smpi:
+        summary += ", SMPI ran none"
     summary += f"; {len(rows)} inputs."
     lines += ["", summary, "", "Time taken: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".", ""]
     return "\n".join(lines)
@@ -230,16 +235,18 @@ def tcp_heading(rate):
 
 def model_note(model):
     try:
-        p = smpi_platform.parameters(model)
-    except (smpi_platform.SmpiUnavailable, OSError, ValueError):
+        net = json.loads(Path(model).read_text()).get("network") or {}
+    except (OSError, ValueError):
         return None
-    eager = f"eager limit {p['eager_limit']} B" if p["eager_limit"] else "no eager limit"
-    return (f"Model `{Path(model).name}`: network.latency {1e6 * p['latency']:.3g} µs, "
-            f"network.bandwidth {p['bandwidth'] / 1e6:.4g} MB/s, {eager}.")
+    eager = f"eager limit {net['eager_limit']:.0f} B" if net.get("eager_limit") else "no eager limit"
+    return (f"Model `{Path(model).name}`: network.latency {1e6 * net.get('latency', 0):.3g} µs, "
+            f"network.bandwidth {net.get('bandwidth', 0) / 1e6:.4g} MB/s, {eager}.")
 
 
 def prepare_smpi(mode, root, build, model, np_):
-    """The SMPI setup (binaries, platform, hostfile, options), or None and the reason it is off."""
+    """(setup, None) with the SMPI binaries, platform, hostfile and options; (None, reason) when
+    SMPI is off or not installed (no SMPI columns); ("failed", reason) when it is installed but
+    cannot run for this model (SMPI columns of dashes with the reason)."""
     if mode == "off":
         return None, "--smpi off"
     missing = smpi_platform.available()
@@ -253,7 +260,7 @@ def prepare_smpi(mode, root, build, model, np_):
     except smpi_platform.SmpiUnavailable as e:
         if mode == "on":
             sys.exit(f"accuracy: {e}")
-        return None, str(e)
+        return "failed", str(e)
     return dict(platform=platform, hostfile=hostfile, cfg=cfg, binaries=binaries), None
 
 
@@ -320,6 +327,9 @@ def main():
 
         started = time.monotonic()
         smpi, smpi_off = prepare_smpi(a.smpi, ROOT, build, model, a.np_)
+        smpi_failed = smpi == "failed"
+        if smpi_failed:
+            smpi = None
         if smpi:
             timings["SMPI build"] = time.monotonic() - started
         else:
@@ -350,6 +360,8 @@ def main():
                 else:
                     row.update(smpi=simulated, smpi_error=(simulated - measured) / measured, smpi_cost=how)
                     line += f"  SMPI {simulated:9.4g} s  error {100 * row['smpi_error']:+6.1f}%"
+            elif smpi_failed:
+                row.update(smpi=None, smpi_failure=smpi_off)
             rows.append(row)
             print(line, flush=True)
         if not smpi:
@@ -359,12 +371,12 @@ def main():
     if a.target_machine == "tcp":
         notes.append(f"Target: Open MPI over TCP (`--mca btl tcp,self`) on the loopback of a network namespace, "
                      f"`tc qdisc add dev lo root tbf rate {a.tcp_rate} burst 256kb latency 50ms`; the measured runs"
-                     f"{' and augur bench' if a.bench else ''} ran there, augur and SMPI predicted on this machine "
+                     f"{' and augur bench' if a.bench else ''} ran there; the predictions ran on this machine "
                      f"over shared memory.")
     note = model_note(model)
     if note:
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
-    if not smpi:
+    if not smpi and not smpi_failed:
         notes.append(f"SMPI not run: {smpi_off}.")
     command = "bench/accuracy/run.py " + " ".join(sys.argv[1:])
     text = table(rows, heading, command, notes, timings)

@@ -49,8 +49,10 @@ def parameters(model_path):
     model = json.loads(Path(model_path).read_text())
     net = model.get("network") or {}
     latency, bandwidth = float(net.get("latency", 0)), float(net.get("bandwidth", 0))
-    if latency <= 0 or bandwidth <= 0:
-        raise SmpiUnavailable(f"{model_path}: network.latency and network.bandwidth are needed for an SMPI platform")
+    missing = [name for name, value in (("network.latency", latency), ("network.bandwidth", bandwidth)) if value <= 0]
+    if missing:
+        raise SmpiUnavailable(f"{Path(model_path).name} has no {' or '.join(missing)} (0 or absent), "
+                              "which the SMPI platform needs")
     send, recv = float(net.get("send_overhead", 0)), float(net.get("recv_overhead", 0))
     if send + recv > latency:  # the overheads cannot exceed the whole empty ping-pong
         send, recv = send * latency / (send + recv), recv * latency / (send + recv)
