@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds every example with SimGrid's smpicc (Debian package libsimgrid-dev) into DIR.
 #   examples/build-smpi.sh DIR
+# CFLAGS replaces the optimisation flags (default -O2), e.g. CFLAGS="-O3 -DNDEBUG" to match a
+# Release build of the examples.
 # Run one under the simulator, e.g.:
 #   smpirun -np 2 -platform examples/smpi/platform.xml -hostfile examples/smpi/hostfile \
 #           --cfg=smpi/host-speed:1Gf DIR/mandel 256 100
@@ -14,6 +16,7 @@ src=$(cd "$(dirname "$0")" && pwd)
 command -v smpicc >/dev/null || { echo "smpicc not found: apt-get install libsimgrid-dev" >&2; exit 1; }
 mkdir -p "$out"
 for name in mandel life outer sor gauss winnow stencil2d farm; do
-  smpicc -std=c11 -O2 -Wall -Wextra -o "$out/$name" "$src/$name.c" -lm
+  # shellcheck disable=SC2086  # CFLAGS holds several words
+  smpicc -std=c11 ${CFLAGS:--O2} -Wall -Wextra -o "$out/$name" "$src/$name.c" -lm
 done
 echo "built the examples with smpicc in $out"

@@ -1,24 +1,50 @@
 #!/usr/bin/env python3
 """The accuracy suite: how far off are augur's predictions?
 
-For each example program and input it measures the real run time (the program's own
-barrier-to-barrier MPI_Wtime, median of several runs), predicts it with `augur run` from a model
-of the target machine, and prints a table of measured, predicted and error; with --write it also
-writes the table to docs/accuracy.md under a heading for the target.
+For each example program and input it measures the real run time on the target (the program's
+own barrier-to-barrier MPI_Wtime, median of several runs), predicts it with `augur run` on this
+machine from a model of the target, and with SimGrid SMPI on a platform derived from the same
+model file, and prints a table of measured, predicted, errors and the cost of each prediction;
+with --write it also writes the table to docs/accuracy.md under a heading for the target.
 
   bench/accuracy/run.py --model host.json               # a model made by `augur bench`
   bench/accuracy/run.py --bench quick                   # make the model first
+  bench/accuracy/run.py --target-machine tcp --bench quick --write
   bench/accuracy/run.py --smoke --max-error 1.0         # CI: small inputs, loose bound
+
+Targets (--target-machine):
+  host  this machine as it is (mpirun over shared memory).
+  tcp   a different machine built here: Open MPI over TCP (btl tcp,self) on the loopback of a
+        network namespace of its own, rate-limited with `tc qdisc add dev lo root tbf rate 1gbit
+        burst 256kb latency 50ms` (--tcp-rate changes the rate). The measured runs and
+        `augur bench` (with --bench) run inside the namespace; the predictions run on this
+        machine over shared memory with the model made there. Needs root and `ip netns`; the
+        namespace (augur-tcp-PID) is deleted at exit, Ctrl-C and SIGTERM included.
+
+SMPI (--smpi auto|on|off; auto runs it when smpicc and smpirun are installed): the examples are
+built with smpicc (examples/build-smpi.sh) and run under smpirun on a platform written from the
+model file: one host per process, links with the model's network.latency and
+network.bandwidth, its eager limit and send/receive overheads as SMPI options, and a host speed
+equal to smpi/host-speed, so measured computation carries over unchanged
+(bench/accuracy/smpi_platform.py). The time is the program's own, which under SMPI is simulated.
+An input SMPI cannot run shows "—" with the reason under the table; the rest goes on.
+
+--max-error checks augur's errors only.
 """
 import argparse
+import contextlib
 import json
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import smpi_platform
+import tcp_target
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,15 +90,53 @@ def example_time(output):
     return float(m.group(1))
 
 
-def run(cmd, timeout=600):
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
-    return done.stdout + done.stderr
+class Failed(RuntimeError):
+    pass
 
 
-def measure(binary, args, np_, runs):
-    return statistics.median(example_time(run(mpirun_prefix(np_) + [str(binary)] + args)) for _ in range(runs))
+def run(cmd, timeout=600, env=None):
+    """Runs cmd in a session of its own and returns its output; on a timeout, an error or a signal
+    to this script the whole session is stopped, so no MPI process outlives the suite."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        stop(proc)
+        raise Failed(f"{' '.join(cmd)} did not finish in {timeout} s")
+    except BaseException:
+        stop(proc)
+        raise
+    if proc.returncode != 0:
+        raise Failed(f"{' '.join(cmd)} failed ({proc.returncode}):\n{out}\n{err}")
+    return out + err
+
+
+def stop(proc):
+    for sig, grace in ((signal.SIGTERM, 5), (signal.SIGKILL, 5)):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, sig)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.communicate(timeout=grace)
+            return
+
+
+class HostTarget:
+    """This machine as it is."""
+
+    def wrap(self, cmd):
+        return list(cmd)
+
+    def env(self):
+        return None
+
+    def describe(self):
+        return "this machine"
+
+
+def measure(target, binary, args, np_, runs):
+    cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
+    return statistics.median(example_time(run(cmd, env=target.env())) for _ in range(runs))
 
 
 def predict(augur, model, binary, args, np_, runs, extra):
@@ -83,21 +147,72 @@ def predict(augur, model, binary, args, np_, runs, extra):
     return statistics.median(times), (time.monotonic() - started) / runs
 
 
-def make_model(augur, preset, path):
-    run([str(augur), "bench", "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)], timeout=3600)
+def simulate(smpi, program, args, np_, runs):
+    """SMPI's prediction and cost, or (None, reason)."""
+    cmd = smpi_platform.command(smpi["binaries"] / program, args, np_, smpi["platform"], smpi["hostfile"], smpi["cfg"])
+    started = time.monotonic()
+    try:
+        times = [example_time(run(cmd, timeout=1800)) for _ in range(runs)]
+    except RuntimeError as e:
+        lines = [l for l in str(e).splitlines() if l.strip()]
+        interesting = [l for l in lines if re.search(r"error|critical|abort|fail|signal|not finish", l, re.I)]
+        return None, (interesting or lines or ["no output"])[-1].strip()[:200]
+    return statistics.median(times), (time.monotonic() - started) / runs
+
+
+def make_model(augur, preset, path, target):
+    cmd = [str(augur), "bench", "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)]
+    run(target.wrap(cmd), timeout=3600, env=target.env())
     return path
 
 
-def table(rows, target, command):
-    lines = [f"### {target}", "", f"Command: `{command}`", "",
-             "| program | input | args | p | measured s | augur s | error | prediction cost s |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+def cell(value, fmt):
+    return "—" if value is None else format(value, fmt)
+
+
+def table(rows, target, command, notes, timings):
+    with_smpi = any("smpi" in r for r in rows)
+    head = "| program | input | args | p | measured s | augur s | augur error |"
+    rule = "| --- | --- | --- | --- | --- | --- | --- |"
+    if with_smpi:
+        head += " SMPI s | SMPI error |"
+        rule += " --- | --- |"
+    head += " augur cost s |" + (" SMPI cost s |" if with_smpi else "")
+    rule += " --- |" + (" --- |" if with_smpi else "")
+    lines = [f"### {target}", "", f"Command: `{command}`", ""]
+    for note in notes:
+        lines += [note, ""]
+    lines += [head, rule]
+    failures = {}  # reason: (number, inputs)
     for r in rows:
-        lines.append(f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
-                     f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% | {r['cost']:.3g} |")
+        line = (f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
+                f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% |")
+        if with_smpi:
+            if r.get("smpi") is None:
+                number, where = failures.setdefault(r.get("smpi_failure", "not run"), (len(failures) + 1, []))
+                where.append(f"{r['program']} {' '.join(r['args'])}")
+                line += f" — ({number}) | — |"
+            else:
+                line += f" {r['smpi']:.4g} | {100 * r['smpi_error']:+.1f}% |"
+        line += f" {r['cost']:.3g} |"
+        if with_smpi:
+            line += f" {cell(r.get('smpi_cost'), '.3g')} |"
+        lines.append(line)
+    if failures:
+        lines += [""] + [f"- ({number}) SMPI failed for {', '.join(where)}: {reason}"
+                         for reason, (number, where) in failures.items()]
     errors = [abs(r["error"]) for r in rows]
-    lines += ["", f"Median absolute error {100 * statistics.median(errors):.1f}%, "
-                  f"worst {100 * max(errors):.1f}% over {len(rows)} runs.", ""]
+    summary = (f"Median absolute error: augur {100 * statistics.median(errors):.1f}% "
+               f"(worst {100 * max(errors):.1f}%)")
+    smpi_errors = [abs(r["smpi_error"]) for r in rows if r.get("smpi") is not None]
+    if smpi_errors:
+        summary += f", SMPI {100 * statistics.median(smpi_errors):.1f}% (worst {100 * max(smpi_errors):.1f}%)"
+        if len(smpi_errors) < len(rows):
+            summary += f" over the {len(smpi_errors)} it ran"
+    elif with_smpi:
+        summary += ", SMPI ran none"
+    summary += f"; {len(rows)} inputs."
+    lines += ["", summary, "", "Time taken: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".", ""]
     return "\n".join(lines)
 
 
@@ -111,54 +226,171 @@ def write_section(doc, target, text):
     tmp.replace(doc)
 
 
+HOST_HEADING = "this machine (Open MPI, shared memory)"
+
+
+def tcp_heading(rate):
+    return f"Open MPI over TCP, loopback limited to {rate} (predicted from shared memory)"
+
+
+def model_note(model):
+    try:
+        net = json.loads(Path(model).read_text()).get("network") or {}
+    except (OSError, ValueError):
+        return None
+    eager = f"eager limit {net['eager_limit']:.0f} B" if net.get("eager_limit") else "no eager limit"
+    return (f"Model `{Path(model).name}`: network.latency {1e6 * net.get('latency', 0):.3g} µs, "
+            f"network.bandwidth {net.get('bandwidth', 0) / 1e6:.4g} MB/s, {eager}.")
+
+
+def prepare_smpi(mode, root, build, model, np_):
+    """(setup, None) with the SMPI binaries, platform, hostfile and options; (None, reason) when
+    SMPI is off or not installed (no SMPI columns); ("failed", reason) when it is installed but
+    cannot run for this model (SMPI columns of dashes with the reason)."""
+    if mode == "off":
+        return None, "--smpi off"
+    missing = smpi_platform.available()
+    if missing:
+        if mode == "on":
+            sys.exit(f"accuracy: --smpi on, but {missing}")
+        return None, missing
+    try:
+        platform, hostfile, cfg = smpi_platform.write_platform(model, np_, build / "accuracy-smpi" / Path(model).stem)
+        binaries = smpi_platform.build_examples(root, build / "accuracy-smpi" / "bin", smpi_platform.build_flags(build))
+    except smpi_platform.SmpiUnavailable as e:
+        if mode == "on":
+            sys.exit(f"accuracy: {e}")
+        return "failed", str(e)
+    return dict(platform=platform, hostfile=hostfile, cfg=cfg, binaries=binaries), None
+
+
+def leave_on_signal(signum, _frame):
+    sys.exit(128 + signum)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur and examples/")
     ap.add_argument("--model", help="model file of the target (made by augur bench)")
-    ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first")
-    ap.add_argument("--target", default="this machine (Open MPI, shared memory)", help="heading in docs/accuracy.md")
+    ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
+    ap.add_argument("--target-machine", choices=["host", "tcp"], default="host",
+                    help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace (root)")
+    ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
+    ap.add_argument("--target", help=f"heading in docs/accuracy.md (default: '{HOST_HEADING}' or '{tcp_heading('RATE')}')")
+    ap.add_argument("--smpi", choices=["auto", "on", "off"], default="auto",
+                    help="predict with SimGrid SMPI too (auto: when smpicc and smpirun are installed)")
     ap.add_argument("-np", "--np", type=int, default=2, dest="np_")
-    ap.add_argument("--runs", type=int, default=5, help="runs per measurement (median)")
+    ap.add_argument("--runs", type=int, default=5, help="runs per measurement (median); predictions run half as often")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
     ap.add_argument("--only", help="comma-separated programs")
-    ap.add_argument("--max-error", type=float, help="fail if any |error| exceeds this fraction")
+    ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
     ap.add_argument("--write", action="store_true", help="write the table into docs/accuracy.md")
     ap.add_argument("--augur-option", action="append", default=[], help="extra option for augur run")
     a = ap.parse_args()
 
-    build = Path(a.build)
+    build = Path(a.build).resolve()
     augur = build / "bin" / "augur"
     if not augur.exists():
         sys.exit(f"accuracy: {augur} not found; build augur first")
-    model = Path(a.model) if a.model else None
-    if a.bench:
-        model = make_model(augur, a.bench, build / "accuracy-host.json")
-    if model is None:
+    if a.model is None and a.bench is None:
         sys.exit("accuracy: give --model FILE or --bench quick|standard|full")
+    if a.target_machine == "tcp":
+        try:
+            tcp_target.check_available()
+        except tcp_target.TargetUnavailable as e:
+            sys.exit(f"accuracy: cannot build the tcp target: {e}")
+    heading = a.target or (HOST_HEADING if a.target_machine == "host" else tcp_heading(a.tcp_rate))
     inputs = SMOKE_INPUTS if a.smoke else INPUTS
     if a.only:
         inputs = [i for i in inputs if i[0] in a.only.split(",")]
+        if not inputs:
+            sys.exit(f"accuracy: no inputs for --only {a.only}")
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, leave_on_signal)
 
-    rows = []
-    for program, kind, args in inputs:
-        binary = build / "examples" / program
-        measured = measure(binary, args, a.np_, a.runs)
-        predicted, cost = predict(augur, model, binary, args, a.np_, max(1, a.runs // 2), a.augur_option)
-        row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
-                   error=(predicted - measured) / measured, cost=cost)
-        rows.append(row)
-        print(f"{program:10} {kind:8} {' '.join(args):18} measured {measured:9.4g} s  augur {predicted:9.4g} s  "
-              f"error {100 * row['error']:+6.1f}%", flush=True)
+    timings = {}
+    with contextlib.ExitStack() as stack:
+        if a.target_machine == "tcp":
+            try:
+                target = stack.enter_context(tcp_target.RateLimitedLoopback(rate=a.tcp_rate))
+            except tcp_target.TargetUnavailable as e:
+                sys.exit(f"accuracy: cannot build the tcp target: {e}")
+            print(f"target: {target.describe()}", flush=True)
+        else:
+            target = HostTarget()
+        model = Path(a.model).resolve() if a.model else None
+        if a.bench:
+            started = time.monotonic()
+            model = make_model(augur, a.bench, build / f"accuracy-{a.target_machine}.json", target)
+            timings["augur bench"] = time.monotonic() - started
+            print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 
+        started = time.monotonic()
+        smpi, smpi_off = prepare_smpi(a.smpi, ROOT, build, model, a.np_)
+        smpi_failed = smpi == "failed"
+        if smpi_failed:
+            smpi = None
+        if smpi:
+            timings["SMPI build"] = time.monotonic() - started
+        else:
+            print(f"SMPI: not run, {smpi_off}", flush=True)
+
+        rows = []
+        for key in ("measured runs", "augur runs", "SMPI runs"):
+            timings[key] = 0.0
+        for program, kind, args in inputs:
+            binary = build / "examples" / program
+            started = time.monotonic()
+            measured = measure(target, binary, args, a.np_, a.runs)
+            timings["measured runs"] += time.monotonic() - started
+            started = time.monotonic()
+            predicted, cost = predict(augur, model, binary, args, a.np_, max(1, a.runs // 2), a.augur_option)
+            timings["augur runs"] += time.monotonic() - started
+            row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
+                       error=(predicted - measured) / measured, cost=cost)
+            line = (f"{program:10} {kind:8} {' '.join(args):18} measured {measured:9.4g} s  augur {predicted:9.4g} s  "
+                    f"error {100 * row['error']:+6.1f}%")
+            if smpi:
+                started = time.monotonic()
+                simulated, how = simulate(smpi, program, args, a.np_, max(1, a.runs // 2))
+                timings["SMPI runs"] += time.monotonic() - started
+                if simulated is None:
+                    row.update(smpi=None, smpi_failure=how)
+                    line += f"  SMPI failed: {how}"
+                else:
+                    row.update(smpi=simulated, smpi_error=(simulated - measured) / measured, smpi_cost=how)
+                    line += f"  SMPI {simulated:9.4g} s  error {100 * row['smpi_error']:+6.1f}%"
+            elif smpi_failed:
+                row.update(smpi=None, smpi_failure=smpi_off)
+            rows.append(row)
+            print(line, flush=True)
+        if not smpi:
+            del timings["SMPI runs"]
+
+    notes = []
+    if a.target_machine == "tcp":
+        notes.append(f"Target: Open MPI over TCP (`--mca btl tcp,self`) on the loopback of a network namespace, "
+                     f"`tc qdisc add dev lo root tbf rate {a.tcp_rate} burst 256kb latency 50ms`; the measured runs"
+                     f"{' and augur bench' if a.bench else ''} ran there; the predictions ran on this machine "
+                     f"over shared memory.")
+    note = model_note(model)
+    if note:
+        notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
+    if not smpi and not smpi_failed:
+        notes.append(f"SMPI not run: {smpi_off}.")
     command = "bench/accuracy/run.py " + " ".join(sys.argv[1:])
-    text = table(rows, a.target, command)
+    text = table(rows, heading, command, notes, timings)
     print("\n" + text)
     if a.write:
-        write_section(ROOT / "docs" / "accuracy.md", a.target, text)
+        write_section(ROOT / "docs" / "accuracy.md", heading, text)
     worst = max(abs(r["error"]) for r in rows)
     if a.max_error is not None and worst > a.max_error:
         sys.exit(f"accuracy: worst error {100 * worst:.1f}% exceeds {100 * a.max_error:.0f}%")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("accuracy: interrupted", file=sys.stderr)
+        sys.exit(130)

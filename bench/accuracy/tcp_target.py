@@ -1,0 +1,135 @@
+"""A second target machine built on this one: Open MPI over TCP on a rate-limited loopback.
+
+A network namespace of its own (augur-tcp-PID) has only a loopback interface; it is brought up
+and given a token-bucket qdisc, so every byte between the processes goes through the kernel's
+TCP stack and a 1 Gbit/s limit:
+
+    ip netns add augur-tcp-PID
+    ip netns exec augur-tcp-PID ip link set lo up
+    ip netns exec augur-tcp-PID tc qdisc add dev lo root tbf rate 1gbit burst 256kb latency 50ms
+
+The burst must exceed the loopback's 64 KiB MTU, or no full-size packet ever passes. Commands
+run inside with `ip netns exec`, and Open MPI is told to use TCP on lo only (its TCP transport
+leaves loopback addresses out by default). The namespace is deleted when the `with` block ends,
+on an exception, Ctrl-C or SIGTERM; namespaces left behind by a run that was killed outright
+(their PID no longer running) are deleted when the next one starts.
+"""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+
+# Open MPI over TCP on the namespace's loopback: no shared memory, and lo allowed for both the
+# MPI traffic (btl) and the runtime's own (oob).
+OPEN_MPI_TCP = {
+    "OMPI_MCA_btl": "tcp,self",
+    "OMPI_MCA_btl_tcp_if_include": "lo",
+    "OMPI_MCA_oob_tcp_if_include": "lo",
+}
+PREFIX = "augur-tcp-"
+
+
+class TargetUnavailable(RuntimeError):
+    """The machine cannot build the target (not root, no `ip netns`, no `tc`)."""
+
+
+def _ip(*args, check=True):
+    return subprocess.run(["ip", *args], capture_output=True, text=True, check=check)
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def check_available():
+    """Raises TargetUnavailable with the reason when namespaces cannot be made here."""
+    if os.geteuid() != 0:
+        raise TargetUnavailable("the TCP target needs root (ip netns add, tc qdisc add)")
+    for tool in ("ip", "tc"):
+        if shutil.which(tool) is None:
+            raise TargetUnavailable(f"the TCP target needs '{tool}' (Debian: apt-get install iproute2)")
+    done = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise TargetUnavailable("'ip netns list' failed: " + (done.stderr.strip() or f"status {done.returncode}"))
+
+
+def remove_stale():
+    """Deletes augur-tcp-PID namespaces whose process is gone (a run killed with SIGKILL)."""
+    listing = _ip("netns", "list", check=False).stdout
+    for name in re.findall(rf"^({PREFIX}(\d+))\b", listing, re.M):
+        if not _alive(int(name[1])):
+            _ip("netns", "del", name[0], check=False)
+
+
+class RateLimitedLoopback:
+    """`with RateLimitedLoopback("1gbit") as ns:` runs commands in the target via ns.wrap(cmd)."""
+
+    def __init__(self, rate="1gbit", burst="256kb", latency="50ms"):
+        self.rate, self.burst, self.latency = rate, burst, latency
+        self.name = f"{PREFIX}{os.getpid()}"
+        self._handlers = {}
+        self._created = False
+
+    def describe(self):
+        return (f"network namespace {self.name}: lo with `tc qdisc add dev lo root tbf rate {self.rate} "
+                f"burst {self.burst} latency {self.latency}`; Open MPI with "
+                + " ".join(f"{k}={v}" for k, v in OPEN_MPI_TCP.items()))
+
+    def wrap(self, cmd):
+        """The command as run inside the namespace."""
+        return ["ip", "netns", "exec", self.name] + list(cmd)
+
+    def env(self, base=None):
+        """The environment for Open MPI inside the namespace: TCP on lo only."""
+        env = dict(os.environ if base is None else base)
+        env.update(OPEN_MPI_TCP)
+        return env
+
+    def __enter__(self):
+        check_available()
+        remove_stale()
+        self._trap_signals()
+        steps = [["ip", "netns", "add", self.name],
+                 self.wrap(["ip", "link", "set", "lo", "up"]),
+                 self.wrap(["tc", "qdisc", "add", "dev", "lo", "root", "tbf", "rate", self.rate,
+                            "burst", self.burst, "latency", self.latency])]
+        try:
+            for step in steps:
+                done = subprocess.run(step, capture_output=True, text=True)
+                if done.returncode != 0:
+                    raise TargetUnavailable(f"{' '.join(step)} failed ({done.returncode}): {done.stderr.strip()}")
+                self._created = True
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            if self._created:
+                _ip("netns", "del", self.name, check=False)
+                self._created = False
+        finally:
+            self._restore_signals()
+        return False
+
+    def _trap_signals(self):
+        # SIGTERM and SIGHUP end the run through SystemExit, so every `finally` (and __exit__)
+        # runs; Ctrl-C already does through KeyboardInterrupt.
+        def leave(signum, _frame):
+            sys.exit(128 + signum)
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            self._handlers[sig] = signal.signal(sig, leave)
+
+    def _restore_signals(self):
+        for sig, handler in self._handlers.items():
+            signal.signal(sig, handler)
+        self._handlers = {}
