@@ -178,9 +178,25 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
   return op;
 }
 
+// A rooted collective's per-role medians become points of its role operations (bcast_root,
+// bcast_others …), when the catalog has them; their spread is the whole operation's, scaled.
+void add_role_points(const Measurement& m, std::map<std::string, std::vector<Measurement>>& by_operation) {
+  if (!m.roles || !(m.median > 0)) return;
+  for (const auto& [suffix, median] : {std::pair{"_root", m.roles->root}, std::pair{"_others", m.roles->others}}) {
+    const std::string name = m.op + suffix;
+    if (!model::find_operation_info(name) || !(median > 0)) continue;
+    const double scale = median / m.median;
+    by_operation[name].push_back(Measurement{name, m.p, m.bytes, median, median, median, median,
+                                             m.stddev * scale, m.reps, {}, {}, {}});
+  }
+}
+
 model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : raw.points) by_operation[m.op].push_back(m);
+  for (const auto& m : raw.points) {
+    by_operation[m.op].push_back(m);
+    add_role_points(m, by_operation);
+  }
   if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
 
   model::Model model;

@@ -65,6 +65,20 @@ constexpr auto kCatalog = std::to_array<OperationInfo>({
     {"comm_split", C::collective, "first start to last finish of MPI_Comm_split"},
     {"comm_create", C::collective, "first start to last finish of MPI_Comm_create"},
     {"comm_free", C::local, "time of MPI_Comm_free"},
+    // Per-role times of the rooted collectives (augur bench measures them beside the whole):
+    // a bcast's root may leave long before its last receiver, a gather's senders before the root.
+    {"bcast_root", C::collective, "the root's own time in MPI_Bcast"},
+    {"bcast_others", C::collective, "the slowest non-root's time in MPI_Bcast"},
+    {"reduce_root", C::collective, "the root's own time in MPI_Reduce"},
+    {"reduce_others", C::collective, "the slowest non-root's time in MPI_Reduce"},
+    {"gather_root", C::collective, "the root's own time in MPI_Gather"},
+    {"gather_others", C::collective, "the slowest non-root's time in MPI_Gather"},
+    {"gatherv_root", C::collective, "the root's own time in MPI_Gatherv"},
+    {"gatherv_others", C::collective, "the slowest non-root's time in MPI_Gatherv"},
+    {"scatter_root", C::collective, "the root's own time in MPI_Scatter"},
+    {"scatter_others", C::collective, "the slowest non-root's time in MPI_Scatter"},
+    {"scatterv_root", C::collective, "the root's own time in MPI_Scatterv"},
+    {"scatterv_others", C::collective, "the slowest non-root's time in MPI_Scatterv"},
 });
 
 }  // namespace

@@ -66,6 +66,8 @@ Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bou
     for (std::size_t i = 0; !found && i < chain.size(); ++i) found = model_.find(chain[i]);
     collectives_.emplace(std::string(info.name), found);
   }
+  for (std::string rooted : {"bcast", "reduce", "gather", "gatherv", "scatter", "scatterv"})
+    roles_.emplace(rooted, Roles{model_.find(rooted + "_root"), model_.find(rooted + "_others")});
 }
 
 const model::Operation* Rules::resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks) {
@@ -128,6 +130,12 @@ double Rules::collective_duration(std::string_view op, int p, double bytes) cons
   auto it = collectives_.find(op);
   if (it != collectives_.end() && it->second) return eval(it->second, p, bytes);
   return tree_estimate(op, p, bytes);
+}
+
+double Rules::collective_duration(std::string_view op, int p, double bytes, bool is_root) const {
+  if (auto it = roles_.find(op); it != roles_.end())
+    if (const auto* role = is_root ? it->second.root : it->second.others) return eval(role, p, bytes);
+  return collective_duration(op, p, bytes);
 }
 
 }  // namespace augur::timing

@@ -16,6 +16,8 @@
 //                                max(own start, root start + T_op);
 //   all-to-one (reduce, gather): the root leaves at the latest start + T_op, others at
 //                                own start + T_op.
+// When the model has per-role times of a rooted collective (bcast_root, bcast_others …), the
+// root's T_op is its own role's and the others' theirs, instead of the whole operation's.
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -56,6 +58,8 @@ class Rules {
 
   // T_op(p, d) for a collective, following the fallbacks documented in docs/timing-rules.md.
   double collective_duration(std::string_view op, int p, double bytes) const;
+  // The same for one role of a rooted collective, when the model has that role's time.
+  double collective_duration(std::string_view op, int p, double bytes, bool is_root) const;
 
   // Operations the model lacks and what stands in for them, for the report.
   const std::vector<std::string>& substitutions() const { return substitutions_; }
@@ -70,6 +74,10 @@ class Rules {
   model::Bound bound_;
   const model::Operation *send_, *ssend_, *rsend_, *bsend_, *isend1_, *irecv1_, *recv_, *recvmin_;
   std::map<std::string, const model::Operation*, std::less<>> collectives_;
+  struct Roles {
+    const model::Operation *root = nullptr, *others = nullptr;
+  };
+  std::map<std::string, Roles, std::less<>> roles_;
   std::vector<std::string> substitutions_;
 };
 

@@ -252,6 +252,21 @@ TEST(FitModel, AnEmptyMessageCostingLikeOneByteStaysInTheSmallLaw) {
   EXPECT_NE(op.regimes.front().to, 1);
 }
 
+TEST(FitModel, PerRoleMediansOfARootedCollectiveBecomeRoleOperations) {
+  RawSet raw;
+  raw.header = {{"machine", {{"name", "m"}}}};
+  for (double b : {8.0, 64.0, 512.0, 4096.0}) {
+    Measurement m{"bcast", 2, b, 1e-6, 2e-6, 2e-6, 3e-6, 1e-7, 20, {}, {}, RoleTimes{0.5e-6, 2e-6}};
+    raw.points.push_back(m);
+    raw.points.push_back(Measurement{"allreduce", 2, b, 1e-6, 2e-6, 2e-6, 3e-6, 1e-7, 20, {}, {}, {}});
+  }
+  const auto model = fit_model(raw, FitOptions{});
+  ASSERT_TRUE(model.find("bcast_root") && model.find("bcast_others"));
+  EXPECT_NEAR(model.seconds("bcast_root", 2, 64), 0.5e-6, 0.01e-6);
+  EXPECT_NEAR(model.seconds("bcast_others", 2, 64), 2e-6, 0.02e-6);
+  EXPECT_FALSE(model.find("allreduce_root"));
+}
+
 // `augur fit` on a raw file alone gives the simulator its network parameters: latency and
 // bandwidth from the ping-pong, the overheads from send and recvmin at 0 bytes.
 TEST(FitModel, NetworkSectionComesFromThePingPongSendAndRecvmin) {

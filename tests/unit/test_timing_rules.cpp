@@ -106,6 +106,28 @@ TEST(TimingRules, CollectiveShapesFollowTheirRoles) {
   EXPECT_DOUBLE_EQ(timing::collective_end(CollectiveShape::all_to_one, false, 1, starts, 2), 3);
 }
 
+TEST(TimingRules, RolesOfARootedCollectiveUseTheirOwnTimesWhenTheModelHasThem) {
+  auto m = model::parse_model(R"json({
+    "augur_model": 1, "machine": {"name": "roles"}, "provenance": {"source": "test"},
+    "units": {"time": "us", "size": "bytes"},
+    "operations": {
+      "bcast":        {"regimes": [{"from": 0, "expr": "20"}]},
+      "bcast_root":   {"regimes": [{"from": 0, "expr": "4"}]},
+      "bcast_others": {"regimes": [{"from": 0, "expr": "18"}]},
+      "gather":       {"regimes": [{"from": 0, "expr": "30"}]},
+      "gather_others": {"regimes": [{"from": 0, "expr": "6"}]}
+    }})json",
+                              "roles");
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_NEAR(r.collective_duration("bcast", 2, 8, true), 4 * us, 1e-12);
+  EXPECT_NEAR(r.collective_duration("bcast", 2, 8, false), 18 * us, 1e-12);
+  EXPECT_NEAR(r.collective_duration("gather", 2, 8, false), 6 * us, 1e-12);
+  // No gather_root: the root takes the whole operation's time.
+  EXPECT_NEAR(r.collective_duration("gather", 2, 8, true), 30 * us, 1e-12);
+  // Operations without roles are unchanged.
+  EXPECT_NEAR(r.collective_duration("allreduce", 2, 8, true), r.collective_duration("allreduce", 2, 8), 1e-15);
+}
+
 TEST(TimingRules, PublishedPingPongModelDrivesPointToPoint) {
   auto m = model::load_machine("sp2-mpl");
   timing::Rules r(m, model::Bound::avg);

@@ -69,7 +69,7 @@ void exchange_starts(CollectiveRecord& c, bool blocking) {
 
 double collective_finish(const CollectiveRecord& c, double& waiting) {
   const auto& rules = *runtime().rules;
-  double duration = rules.collective_duration(c.op, c.shadow->size, c.all[2]);
+  double duration = rules.collective_duration(c.op, c.shadow->size, c.all[2], c.is_root);
   timing::CollectiveStarts starts{c.all[0], c.all[1]};
   double end = timing::collective_end(timing::shape_of(c.op), c.is_root, c.start, starts, duration);
   waiting = std::max(0.0, end - c.start - duration);
