@@ -214,6 +214,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
     result.clock_error = clock.uncertainty;
     result.root = record.median(record.root, max_reps);
     result.others = record.median(record.others, max_reps);
+    result.mostly_disturbed = !record.enough_kept();
   }
   return result;
 }

@@ -26,6 +26,7 @@ struct PointResult {
   double clock_error = 0;     // uncertainty of the clock offsets behind `skew`, seconds
   // Medians by role: group rank 0's own time and the slowest other rank's (rooted operations).
   double root = 0, others = 0;
+  bool mostly_disturbed = false;  // too few undisturbed repetitions: the summary uses disturbed ones
 };
 
 struct MeasureSettings {
