@@ -76,10 +76,22 @@ SMOKE_INPUTS = [
 TIME = re.compile(r"augur-example .* time=([0-9.eE+-]+)")
 
 
+MPIRUN = "mpirun"
+
+
+def is_open_mpi(mpirun):
+    done = subprocess.run([mpirun, "--version"], capture_output=True, text=True)
+    text = done.stdout + done.stderr
+    return "Open MPI" in text or "OpenRTE" in text
+
+
 def mpirun_prefix(np_):
-    cmd = ["mpirun", "-np", str(np_), "--oversubscribe"]
-    if os.geteuid() == 0:
-        cmd.append("--allow-run-as-root")
+    # MPICH's Hydra allows oversubscription and root without being asked, and rejects the flags.
+    cmd = [MPIRUN, "-np", str(np_)]
+    if is_open_mpi(MPIRUN):
+        cmd.append("--oversubscribe")
+        if os.geteuid() == 0:
+            cmd.append("--allow-run-as-root")
     return cmd
 
 
@@ -140,7 +152,7 @@ def measure(target, binary, args, np_, runs):
 
 
 def predict(augur, model, binary, args, np_, runs, extra):
-    cmd = [str(augur), "run", "--machine", str(model), "-np", str(np_), "--oversubscribe"] + extra
+    cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(model), "-np", str(np_), "--oversubscribe"] + extra
     cmd += ["--", str(binary)] + args
     started = time.monotonic()
     times = [example_time(run(cmd)) for _ in range(runs)]
@@ -161,7 +173,7 @@ def simulate(smpi, program, args, np_, runs):
 
 
 def make_model(augur, preset, path, target):
-    cmd = [str(augur), "bench", "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)]
+    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)]
     run(target.wrap(cmd), timeout=3600, env=target.env())
     return path
 
@@ -286,7 +298,10 @@ def main():
     ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
     ap.add_argument("--write", action="store_true", help="write the table into docs/accuracy.md")
     ap.add_argument("--augur-option", action="append", default=[], help="extra option for augur run")
+    ap.add_argument("--mpirun", default="mpirun", help="the launcher of the MPI the build uses")
     a = ap.parse_args()
+    global MPIRUN
+    MPIRUN = a.mpirun
 
     build = Path(a.build).resolve()
     augur = build / "bin" / "augur"

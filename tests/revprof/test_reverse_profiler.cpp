@@ -8,13 +8,40 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/launcher.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
+
+std::string output_of(const std::string& cmd, int* status = nullptr) {
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  int wait_status = pclose(pipe);
+  if (status) *status = WEXITSTATUS(wait_status);
+  return out;
+}
+
+// The path of the MPI library (Open MPI's libmpi or MPICH's libmpich) `binary` loads, as ldd
+// resolves it.
+std::string mpi_library_of(const std::string& binary) {
+  std::istringstream lines(output_of("ldd " + binary + " 2>/dev/null"));
+  std::string name, arrow, path;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    if (words >> name >> arrow >> path && arrow == "=>" &&
+        (name.starts_with("libmpi.so.") || name.starts_with("libmpich.so.")))
+      return path;
+  }
+  return "";
+}
 
 struct Run {
   int status = -1;
@@ -25,13 +52,10 @@ struct Run {
 Run augur_run(const std::string& options, const std::string& program, const std::string& args = "") {
   auto report = fs::temp_directory_path() / ("augur-test-report-" + std::to_string(::getpid()) + ".json");
   fs::remove(report);
-  std::string cmd = std::string(AUGUR_BINARY) + " run --oversubscribe --report " + report.string() + " " + options +
-                    " -- " + program + " " + args + " 2>&1";
+  std::string cmd = std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC + " --oversubscribe --report " +
+                    report.string() + " " + options + " -- " + program + " " + args + " 2>&1";
   Run r;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) r.output.append(buf.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
+  r.output = output_of(cmd, &r.status);
   if (std::ifstream in(report); in) r.report = nlohmann::json::parse(in);
   fs::remove(report);
   return r;
@@ -161,14 +185,7 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
     EXPECT_GT(fs::file_size(file), 64u);
   }
   // The trace exports to OTF2 that otf2-print reads, with every message of the run.
-  auto count = [](const std::string& cmd) {
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::array<char, 64> buf{};
-    std::string out;
-    while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    pclose(pipe);
-    return std::stoi(out);
-  };
+  auto count = [](const std::string& cmd) { return std::stoi(output_of(cmd)); };
   auto otf2 = dir.string() + "-otf2";
   ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + otf2 +
                          " --to otf2 >/dev/null 2>&1").c_str()),
@@ -227,19 +244,20 @@ TEST(ReverseProfiler, RunsUnmodifiedLammpsMelt) {
   const fs::path melt = "/usr/share/lammps/examples/melt/in.melt";
   ASSERT_TRUE(fs::exists(melt) && fs::exists("/usr/bin/lmp"))
       << "Debian's lammps and lammps-examples are needed (scripts/install-deps.sh installs them)";
+  // The shim must be built against the MPI the program uses, and Debian builds LAMMPS with
+  // Open MPI only.
+  if (mpi_library_of("/usr/bin/lmp") != mpi_library_of(PINGPONG_PROGRAM))
+    GTEST_SKIP() << "/usr/bin/lmp uses " << mpi_library_of("/usr/bin/lmp") << ", this build "
+                 << mpi_library_of(PINGPONG_PROGRAM);
   auto dir = fs::temp_directory_path() / ("augur-test-melt-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::copy_file(melt, dir / "in.melt", fs::copy_options::overwrite_existing);
   std::string in_dir = "cd " + dir.string() + " && ";
-  std::string plain_cmd = in_dir + "mpirun --oversubscribe " + (::geteuid() == 0 ? "--allow-run-as-root " : "") +
-                          "-np 2 lmp -in in.melt -log none 2>&1";
-  std::string plain;
-  {
-    FILE* pipe = popen(plain_cmd.c_str(), "r");
-    std::array<char, 4096> buf{};
-    while (auto n = fread(buf.data(), 1, buf.size(), pipe)) plain.append(buf.data(), n);
-    ASSERT_EQ(WEXITSTATUS(pclose(pipe)), 0) << plain;
-  }
+  std::string plain_cmd =
+      in_dir + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true)) + " lmp -in in.melt -log none 2>&1";
+  int plain_status = -1;
+  std::string plain = output_of(plain_cmd, &plain_status);
+  ASSERT_EQ(plain_status, 0) << plain;
   auto r = augur_run("--machine t3d -np 2", "sh -c '" + in_dir + "lmp -in in.melt -log none'");
   fs::remove_all(dir);
   ASSERT_EQ(r.status, 0) << r.output;
@@ -268,12 +286,9 @@ TEST(ReverseProfiler, MeasureModeRecordsRealTimes) {
   double program_seconds = value_after(r.output, "total_seconds");
   EXPECT_GT(program_seconds, 0);
   EXPECT_GE(r.report["predicted_seconds"].get<double>(), 0.9 * program_seconds);
-  auto summary = std::string(AUGUR_BINARY) + " summary " + dir.string() + " 2>&1";
-  FILE* pipe = popen(summary.c_str(), "r");
-  std::string text;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) text.append(buf.data(), n);
-  EXPECT_EQ(WEXITSTATUS(pclose(pipe)), 0) << text;
+  int summary_status = -1;
+  auto text = output_of(std::string(AUGUR_BINARY) + " summary " + dir.string() + " 2>&1", &summary_status);
+  EXPECT_EQ(summary_status, 0) << text;
   EXPECT_NE(text.find("measured"), std::string::npos) << text;
   fs::remove_all(dir);
 }
