@@ -34,6 +34,12 @@ std::vector<const Kernel*> index_kernels() {
 
 }  // namespace
 
+bool repeats_back_to_back(const Kernel& kernel) {
+  for (auto family : {collective_kernels(), nonblocking_collective_kernels()})
+    if (&kernel >= family.data() && &kernel < family.data() + family.size()) return true;
+  return false;
+}
+
 const Kernel& kernel_for(int operation) {
   static const std::vector<const Kernel*> kernels = index_kernels();
   return *kernels.at(operation);

@@ -21,6 +21,9 @@ constexpr double kLateShareThatWidens = 0.25;
 // reached every rank in time.
 constexpr int kLeadWindows = 4;
 constexpr double kShortestLead = 50e-6;
+// A back-to-back sequence fills about this long, with at most this many calls.
+constexpr double kSequenceSeconds = 20e-6;
+constexpr int kLongestSequence = 64;
 
 struct Sample {
   double seconds = 0;
@@ -64,6 +67,8 @@ class Repeater {
   Repeater(const Repeater&) = delete;
   Repeater& operator=(const Repeater&) = delete;
 
+  void set_sequence(int calls) { sequence_ = calls; }
+
   // `window_start` is this rank's local clock reading at which to start, or negative for none.
   Sample once(const ClockOffset& clock, double window_start) {
     use_buffers(next_rep_++);
@@ -74,10 +79,12 @@ class Repeater {
     MPI_Barrier(context_.comm());
     const bool on_time = window_start < 0 || wait_until(window_start);
     const double begin = MPI_Wtime();
-    double seconds = kernel_.run(context_);
+    double seconds = 0;
+    for (int i = 0; i < sequence_; ++i) seconds += kernel_.run(context_);
+    seconds /= sequence_;
     // A late rank's delay counts: the others started at the window. Ranks whose time does not
     // count (they return 0) stay out.
-    if (window_start >= 0 && seconds > 0) seconds += begin - window_start;
+    if (window_start >= 0 && seconds > 0) seconds += (begin - window_start) / sequence_;
     return {seconds, preemptions() != before || !on_time, global_time(begin, clock)};
   }
 
@@ -93,6 +100,7 @@ class Repeater {
   PointState state_;
   RepContext context_;
   int next_rep_ = 0;
+  int sequence_ = 1;
 };
 
 // Fewest undisturbed repetitions worth a median; with fewer, the disturbed ones are used too.
@@ -144,16 +152,22 @@ struct Record {
   double median(const Series& series, int max_reps) const { return summarize(best(series, max_reps)).median; }
 };
 
-// The longest a warm-up repetition took on any rank, barrier included: the basis of the window.
-double warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
-  double slowest = 0;
+// Warm-up times over the group: the longest repetition (the basis of the window) and the last
+// one, when connections and caches are warm (the basis of the back-to-back sequence).
+struct WarmUp {
+  double slowest = 0, last = 0;
+};
+
+WarmUp warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
+  WarmUp w;
   for (int i = 0; i < std::max(repetitions, 1); ++i) {
     const double t0 = MPI_Wtime();
     repeat.once(clock, -1);
-    slowest = std::max(slowest, MPI_Wtime() - t0);
+    w.last = MPI_Wtime() - t0;
+    w.slowest = std::max(w.slowest, w.last);
   }
-  MPI_Allreduce(MPI_IN_PLACE, &slowest, 1, MPI_DOUBLE, MPI_MAX, group.comm);
-  return slowest;
+  MPI_Allreduce(MPI_IN_PLACE, &w, 2, MPI_DOUBLE, MPI_MAX, group.comm);
+  return w;
 }
 
 // Rank 0 decides how many repetitions come next and, for window synchronisation, when they start.
@@ -172,9 +186,14 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
                           const MeasureSettings& settings, Buffers& buffers) {
   Repeater repeat(kernel, group, bytes, buffers);
   const ClockOffset clock = estimate_clock_offset(group);
-  const double slowest_warmup = warm_up(repeat, group, settings.warmup, clock);
+  const WarmUp warmup = warm_up(repeat, group, settings.warmup, clock);
   const bool windowed = settings.sync == Sync::window;
-  double window = std::max(kWindowHeadroom * slowest_warmup, kShortestWindow);
+  // The same on every rank: the warm-up times are the group's maxima.
+  int sequence = 1;
+  if (settings.back_to_back && repeats_back_to_back(kernel) && warmup.last > 0)
+    sequence = std::clamp(static_cast<int>(kSequenceSeconds / warmup.last), 1, kLongestSequence);
+  repeat.set_sequence(sequence);
+  double window = std::max(kWindowHeadroom * std::max(warmup.slowest, warmup.last * sequence), kShortestWindow);
 
   Record record{settings.discard_preempted, {}, {}, {}, {}};
   const bool root = group.rank == kRoot;

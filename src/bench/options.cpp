@@ -80,6 +80,9 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   bool no_compute = false;
   app.add_flag("--no-compute", no_compute,
                "skip the node kernels (compute step, flop rate, memory bandwidth, cache sweep) on rank 0");
+  bool isolated = false;
+  app.add_flag("--isolated", isolated,
+               "time every collective call on its own (default: short ones as the mean of a back-to-back sequence)");
   bool keep_preempted = false;
   app.add_flag("--keep-preempted", keep_preempted,
                "keep repetitions during which a process was preempted (always so when oversubscribed)");
@@ -98,6 +101,7 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   s.fresh_buffers = fresh;
   s.discard_preempted = !keep_preempted;
   s.sync = parse_sync(sync);
+  s.back_to_back = !isolated;
   if (*ops) s.operations = o.operations;
   if (*groups) s.groups = o.groups;
   if (*max_size) s.max_bytes = parse_bytes(o.max_size);

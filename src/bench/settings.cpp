@@ -62,6 +62,7 @@ nlohmann::json to_json(const SweepSettings& s) {
           {"refine_tolerance", s.refine_tolerance},
           {"fresh_buffers", s.fresh_buffers},
           {"sync", sync_name(s.sync)},
+          {"back_to_back", s.back_to_back},
           {"discard_preempted", s.discard_preempted}};
 }
 

@@ -31,6 +31,9 @@ struct SweepSettings {
   double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
   bool fresh_buffers = false;           // rotate buffers through memory larger than the caches
   Sync sync = Sync::window;
+  // Short collectives timed as the mean of a back-to-back sequence, as programs call them in
+  // loops (measure.hpp); false times every call on its own.
+  bool back_to_back = true;
   // Drop repetitions during which a rank was preempted. Off when ranks outnumber processors,
   // where preemption is part of what is measured.
   bool discard_preempted = true;

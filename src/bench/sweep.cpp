@@ -94,7 +94,8 @@ std::optional<PointResult> Sweep::execute(Command command) {
     const MeasureSettings measure{settings_.warmup,
                                   {settings_.min_reps, settings_.max_reps, command.seconds, settings_.target},
                                   settings_.discard_preempted,
-                                  settings_.sync};
+                                  settings_.sync,
+                                  settings_.back_to_back};
     result = measure_point(kernel_for(command.operation), group, command.bytes, measure, buffers_);
   }
   idle_barrier();

@@ -48,6 +48,7 @@ struct BenchRequest {
   std::string machine;
   std::string mpirun = "mpirun";
   std::string sync = "window";
+  bool isolated = false;
 };
 
 // ---- checking the request -------------------------------------------------------------------
@@ -181,6 +182,7 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (r.resume) argv.push_back("--resume");
   if (r.fresh_buffers) argv.push_back("--fresh-buffers");
   argv.insert(argv.end(), {"--sync", r.sync});
+  if (r.isolated) argv.push_back("--isolated");
   if (r.no_compute) argv.push_back("--no-compute");
   if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
   return argv;
@@ -264,6 +266,9 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-compute", r->no_compute,
                 "skip the node kernels that fill the model's compute section (a few seconds on rank 0)");
+  cmd->add_flag("--isolated", r->isolated,
+                "time every collective call on its own; by default collectives shorter than about 20 us are "
+                "timed as the mean of up to 64 back-to-back calls, as programs call them in loops");
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
   cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");

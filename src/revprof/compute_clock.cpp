@@ -4,8 +4,8 @@
 
 namespace augur::revprof {
 
-ComputeClock::ComputeClock(Reader wall, Reader cpu, double reading_cost, double short_interval)
-    : wall_(wall), cpu_(cpu), reading_cost_(reading_cost), short_interval_(short_interval) {}
+ComputeClock::ComputeClock(Reader wall, Reader cpu, Costs costs, double short_interval)
+    : wall_(wall), cpu_(cpu), costs_(costs), short_interval_(short_interval) {}
 
 double ComputeClock::read_cpu() {
   ++cpu_readings_;
@@ -23,10 +23,10 @@ double ComputeClock::enter() {
   const double interval = entered_at_ - left_at_;
   if (interval < short_interval_) {
     since_anchor_ += interval;
-    return std::max(interval, 0.0);
+    return std::max(interval - costs_.wall_reading, 0.0);
   }
   const double cpu = read_cpu();
-  const double spent = cpu - cpu_anchor_ - since_anchor_ - reading_cost_;
+  const double spent = cpu - cpu_anchor_ - since_anchor_ - costs_.cpu_reading;
   cpu_anchor_ = cpu;
   since_anchor_ = 0;
   return std::max(spent, 0.0);

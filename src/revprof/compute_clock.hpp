@@ -15,9 +15,13 @@ class ComputeClock {
  public:
   using Reader = double (*)();
 
-  // `reading_cost`: CPU time one CPU-clock reading adds to the interval it falls in.
+  struct Costs {
+    double cpu_reading = 0;   // what one CPU-clock reading adds to the interval it falls in
+    double wall_reading = 0;  // the same for the wall clock: about 25 ns through the vDSO, which a
+                              // program making an MPI call every microsecond would show as compute
+  };
   // `short_interval`: wall seconds below which an interval is taken to be all CPU.
-  ComputeClock(Reader wall, Reader cpu, double reading_cost, double short_interval);
+  ComputeClock(Reader wall, Reader cpu, Costs costs, double short_interval);
 
   void start();     // the program runs from here (MPI_Init returned)
   double enter();   // the program calls MPI: returns its compute seconds since it last left MPI
@@ -29,7 +33,8 @@ class ComputeClock {
   double read_cpu();
 
   Reader wall_, cpu_;
-  double reading_cost_, short_interval_;
+  Costs costs_;
+  double short_interval_;
   double cpu_anchor_ = 0;    // the last CPU-clock reading
   double since_anchor_ = 0;  // wall seconds of short intervals since then, already accounted
   double left_at_ = 0;       // wall time the program last left MPI

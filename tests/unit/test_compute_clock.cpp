@@ -27,7 +27,7 @@ class ComputeClockTest : public ::testing::Test {
     cpu_now = 3;
     clock.start();
   }
-  ComputeClock clock{wall, cpu, 0.0, kShort};
+  ComputeClock clock{wall, cpu, {}, kShort};
 };
 
 TEST_F(ComputeClockTest, ShortIntervalsAreTimedWithoutReadingTheCpuClock) {
@@ -70,13 +70,23 @@ TEST_F(ComputeClockTest, PreemptionInsideALongCallDoesNotEatTheNextCompute) {
 }
 
 TEST_F(ComputeClockTest, TheCostOfReadingTheCpuClockIsTakenOff) {
-  ComputeClock costly{wall, cpu, 1e-6, kShort};
+  ComputeClock costly{wall, cpu, {1e-6, 0}, kShort};
   costly.start();
   run(1e-3);
   EXPECT_NEAR(costly.enter(), 1e-3 - 1e-6, 1e-12);
   costly.leave();
   run(0.5e-6);  // never negative, even below the reading's cost
   EXPECT_GE(costly.enter(), 0.0);
+}
+
+TEST_F(ComputeClockTest, TheCostOfReadingTheWallClockIsTakenOffShortIntervals) {
+  ComputeClock costly{wall, cpu, {0, 25e-9}, kShort};
+  costly.start();
+  run(1e-6);
+  EXPECT_NEAR(costly.enter(), 1e-6 - 25e-9, 1e-12);
+  costly.leave();
+  run(10e-9);  // back-to-back calls: no phantom compute
+  EXPECT_EQ(costly.enter(), 0.0);
 }
 
 }  // namespace

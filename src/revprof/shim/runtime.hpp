@@ -33,7 +33,7 @@ struct Runtime {
   int rank = 0, size = 1;
   double now = 0;          // virtual time, seconds since MPI_Init returned
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
-  ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, 0, kShortInterval};
+  ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, {}, kShortInterval};
   bool active = false;     // between Init and Finalize, and the model loaded
   bool compute_paused = false;  // MPI_Pcontrol(0)
   int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
@@ -44,7 +44,7 @@ Runtime& runtime();
 // The CPU time that reading the thread clock itself adds between two readings: a system call
 // on most kernels, about a microsecond in a virtual machine. Subtracted from every compute
 // interval that was timed with that clock (compute_clock.hpp).
-double measure_clock_overhead();
+double measure_clock_overhead(ComputeClock::Reader clock);
 
 // Real seconds since the run's origin: the clock of measured runs.
 double real_now();

@@ -65,7 +65,8 @@ void start(bool thread_multiple) {
   double start_time = PMPI_Wtime();
   PMPI_Allreduce(&start_time, &rt.origin, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
   open_trace(rt);
-  rt.compute_clock = ComputeClock(wall_seconds, thread_cpu_seconds, measure_clock_overhead(), kShortInterval);
+  const ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall_seconds)};
+  rt.compute_clock = ComputeClock(wall_seconds, thread_cpu_seconds, costs, kShortInterval);
   rt.now = rt.config.measure ? real_now() : 0;
   rt.compute_clock.start();
   rt.active = true;
