@@ -292,7 +292,7 @@ def main():
     ap.add_argument("--smpi", choices=["auto", "on", "off"], default="auto",
                     help="predict with SimGrid SMPI too (auto: when smpicc and smpirun are installed)")
     ap.add_argument("-np", "--np", type=int, default=2, dest="np_")
-    ap.add_argument("--runs", type=int, default=5, help="runs per measurement (median); predictions run half as often")
+    ap.add_argument("--runs", type=int, default=5, help="runs per measurement and per augur prediction (median); SMPI runs half as often")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
     ap.add_argument("--only", help="comma-separated programs")
     ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
@@ -359,7 +359,7 @@ def main():
             measured = measure(target, binary, args, a.np_, a.runs)
             timings["measured runs"] += time.monotonic() - started
             started = time.monotonic()
-            predicted, cost = predict(augur, model, binary, args, a.np_, max(1, a.runs // 2), a.augur_option)
+            predicted, cost = predict(augur, model, binary, args, a.np_, a.runs, a.augur_option)
             timings["augur runs"] += time.monotonic() - started
             row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
                        error=(predicted - measured) / measured, cost=cost)
