@@ -84,6 +84,24 @@ TEST(ReverseProfiler, PingPongFollowsTheModelToTheNanosecond) {
   EXPECT_EQ(value_after(r.output, "procnull_seconds"), 0) << r.output;
 }
 
+// The correctness suite: every point-to-point form, wildcards, Testany/Testsome polling loops,
+// persistent requests, probes, a sub-communicator and a non-blocking collective receive exactly
+// what they receive without the shim.
+TEST(ReverseProfiler, TheZooReceivesTheSameWithAndWithoutTheShim) {
+  for (int np : {2, 3, 4}) {
+    int plain_status = -1;
+    const std::string plain = output_of(
+        augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) + " " + ZOO_PROGRAM + " 2>&1",
+        &plain_status);
+    ASSERT_EQ(plain_status, 0) << plain;
+    auto r = augur_run("--machine t3d -np " + std::to_string(np), ZOO_PROGRAM);
+    ASSERT_EQ(r.status, 0) << r.output;
+    const double received = value_after(plain, "received");
+    ASSERT_FALSE(std::isnan(received)) << plain;
+    EXPECT_EQ(value_after(r.output, "received"), received) << "np=" << np << "\n" << r.output;
+  }
+}
+
 TEST(ReverseProfiler, WildcardReceivesKeepTheProgramsResults) {
   for (int np : {2, 3, 4}) {
     auto r = augur_run("--machine t3d --compute zero -np " + std::to_string(np), PINGPONG_PROGRAM, "3 100");
