@@ -12,39 +12,42 @@ Sync parse_sync(std::string_view name) {
 
 std::string_view sync_name(Sync sync) { return sync == Sync::barrier ? "barrier" : "window"; }
 
+namespace {
+
+// What each preset changes of the defaults in settings.hpp.
+struct Preset {
+  std::string_view name;
+  std::uint64_t max_bytes;
+  double target;
+  int warmup, min_reps, max_reps;
+  double point_seconds, budget_seconds;
+  int refine_limit;
+};
+
+constexpr Preset kPresets[] = {
+    {"quick", 1 << 20, 0.03, 3, 20, 200, 0.25, 140, 2},
+    {"standard", 4 << 20, 0.05, 3, 12, 300, 1.0, 480, 4},
+    {"full", 16 << 20, 0.03, 5, 20, 1000, 3.0, 1020, 8},
+};
+
+}  // namespace
+
 SweepSettings preset_settings(std::string_view name) {
-  SweepSettings s;
-  s.preset = std::string(name);
-  if (name == "quick") {
-    s.max_bytes = 1 << 20;
-    s.target = 0.03;
-    s.warmup = 3;
-    s.min_reps = 20;
-    s.max_reps = 200;
-    s.point_seconds = 0.25;
-    s.budget_seconds = 140;
-    s.refine_limit = 2;
-  } else if (name == "standard") {
-    s.max_bytes = 4 << 20;
-    s.warmup = 3;
-    s.min_reps = 12;
-    s.max_reps = 300;
-    s.point_seconds = 1.0;
-    s.budget_seconds = 480;
-    s.refine_limit = 4;
-  } else if (name == "full") {
-    s.max_bytes = 16 << 20;
-    s.target = 0.03;
-    s.warmup = 5;
-    s.min_reps = 20;
-    s.max_reps = 1000;
-    s.point_seconds = 3.0;
-    s.budget_seconds = 1020;
-    s.refine_limit = 8;
-  } else {
-    throw std::invalid_argument("unknown preset '" + std::string(name) + "' (quick, standard or full)");
+  for (const auto& p : kPresets) {
+    if (p.name != name) continue;
+    SweepSettings s;
+    s.preset = std::string(name);
+    s.max_bytes = p.max_bytes;
+    s.target = p.target;
+    s.warmup = p.warmup;
+    s.min_reps = p.min_reps;
+    s.max_reps = p.max_reps;
+    s.point_seconds = p.point_seconds;
+    s.budget_seconds = p.budget_seconds;
+    s.refine_limit = p.refine_limit;
+    return s;
   }
-  return s;
+  throw std::invalid_argument("unknown preset '" + std::string(name) + "' (quick, standard or full)");
 }
 
 nlohmann::json to_json(const SweepSettings& s) {
