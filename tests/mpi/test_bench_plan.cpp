@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "bench/operation_table.hpp"
 #include "bench/plan.hpp"
+#include "bench/settings.hpp"
 #include "model/catalog.hpp"
 
 using namespace augur::bench;
@@ -81,4 +83,17 @@ TEST(BenchOperations, NamesAreUnique) {
   for (std::size_t i = 0; i < kOperations.size(); ++i)
     EXPECT_EQ(operation_index(kOperations[i].name), static_cast<int>(i)) << kOperations[i].name;
   EXPECT_EQ(find_operation_shape("nosuch"), nullptr);
+}
+
+TEST(BenchPresets, GrowFromQuickToFullAndRejectUnknownNames) {
+  const auto quick = augur::bench::preset_settings("quick");
+  const auto standard = augur::bench::preset_settings("standard");
+  const auto full = augur::bench::preset_settings("full");
+  EXPECT_EQ(quick.preset, "quick");
+  EXPECT_LT(quick.max_bytes, standard.max_bytes);
+  EXPECT_LT(standard.max_bytes, full.max_bytes);
+  EXPECT_LT(quick.budget_seconds, standard.budget_seconds);
+  EXPECT_LT(standard.budget_seconds, full.budget_seconds);
+  EXPECT_GE(full.max_reps, standard.max_reps);
+  EXPECT_THROW(augur::bench::preset_settings("huge"), std::invalid_argument);
 }
