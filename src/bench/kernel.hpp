@@ -62,7 +62,8 @@ std::span<const Kernel> collective_kernels();
 std::span<const Kernel> nonblocking_collective_kernels();
 std::span<const Kernel> communicator_kernels();
 
-// Collectives, blocking or not: a repetition may run several back to back (measure.hpp).
+// Collectives, blocking or not, except the one-to-all ones: a repetition may run several back to
+// back (measure.hpp).
 bool repeats_back_to_back(const Kernel& kernel);
 
 // The kernel of kOperations[operation]; every operation in the table has one.
