@@ -41,7 +41,9 @@ double measure_clock_overhead(ComputeClock::Reader clock) {
   return std::clamp(deltas[deltas.size() / 2], 0.0, 1e-4);
 }
 
-void account_compute() {
+namespace {
+
+void add_compute(bool resume_now) {
   auto& rt = runtime();
   if (rt.config.measure) {
     // Measured run: everything between two MPI calls is the program's own time.
@@ -52,7 +54,7 @@ void account_compute() {
     return;
   }
   const double spent = rt.compute_clock.enter();
-  rt.compute_clock.leave();  // a Call's destructor moves this to the call's end
+  if (resume_now) rt.compute_clock.leave();
   if (rt.config.compute != ComputeMode::measured || rt.compute_paused || spent <= 0) return;
   double scaled = spent * rt.config.compute_scale;
   if (rt.trace) rt.trace->state(rt.now, rt.now + scaled, trace::StateKind::compute);
@@ -60,12 +62,17 @@ void account_compute() {
   rt.ledger.compute(scaled);
 }
 
+}  // namespace
+
+void account_compute() { add_compute(true); }
+void account_compute_before_call() { add_compute(false); }
+
 Call::Call(std::string_view op) : op_(op) {
   auto& rt = runtime();
   modelled_ = rt.active && rt.depth == 0;
   ++rt.depth;
   if (!modelled_) return;
-  account_compute();
+  account_compute_before_call();
   begin_ = rt.now;
 }
 

@@ -55,6 +55,9 @@ double event_time(double modelled);
 // Brings the virtual clock up to date with the compute done since the program left MPI (or last
 // called this); the program's own time then runs again from here.
 void account_compute();
+// The same at the start of an intercepted call, whose end (Call's destructor) resumes the
+// program's time: one clock reading fewer on every call.
+void account_compute_before_call();
 
 // Marks entry into and exit from an intercepted call. While a call is inside, nested MPI_*
 // calls made by the MPI library itself pass straight through.
