@@ -70,9 +70,11 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
     EXPECT_LE(m.median, m.max);
     EXPECT_GE(m.reps, 1);
     EXPECT_LE(m.reps, 20);
-    EXPECT_LT(m.median, 0.05);  // microseconds on any machine; 50 ms would mean a hang or a bug
+    // Microseconds on an idle machine; three ranks on two cores can lose a scheduler slice per
+    // round trip, so only a second or more would mean a hang or a bug.
+    EXPECT_LT(m.median, 1.0);
     ASSERT_TRUE(m.skew && m.clock_error) << "every point records how well the ranks started together";
-    EXPECT_LT(*m.skew, 0.05);
+    EXPECT_LT(*m.skew, 1.0);
     // bcast is rooted: its root and its receivers are timed apart, and the slowest bounds both.
     EXPECT_EQ(m.roles.has_value(), m.op == "bcast");
     if (m.roles) {
