@@ -46,9 +46,9 @@ double collective_end(CollectiveShape shape, bool is_root, double own_start, con
 }
 
 Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bound_(bound) {
-  // Published models often give only the ping-pong; it is the one-way time of a message, so it
-  // stands in for the transfer and (conservatively) for the sender's time.
-  recv_ = resolve("recv", {"pingpong", "send"});
+  // The ping-pong is the one-way time of a message (see rules.hpp); published models often give
+  // only the ping-pong, so it also stands in (conservatively) for the sender's time.
+  transit_ = resolve("pingpong", {"recv", "send"});
   send_ = resolve("send", {"pingpong", "recv"});
   ssend_ = resolve("ssend", {"send", "pingpong"});
   rsend_ = resolve("rsend", {"send", "pingpong"});
@@ -100,7 +100,7 @@ double Rules::send_busy(SendMode mode, double bytes) const {
 
 double Rules::isend_post(double bytes) const { return eval(isend1_, 2, bytes); }
 double Rules::irecv_post(double bytes) const { return eval(irecv1_, 2, bytes); }
-double Rules::transit(double bytes) const { return eval(recv_, 2, bytes); }
+double Rules::transit(double bytes) const { return eval(transit_, 2, bytes); }
 double Rules::recvmin(double bytes) const { return eval(recvmin_, 2, bytes); }
 
 bool Rules::waits_for_receiver(SendMode mode, double bytes) const {

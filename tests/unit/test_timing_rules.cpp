@@ -134,3 +134,29 @@ TEST(TimingRules, PublishedPingPongModelDrivesPointToPoint) {
   EXPECT_NEAR(r.transit(217), m.seconds("pingpong", 2, 217), 1e-15);
   EXPECT_NEAR(r.send_busy(SendMode::standard, 0), 47 * us, 1e-12);
 }
+
+TEST(TimingRules, TransitIsThePingPongWhenTheModelHasBoth) {
+  // A message in a loop travels in half a round trip; `recv`, one message timed from a common
+  // start, only stands in when the model has no ping-pong.
+  auto m = model::parse_model(R"json({
+    "augur_model": 1, "machine": {"name": "both"}, "provenance": {"source": "test"},
+    "units": {"time": "us", "size": "bytes"},
+    "operations": {
+      "pingpong": {"regimes": [{"from": 0, "expr": "8 + d/100"}]},
+      "recv":     {"regimes": [{"from": 0, "expr": "11 + d/100"}]},
+      "recvmin":  {"regimes": [{"from": 0, "expr": "1"}]}
+    }})json",
+                              "both");
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_NEAR(r.transit(100), 9 * us, 1e-12);
+  // Posted at 0, sent at 0: the receive ends one ping-pong later.
+  EXPECT_NEAR(r.receive_end(0, 0, false, 100), 9 * us, 1e-12);
+  const auto& subs = r.substitutions();
+  EXPECT_EQ(std::count_if(subs.begin(), subs.end(), [](const std::string& s) { return s.starts_with("pingpong"); }), 0);
+  // The toy model has no ping-pong: its `recv` is the transit, and the report says so.
+  auto t = toy();
+  timing::Rules fallback(t, model::Bound::avg);
+  EXPECT_NEAR(fallback.transit(100), 11 * us, 1e-12);
+  const auto& stand_ins = fallback.substitutions();
+  EXPECT_NE(std::find(stand_ins.begin(), stand_ins.end(), "pingpong <- recv"), stand_ins.end());
+}
