@@ -146,9 +146,17 @@ class HostTarget:
         return "this machine"
 
 
-def measure(target, binary, args, np_, runs):
-    cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-    return statistics.median(example_time(run(cmd, env=target.env())) for _ in range(runs))
+def measure_all(target, build, inputs, np_, runs):
+    """Median measured time of every input. The runs go round the inputs, one run of each per
+    round, so that a slow spell of the machine (runs of one input here vary up to 1.6x between
+    minutes) spreads over all inputs instead of falling on the few measured during it."""
+    times = [[] for _ in inputs]
+    for round_ in range(runs):
+        for i, (program, _kind, args) in enumerate(inputs):
+            cmd = target.wrap(mpirun_prefix(np_) + [str(build / "examples" / program)] + args)
+            times[i].append(example_time(run(cmd, env=target.env())))
+        print(f"measured round {round_ + 1}/{runs}", flush=True)
+    return [statistics.median(t) for t in times]
 
 
 def predict(augur, model, binary, args, np_, runs, extra):
@@ -353,11 +361,11 @@ def main():
         rows = []
         for key in ("measured runs", "augur runs", "SMPI runs"):
             timings[key] = 0.0
-        for program, kind, args in inputs:
+        started = time.monotonic()
+        measured_times = measure_all(target, build, inputs, a.np_, a.runs)
+        timings["measured runs"] += time.monotonic() - started
+        for (program, kind, args), measured in zip(inputs, measured_times):
             binary = build / "examples" / program
-            started = time.monotonic()
-            measured = measure(target, binary, args, a.np_, a.runs)
-            timings["measured runs"] += time.monotonic() - started
             started = time.monotonic()
             predicted, cost = predict(augur, model, binary, args, a.np_, a.runs, a.augur_option)
             timings["augur runs"] += time.monotonic() - started
