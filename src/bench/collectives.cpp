@@ -1,4 +1,4 @@
-// The blocking collectives, rooted at rank 0. Reductions add MPI_INTs (MPI_SUM).
+// The blocking collectives, rooted at RepContext::root (rank 0 unless a sequence hands it on). Reductions add MPI_INTs (MPI_SUM).
 #include <vector>
 
 #include "bench/collective_blocks.hpp"
@@ -6,8 +6,6 @@
 
 namespace augur::bench {
 namespace {
-
-constexpr int kRoot = 0;
 
 template <void (*call)(RepContext&)>
 double timed(RepContext& c) {
@@ -17,23 +15,23 @@ double timed(RepContext& c) {
 }
 
 void barrier(RepContext& c) { MPI_Barrier(c.comm()); }
-void bcast(RepContext& c) { MPI_Bcast(c.send, c.count(), MPI_BYTE, kRoot, c.comm()); }
-void reduce(RepContext& c) { MPI_Reduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, kRoot, c.comm()); }
+void bcast(RepContext& c) { MPI_Bcast(c.send, c.count(), MPI_BYTE, c.root, c.comm()); }
+void reduce(RepContext& c) { MPI_Reduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.root, c.comm()); }
 void allreduce(RepContext& c) { MPI_Allreduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm()); }
 void gather(RepContext& c) {
-  MPI_Gather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm());
+  MPI_Gather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root, c.comm());
 }
 void gatherv(RepContext& c) {
   auto& s = c.state;
-  MPI_Gatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE, kRoot,
+  MPI_Gatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE, c.root,
               c.comm());
 }
 void scatter(RepContext& c) {
-  MPI_Scatter(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm());
+  MPI_Scatter(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root, c.comm());
 }
 void scatterv(RepContext& c) {
   auto& s = c.state;
-  MPI_Scatterv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot,
+  MPI_Scatterv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root,
                c.comm());
 }
 void allgather(RepContext& c) {

@@ -34,13 +34,18 @@ std::vector<const Kernel*> index_kernels() {
 
 }  // namespace
 
-bool repeats_back_to_back(const Kernel& kernel) {
-  // A one-to-all operation in a sequence pipelines: the root starts the next call before the
-  // receivers have the last one, so the mean per call is a throughput. Programs that bcast a
-  // pivot or a parameter usually need it before the next root can go on, so these are timed
-  // one call at a time, their latency.
+bool chains_roots(const Kernel& kernel) {
+  // With one root, a sequence of one-to-all calls pipelines: the root starts the next call
+  // before the receivers have the last one, and the mean per call is a throughput. Programs
+  // that broadcast a pivot need it before the next root can go on (gauss hands the root on at
+  // every row); with the root taking turns, each call waits for the previous one, and the mean
+  // per call is the latency from a root to the next, in a warm loop.
   for (std::string_view one_to_all : {"bcast", "scatter", "scatterv", "ibcast", "iscatter", "iscatterv"})
-    if (kernel.name == one_to_all) return false;
+    if (kernel.name == one_to_all) return true;
+  return false;
+}
+
+bool repeats_back_to_back(const Kernel& kernel) {
   for (auto family : {collective_kernels(), nonblocking_collective_kernels()})
     if (&kernel >= family.data() && &kernel < family.data() + family.size()) return true;
   return false;

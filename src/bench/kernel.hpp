@@ -33,6 +33,9 @@ struct RepContext {
   std::byte* recv;
   int rep;
   PointState& state;
+  // The root of this call: rank 0, but for one-to-all operations in a back-to-back sequence,
+  // whose roots take turns (see chains_roots).
+  int root = 0;
 
   int count() const { return static_cast<int>(bytes); }
   int ints() const;  // bytes / sizeof(int), for the reductions
@@ -62,9 +65,11 @@ std::span<const Kernel> collective_kernels();
 std::span<const Kernel> nonblocking_collective_kernels();
 std::span<const Kernel> communicator_kernels();
 
-// Collectives, blocking or not, except the one-to-all ones: a repetition may run several back to
-// back (measure.hpp).
+// Collectives, blocking or not: a repetition may run several back to back (measure.hpp).
 bool repeats_back_to_back(const Kernel& kernel);
+// Whether a back-to-back sequence of this kernel hands the root on at every call (call i is
+// rooted at rank i mod p), so each call waits for the previous one to arrive.
+bool chains_roots(const Kernel& kernel);
 
 // The kernel of kOperations[operation]; every operation in the table has one.
 const Kernel& kernel_for(int operation);

@@ -30,7 +30,8 @@ constexpr double kSequenceSeconds = 100e-6;
 constexpr int kLongestSequence = 64;
 
 struct Sample {
-  double seconds = 0;
+  double seconds = 0;       // mean per call
+  double root_seconds = 0;  // mean per call of the calls this rank was the root of
   bool disturbed = false;  // preempted, or late for its window
   double start = 0;        // when the timed part began, in rank 0's time base
 };
@@ -71,7 +72,10 @@ class Repeater {
   Repeater(const Repeater&) = delete;
   Repeater& operator=(const Repeater&) = delete;
 
-  void set_sequence(int calls) { sequence_ = calls; }
+  void set_sequence(int calls, bool chained) {
+    sequence_ = calls;
+    chained_ = chained;
+  }
 
   // `window_start` is this rank's local clock reading at which to start, or negative for none.
   Sample once(const ClockOffset& clock, double window_start) {
@@ -83,13 +87,23 @@ class Repeater {
     MPI_Barrier(context_.comm());
     const bool on_time = window_start < 0 || wait_until(window_start);
     const double begin = MPI_Wtime();
-    double seconds = 0;
-    for (int i = 0; i < sequence_; ++i) seconds += kernel_.run(context_);
+    double seconds = 0, as_root = 0;
+    int root_calls = 0;
+    for (int i = 0; i < sequence_; ++i) {
+      context_.root = chained_ ? i % context_.size() : kRoot;
+      const double call = kernel_.run(context_);
+      seconds += call;
+      if (context_.root == context_.rank()) {
+        as_root += call;
+        ++root_calls;
+      }
+    }
     seconds /= sequence_;
+    const double root_seconds = root_calls > 0 ? as_root / root_calls : seconds;
     // A late rank's delay counts: the others started at the window. Ranks whose time does not
     // count (they return 0) stay out.
     if (window_start >= 0 && seconds > 0) seconds += (begin - window_start) / sequence_;
-    return {seconds, preemptions() != before || !on_time, global_time(begin, clock)};
+    return {seconds, root_seconds, preemptions() != before || !on_time, global_time(begin, clock)};
   }
 
  private:
@@ -105,6 +119,7 @@ class Repeater {
   RepContext context_;
   int next_rep_ = 0;
   int sequence_ = 1;
+  bool chained_ = false;
 };
 
 // Fewest undisturbed repetitions worth a median; with fewer, the disturbed ones are used too.
@@ -112,7 +127,7 @@ constexpr int kFewestClean = 3;
 
 // What one batch's reduction carries per repetition: the slowest time, whether any rank was
 // disturbed, the latest start, the negated earliest start (so one MPI_MAX does all), and the
-// slowest time of the ranks other than rank 0. Rank 0 keeps its own times beside.
+// slowest time of the ranks other than rank 0. Rank 0 keeps its own times as the root beside.
 constexpr int kFields = 5;
 
 // A quantity of the kept repetitions, and of every repetition in case too few were kept.
@@ -130,7 +145,7 @@ struct Record {
   bool discard_preempted = true;
   Series times, skews, root, others;
 
-  // `own` are rank 0's times of the batch. Returns how many repetitions were disturbed.
+  // `own` are rank 0's times as the root in the batch. Returns how many repetitions were disturbed.
   int add(const std::vector<double>& slowest, const std::vector<double>& own, int batch) {
     int disturbed = 0;
     for (int i = 0; i < batch; ++i) {
@@ -197,7 +212,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
   int sequence = 1;
   if (settings.back_to_back && repeats_back_to_back(kernel) && warmup.call > 0)
     sequence = std::clamp(static_cast<int>(kSequenceSeconds / warmup.call), 1, kLongestSequence);
-  repeat.set_sequence(sequence);
+  repeat.set_sequence(sequence, chains_roots(kernel));
   double window = std::max(kWindowHeadroom * std::max(warmup.repetition, warmup.call * sequence), kShortestWindow);
 
   Record record{settings.discard_preempted, {}, {}, {}, {}};
@@ -207,7 +222,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
   MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
   while (plan.reps > 0) {
     const int batch = plan.reps;
-    std::vector<double> mine(kFields * batch), slowest(kFields * batch);
+    std::vector<double> mine(kFields * batch), slowest(kFields * batch), as_root(batch);
     for (int i = 0; i < batch; ++i) {
       const double at = windowed ? plan.windows.first + i * plan.windows.length + clock.offset : -1;
       const Sample s = repeat.once(clock, at);
@@ -216,10 +231,11 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
       mine[2 * batch + i] = s.start;
       mine[3 * batch + i] = -s.start;
       mine[4 * batch + i] = root ? 0 : s.seconds;
+      as_root[i] = s.root_seconds;
     }
     MPI_Reduce(mine.data(), slowest.data(), kFields * batch, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
     if (root) {
-      const int disturbed = record.add(slowest, mine, batch);
+      const int disturbed = record.add(slowest, as_root, batch);
       if (windowed && disturbed > kLateShareThatWidens * batch) window *= 2;
       plan = next_windows(further_repetitions(record.times.kept, static_cast<int>(record.times.every.size()), since(start),
                                               settings.limits),

@@ -7,8 +7,6 @@
 namespace augur::bench {
 namespace {
 
-constexpr int kRoot = 0;
-
 template <void (*post)(RepContext&, MPI_Request*)>
 double timed(RepContext& c) {
   MPI_Request request;
@@ -19,27 +17,27 @@ double timed(RepContext& c) {
 }
 
 void ibarrier(RepContext& c, MPI_Request* r) { MPI_Ibarrier(c.comm(), r); }
-void ibcast(RepContext& c, MPI_Request* r) { MPI_Ibcast(c.send, c.count(), MPI_BYTE, kRoot, c.comm(), r); }
+void ibcast(RepContext& c, MPI_Request* r) { MPI_Ibcast(c.send, c.count(), MPI_BYTE, c.root, c.comm(), r); }
 void ireduce(RepContext& c, MPI_Request* r) {
-  MPI_Ireduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, kRoot, c.comm(), r);
+  MPI_Ireduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.root, c.comm(), r);
 }
 void iallreduce(RepContext& c, MPI_Request* r) {
   MPI_Iallreduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm(), r);
 }
 void igather(RepContext& c, MPI_Request* r) {
-  MPI_Igather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm(), r);
+  MPI_Igather(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root, c.comm(), r);
 }
 void igatherv(RepContext& c, MPI_Request* r) {
   auto& s = c.state;
-  MPI_Igatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE, kRoot,
+  MPI_Igatherv(c.send, c.count(), MPI_BYTE, c.recv, s.counts.data(), s.displacements.data(), MPI_BYTE, c.root,
                c.comm(), r);
 }
 void iscatter(RepContext& c, MPI_Request* r) {
-  MPI_Iscatter(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot, c.comm(), r);
+  MPI_Iscatter(c.send, c.count(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root, c.comm(), r);
 }
 void iscatterv(RepContext& c, MPI_Request* r) {
   auto& s = c.state;
-  MPI_Iscatterv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, kRoot,
+  MPI_Iscatterv(c.send, s.counts.data(), s.displacements.data(), MPI_BYTE, c.recv, c.count(), MPI_BYTE, c.root,
                 c.comm(), r);
 }
 void iallgather(RepContext& c, MPI_Request* r) {

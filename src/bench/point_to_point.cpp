@@ -1,6 +1,7 @@
 // Point-to-point operations between ranks 0 (sender) and 1 (receiver) of a pair.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "bench/kernel.hpp"
@@ -25,7 +26,15 @@ void recv_plain(RepContext& c) {
 // after one untimed round trip: the first message after a pause is slower than the ones of a
 // program's loop (Open MPI over TCP here: 11.5 µs one way against 8 µs from the second on), and
 // the ping-pong is the one-way time the timing rules use for every message.
+// Above 64 KiB a round trip lasts long enough that fewer rounds do (one from 1 MiB on); both
+// ranks derive the count from the size.
 constexpr int kPingPongRounds = 16;
+constexpr std::uint64_t kAllRoundsUpTo = 64 * 1024;
+
+int pingpong_rounds(std::uint64_t bytes) {
+  if (bytes <= kAllRoundsUpTo) return kPingPongRounds;
+  return static_cast<int>(std::max<std::uint64_t>(1, kPingPongRounds * kAllRoundsUpTo / bytes));
+}
 
 void round_trip(RepContext& c) {
   if (is_sender(c)) {
@@ -38,10 +47,11 @@ void round_trip(RepContext& c) {
 }
 
 double pingpong(RepContext& c) {
+  const int rounds = pingpong_rounds(c.bytes);
   round_trip(c);
   const double t0 = MPI_Wtime();
-  for (int round = 0; round < kPingPongRounds; ++round) round_trip(c);
-  return is_sender(c) ? since(t0) / (2 * kPingPongRounds) : 0;
+  for (int round = 0; round < rounds; ++round) round_trip(c);
+  return is_sender(c) ? since(t0) / (2 * rounds) : 0;
 }
 
 template <auto Send>

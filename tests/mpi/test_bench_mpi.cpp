@@ -140,6 +140,30 @@ TEST(BenchMpi, WindowSynchronisationStartsRanksCloserThanTheBarrier) {
   fs::remove_all(dir);
 }
 
+// In a back-to-back sequence the broadcast's root takes turns, so every call waits for the last
+// one to arrive: the mean per call is a receiver's latency, and the root's own calls, which end
+// once the data is on its way, stay shorter.
+TEST(BenchMpi, ChainedBroadcastKeepsTheRootsOwnTimeApartFromTheLatency) {
+  const auto dir = scratch_dir("bench_chain");
+  const auto raw = dir / "raw.jsonl";
+  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "bcast,scatter",
+                                             "--max-size", "1KiB", "--refine", "0", "--min-reps", "20",
+                                             "--max-reps", "40", "--budget", "0", "--no-compute"}));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const RawSet set = augur::fit::read_raw_file(raw);
+  int points = 0, root_shorter = 0;
+  for (const auto& m : set.points) {
+    if (m.bytes == 0) continue;  // an empty broadcast sends nothing: both sides return at once
+    ASSERT_TRUE(m.roles.has_value()) << m.op;
+    ++points;
+    if (m.roles->root < m.roles->others) ++root_shorter;
+    EXPECT_NEAR(m.roles->others, m.median, 0.5 * m.median) << "the mean per call is the receiver's time";
+  }
+  ASSERT_GT(points, 10);
+  EXPECT_GE(4 * root_shorter, 3 * points) << root_shorter << " of " << points << " points";
+  fs::remove_all(dir);
+}
+
 TEST(BenchMpi, BadOptionsFailBeforeMeasuring) {
   const auto dir = scratch_dir("bench_bad");
   const auto raw = dir / "raw.jsonl";
