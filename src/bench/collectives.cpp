@@ -1,4 +1,5 @@
-// The blocking collectives, rooted at RepContext::root (rank 0 unless a sequence hands it on). Reductions add MPI_INTs (MPI_SUM).
+// The blocking collectives, rooted at RepContext::root (rank 0 unless a sequence hands it on).
+// Reductions add MPI_INTs (MPI_SUM).
 #include <vector>
 
 #include "bench/collective_blocks.hpp"

@@ -32,8 +32,8 @@ constexpr int kLongestSequence = 64;
 struct Sample {
   double seconds = 0;       // mean per call
   double root_seconds = 0;  // mean per call of the calls this rank was the root of
-  bool disturbed = false;  // preempted, or late for its window
-  double start = 0;        // when the timed part began, in rank 0's time base
+  bool disturbed = false;   // preempted, or late for its window
+  double start = 0;         // when the timed part began, in rank 0's time base
 };
 
 // The start of a batch's windows; window i begins at first + i * length (rank 0's time base).
