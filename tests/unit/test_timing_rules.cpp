@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
@@ -14,12 +15,16 @@ using timing::SendMode;
 
 namespace {
 
+// A model named `name` whose operations (and optionally network section) are given as JSON.
+model::Model model_of(const std::string& name, const std::string& operations, const std::string& network = "{}") {
+  return model::parse_model(R"({"augur_model": 1, "machine": {"name": ")" + name +
+                                R"("}, "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},)" +
+                                R"("network": )" + network + R"(, "operations": )" + operations + "}",
+                            name);
+}
+
 model::Model toy() {
-  return model::parse_model(R"json({
-    "augur_model": 1, "machine": {"name": "toy"}, "provenance": {"source": "test"},
-    "units": {"time": "us", "size": "bytes"},
-    "network": {"eager_limit": 4096},
-    "operations": {
+  return model_of("toy", R"json({
       "send":    {"regimes": [{"from": 0, "expr": "2 + d/1000"}]},
       "ssend":   {"regimes": [{"from": 0, "expr": "7 + d/1000"}]},
       "recv":    {"regimes": [{"from": 0, "expr": "10 + d/100"}]},
@@ -27,8 +32,8 @@ model::Model toy() {
       "allreduce": {"regimes": [{"from": 0, "expr": "5*log2(p) + d/100"}]},
       "allgather": {"regimes": [{"from": 0, "expr": "3*p"}]},
       "bcast":   {"regimes": [{"from": 0, "expr": "20"}]}
-    }})json",
-                            "toy");
+    })json",
+                  R"json({"eager_limit": 4096})json");
 }
 
 constexpr double us = 1e-6;
@@ -107,17 +112,13 @@ TEST(TimingRules, CollectiveShapesFollowTheirRoles) {
 }
 
 TEST(TimingRules, RolesOfARootedCollectiveUseTheirOwnTimesWhenTheModelHasThem) {
-  auto m = model::parse_model(R"json({
-    "augur_model": 1, "machine": {"name": "roles"}, "provenance": {"source": "test"},
-    "units": {"time": "us", "size": "bytes"},
-    "operations": {
+  auto m = model_of("roles", R"json({
       "bcast":        {"regimes": [{"from": 0, "expr": "20"}]},
       "bcast_root":   {"regimes": [{"from": 0, "expr": "4"}]},
       "bcast_others": {"regimes": [{"from": 0, "expr": "18"}]},
       "gather":       {"regimes": [{"from": 0, "expr": "30"}]},
       "gather_others": {"regimes": [{"from": 0, "expr": "6"}]}
-    }})json",
-                              "roles");
+    })json");
   timing::Rules r(m, model::Bound::avg);
   EXPECT_NEAR(r.collective_duration("bcast", 2, 8, true), 4 * us, 1e-12);
   EXPECT_NEAR(r.collective_duration("bcast", 2, 8, false), 18 * us, 1e-12);
@@ -138,15 +139,11 @@ TEST(TimingRules, PublishedPingPongModelDrivesPointToPoint) {
 TEST(TimingRules, TransitIsThePingPongWhenTheModelHasBoth) {
   // A message in a loop travels in half a round trip; `recv`, one message timed from a common
   // start, only stands in when the model has no ping-pong.
-  auto m = model::parse_model(R"json({
-    "augur_model": 1, "machine": {"name": "both"}, "provenance": {"source": "test"},
-    "units": {"time": "us", "size": "bytes"},
-    "operations": {
+  auto m = model_of("both", R"json({
       "pingpong": {"regimes": [{"from": 0, "expr": "8 + d/100"}]},
       "recv":     {"regimes": [{"from": 0, "expr": "11 + d/100"}]},
       "recvmin":  {"regimes": [{"from": 0, "expr": "1"}]}
-    }})json",
-                              "both");
+    })json");
   timing::Rules r(m, model::Bound::avg);
   EXPECT_NEAR(r.transit(100), 9 * us, 1e-12);
   // Posted at 0, sent at 0: the receive ends one ping-pong later.
