@@ -1,17 +1,22 @@
 #include "revprof/ledger.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace augur::revprof {
 
+OperationTotals& Ledger::totals_of(std::string_view op) {
+  const auto key = reinterpret_cast<std::uintptr_t>(op.data());
+  auto& recent = recent_[(key ^ key >> 6) % recent_.size()];
+  if (recent.address == op.data() && recent.entry && recent.entry->first == op) return recent.entry->second;
+  auto it = ops_.find(op);
+  if (it == ops_.end()) it = ops_.emplace(std::string(op), OperationTotals{}).first;
+  recent = {op.data(), &*it};
+  return it->second;
+}
+
 void Ledger::call(std::string_view op, double begin, double end, double waiting, double bytes) {
-  auto cached = by_address_.find(op.data());
-  if (cached == by_address_.end() || cached->second->first != op) {
-    auto it = ops_.find(op);
-    if (it == ops_.end()) it = ops_.emplace(std::string(op), OperationTotals{}).first;
-    cached = by_address_.insert_or_assign(op.data(), it).first;
-  }
-  auto& t = cached->second->second;
+  auto& t = totals_of(op);
   double span = std::max(0.0, end - begin);
   double waited = std::clamp(waiting, 0.0, span);
   ++t.count;

@@ -2,10 +2,10 @@
 // One rank's account of a reverse-profiled run: where its virtual time went (compute, MPI,
 // waiting inside MPI), per operation counts, bytes and time, and the MPI calls whose cost was not
 // predicted. Pure bookkeeping, so it is tested without MPI.
+#include <array>
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -35,10 +35,15 @@ class Ledger {
  private:
   double compute_ = 0, mpi_ = 0, waiting_ = 0;
   std::map<std::string, OperationTotals, std::less<>> ops_;
-  // The shim passes operation names as string literals, so a name's address finds its entry
-  // with one string comparison (to stay right for any caller) instead of a walk down the map on
-  // every MPI call. Map nodes never move.
-  std::unordered_map<const char*, std::map<std::string, OperationTotals, std::less<>>::iterator> by_address_;
+  // The shim passes operation names as string literals, so a name's address finds its entry in
+  // a small direct-mapped table, checked with one string comparison (to stay right for any
+  // caller), instead of a walk down the map on every MPI call. Map nodes never move.
+  struct Recent {
+    const char* address = nullptr;
+    std::map<std::string, OperationTotals, std::less<>>::pointer entry = nullptr;
+  };
+  std::array<Recent, 32> recent_{};
+  OperationTotals& totals_of(std::string_view op);
   std::map<std::string, long> unmodelled_;
 };
 

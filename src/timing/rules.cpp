@@ -1,7 +1,9 @@
 #include "timing/rules.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "model/catalog.hpp"
 
@@ -83,9 +85,15 @@ const model::Operation* Rules::resolve(std::string_view name, std::initializer_l
 
 double Rules::eval(const model::Operation* op, double p, double bytes) const {
   if (!op) return 0;
+  const auto key = std::bit_cast<std::uint64_t>(bytes) ^ std::bit_cast<std::uint64_t>(p) * 31 ^
+                   reinterpret_cast<std::uintptr_t>(op) >> 4;
+  auto& memo = memo_[(key * 0x9E3779B97F4A7C15ull) >> 58];
+  if (memo.op == op && memo.p == p && memo.bytes == bytes) return memo.seconds;
   // A model measured up to some size is extrapolated by its last regime rather than failing.
-  double clamped = std::min(bytes, std::nextafter(op->regimes.back().to, 0.0));
-  return std::max(0.0, model_.seconds(*op, p, clamped, bound_));
+  const double last = op->regimes.back().to;
+  const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
+  memo = {op, p, bytes, std::max(0.0, model_.seconds(*op, p, clamped, bound_))};
+  return memo.seconds;
 }
 
 double Rules::send_busy(SendMode mode, double bytes) const {

@@ -21,6 +21,7 @@
 //                                own start + T_op.
 // When the model has per-role times of a rooted collective (bcast_root, bcast_others …), the
 // root's T_op is its own role's and the others' theirs, instead of the whole operation's.
+#include <array>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -82,6 +83,14 @@ class Rules {
   };
   std::map<std::string, Roles, std::less<>> roles_;
   std::vector<std::string> substitutions_;
+  // Programs repeat the same operations at the same sizes: the last answers, direct-mapped by
+  // (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed
+  // expression in some models) on nearly every intercepted call. Not shared between threads.
+  struct Memo {
+    const model::Operation* op = nullptr;
+    double p = 0, bytes = -1, seconds = 0;
+  };
+  mutable std::array<Memo, 64> memo_{};
 };
 
 }  // namespace augur::timing

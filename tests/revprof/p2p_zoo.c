@@ -11,8 +11,87 @@ static int fail(const char* what, int rank) {
   return 1;
 }
 
+static int received_count(const MPI_Status* st, MPI_Datatype type) {
+  int count = -1;
+  MPI_Get_count(st, type, &count);
+  return count;
+}
+
+/* Each check aborts on a wrong value; the sum of what arrived goes into the program's output. */
+static double envelope_forms(int rank, int left, int right, const double* out, double* in, int n) {
+  MPI_Status st;
+  double sum = 0;
+  int i;
+
+  /* Shorter than the receive: the count is what was sent (a small and a large message). */
+  int sizes[2] = {5, n - 1};
+  for (i = 0; i < 2; ++i) {
+    MPI_Sendrecv(out, sizes[i], MPI_DOUBLE, right, 20, in, n, MPI_DOUBLE, left, 20, MPI_COMM_WORLD, &st);
+    if (received_count(&st, MPI_DOUBLE) != sizes[i] || received_count(&st, MPI_BYTE) != 8 * sizes[i])
+      fail("count of a short message", rank);
+    sum += in[sizes[i] - 1];
+  }
+
+  /* A strided datatype (every other double) sent, received contiguous, and the reverse. */
+  MPI_Datatype every_other;
+  MPI_Type_vector(n / 2, 1, 2, MPI_DOUBLE, &every_other);
+  MPI_Type_commit(&every_other);
+  MPI_Sendrecv(out, 1, every_other, right, 21, in, n / 2, MPI_DOUBLE, left, 21, MPI_COMM_WORLD, &st);
+  if (in[n / 2 - 1] != left * 1000.0 + 2 * (n / 2 - 1) || received_count(&st, MPI_DOUBLE) != n / 2)
+    fail("strided send", rank);
+  for (i = 0; i < n; ++i) in[i] = -1;
+  MPI_Sendrecv(out, n / 2, MPI_DOUBLE, right, 22, in, 1, every_other, left, 22, MPI_COMM_WORLD, &st);
+  if (in[2] != left * 1000.0 + 1 || in[1] != -1 || received_count(&st, every_other) != 1)
+    fail("strided receive", rank);
+  MPI_Type_free(&every_other);
+  sum += in[2] + in[n - 2];
+
+  /* Buffered sends, blocking, non-blocking and persistent, into a buffer with no spare byte. */
+  int packed = 0;
+  MPI_Pack_size(8, MPI_DOUBLE, MPI_COMM_WORLD, &packed);
+  int bytes = packed + MPI_BSEND_OVERHEAD;
+  char* attached = malloc(bytes);
+  MPI_Buffer_attach(attached, bytes);
+  MPI_Request r;
+  MPI_Bsend(out, 8, MPI_DOUBLE, right, 23, MPI_COMM_WORLD);
+  MPI_Recv(in, 8, MPI_DOUBLE, left, 23, MPI_COMM_WORLD, &st);
+  sum += in[7];
+  MPI_Ibsend(out + 1, 8, MPI_DOUBLE, right, 24, MPI_COMM_WORLD, &r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Recv(in, 8, MPI_DOUBLE, left, 24, MPI_COMM_WORLD, &st);
+  sum += in[7];
+  MPI_Bsend_init(out + 2, 8, MPI_DOUBLE, right, 25, MPI_COMM_WORLD, &r);
+  MPI_Start(&r);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+  MPI_Request_free(&r);
+  MPI_Recv(in, 8, MPI_DOUBLE, left, 25, MPI_COMM_WORLD, &st);
+  if (in[7] != left * 1000.0 + 9) fail("bsend", rank);
+  sum += in[7];
+  MPI_Buffer_detach(&attached, &bytes);
+  free(attached);
+
+  /* Sendrecv_replace around the ring, then Iprobe's count. */
+  for (i = 0; i < n; ++i) in[i] = out[i];
+  MPI_Sendrecv_replace(in, n, MPI_DOUBLE, right, 26, left, 26, MPI_COMM_WORLD, &st);
+  if (in[n - 1] != left * 1000.0 + n - 1 || received_count(&st, MPI_DOUBLE) != n) fail("sendrecv_replace", rank);
+  sum += in[n - 1];
+  MPI_Isend(out, 11, MPI_DOUBLE, right, 27, MPI_COMM_WORLD, &r);
+  int flag = 0;
+  while (!flag) MPI_Iprobe(left, 27, MPI_COMM_WORLD, &flag, &st);
+  if (received_count(&st, MPI_DOUBLE) != 11) fail("iprobe count", rank);
+  MPI_Recv(in, 11, MPI_DOUBLE, left, 27, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&r, MPI_STATUS_IGNORE);
+
+  /* An Isend the program frees at once still arrives. */
+  MPI_Isend(out + 3, 4, MPI_DOUBLE, right, 28, MPI_COMM_WORLD, &r);
+  MPI_Request_free(&r);
+  MPI_Recv(in, 4, MPI_DOUBLE, left, 28, MPI_COMM_WORLD, &st);
+  if (in[3] != left * 1000.0 + 6) fail("freed isend", rank);
+  return sum + in[3];
+}
+
 int main(int argc, char** argv) {
-  int rank, size, i, n = argc > 1 ? atoi(argv[1]) : 2048;
+  int rank, size, i, n = argc > 1 ? atoi(argv[1]) : 3000; /* above the shim's staging limit */
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -102,6 +181,11 @@ int main(int argc, char** argv) {
   if (got[0] != left * 1000.0 + 11 || got[1] != right * 1000.0 + 12) return fail("testany", rank);
   if (size == 2 && got[2] + got[3] != left * 1000.0 + 13 + right * 1000.0 + 14) return fail("testsome", rank);
 
+  /* Counts a program reads from statuses, and data in every layout: a strided datatype sent
+   * into a contiguous buffer and back, messages shorter than the receive, buffered sends into an
+   * attached buffer sized for the data alone, Sendrecv_replace, and a freed Isend. */
+  double extra = envelope_forms(rank, left, right, out, in, n);
+
   /* MPI_PROC_NULL is a no-op. */
   MPI_Send(out, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
   MPI_Recv(in, 1, MPI_DOUBLE, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &st);
@@ -118,7 +202,7 @@ int main(int argc, char** argv) {
   MPI_Comm_free(&half);
 
   /* What every rank received, summed on rank 0: a run under the shim must print the same. */
-  double mine = in[0] + in[2] + in[n - 1] + got[0] + got[1] + got[2] + got[3] + total, all = 0;
+  double mine = in[0] + in[2] + in[n - 1] + got[0] + got[1] + got[2] + got[3] + total + extra, all = 0;
   MPI_Reduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
   double t = MPI_Wtime();
   MPI_Barrier(MPI_COMM_WORLD);

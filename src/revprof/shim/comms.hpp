@@ -1,9 +1,9 @@
 #pragma once
 // Shadow communicators. Every user communicator the shim knows gets two private duplicates: one
-// carries each message's virtual send time (the stamp) and the collectives' time exchange, the
-// other carries a receiver's post time back to a sender that waits for it. Being duplicates,
-// they never match the program's own messages, and mirroring its (source, tag) keeps MPI's
-// non-overtaking order, so MPI_ANY_SOURCE and MPI_ANY_TAG pair stamps with the right data.
+// carries the collectives' exchange of start times, the other a receiver's post time back to a
+// sender that waits for it. Being duplicates, they never match the program's own messages, and
+// mirroring the data's (source, tag) keeps MPI's non-overtaking order, so post times pair with
+// the right sends. (A message's own send time rides in its header: envelope.hpp.)
 #include <mpi.h>
 
 #include <vector>

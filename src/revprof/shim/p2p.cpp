@@ -6,9 +6,10 @@
 
 namespace augur::revprof {
 
-SendRecord begin_send(timing::SendMode mode, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                      double start) {
+SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm, double start, Carry carry) {
   SendRecord s;
+  s.plain = {buf, count, type};
   s.mode = mode;
   s.bytes = message_bytes(count, type);
   s.dest = dest;
@@ -19,7 +20,13 @@ SendRecord begin_send(timing::SendMode mode, int count, MPI_Datatype type, int d
   if (!s.shadow) return s;
   bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
-  send_stamp(*s.shadow, dest, tag, {start, rendezvous});
+  s.header = {start, rendezvous ? 1.0 : 0.0};
+  if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
+  if (carry == Carry::own_copy) s.envelope = Envelope::copy_of(buf, count, type, comm);
+  if (!s.envelope.empty()) {
+    s.envelope.header() = s.header;
+    s.envelope.seal();
+  }
   auto& rt = runtime();
   if (rt.trace) rt.trace->send(start, world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
   return s;
@@ -39,25 +46,27 @@ double end_send(SendRecord& s, double& waiting) {
   return std::max(end, plain);
 }
 
-ReceiveRecord begin_receive(MPI_Comm comm, MPI_Datatype type, int source, double post) {
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, double post,
+                            bool with_envelope) {
   ReceiveRecord r;
   r.type = type;
   r.post = post;
   r.source = source;
+  r.plain = {buf, count, type};
   if (source != MPI_PROC_NULL) r.shadow = shadow_of(comm);
+  if (r.shadow && with_envelope) r.own = Envelope::around(buf, count, type);
   return r;
 }
 
-void take_stamp(ReceiveRecord& r, const MPI_Status& status) {
-  if (r.stamped || !r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
-  int cancelled = 0;
-  PMPI_Test_cancelled(&status, &cancelled);
-  if (cancelled) return;
+void take_stamp(ReceiveRecord& r, MPI_Status& status) {
+  if (!r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
+  auto& envelope = r.envelope();
+  if (!envelope.open(status) || r.stamped) return;
   int count = 0;
   PMPI_Get_count(&status, r.type, &count);
   r.bytes = count == MPI_UNDEFINED ? 0 : message_bytes(count, r.type);
   r.source = status.MPI_SOURCE;
-  r.stamp = receive_stamp(*r.shadow, status.MPI_SOURCE, status.MPI_TAG);
+  r.stamp = {envelope.header().send_start, envelope.header().rendezvous != 0};
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
   r.stamped = true;
   auto& rt = runtime();
@@ -68,7 +77,7 @@ void take_stamp(ReceiveRecord& r, const MPI_Status& status) {
   }
 }
 
-double end_receive(ReceiveRecord& r, const MPI_Status& status, double& waiting) {
+double end_receive(ReceiveRecord& r, MPI_Status& status, double& waiting) {
   auto& rt = runtime();
   waiting = 0;
   take_stamp(r, status);

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "revprof/shim/comms.hpp"
+#include "revprof/shim/envelope.hpp"
 #include "revprof/shim/stamps.hpp"
 #include "timing/rules.hpp"
 
@@ -17,7 +18,11 @@ struct SendRecord {
   double bytes = 0;
   int dest = 0, tag = 0;
   double start = 0;
+  Header header;
   std::unique_ptr<PostTimeReceipt> receipt;  // set when the send waits for its receiver
+  Envelope envelope;  // empty: the message goes out as the program gave it
+  Wire plain;         // the program's own buffer, count and datatype
+  Wire wire() const { return envelope.empty() ? plain : envelope.wire(); }
 };
 
 struct ReceiveRecord {
@@ -28,17 +33,32 @@ struct ReceiveRecord {
   Stamp stamp;
   double bytes = 0;
   int source = MPI_PROC_NULL;
+  Envelope own;              // empty: the message arrives as the program asked for it
+  Envelope* kept = nullptr;  // a persistent receive's envelope, kept by its request across starts
+  Wire plain;
+  Envelope& envelope() { return kept ? *kept : own; }
+  Wire wire() { return envelope().empty() ? plain : envelope().wire(); }
 };
 
-// Sends the stamp (and posts the receipt of a rendezvous); call just before the data goes out.
-SendRecord begin_send(timing::SendMode mode, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                      double start);
+// Where the header of a send travels: in an envelope around the program's buffer, in one holding
+// a copy of the data (the program may reuse its buffer before the message leaves), or in one
+// the caller keeps (persistent sends, whose envelope outlives each start).
+enum class Carry { in_place, own_copy, kept };
+
+// Stamps the message's header (and posts the receipt of a rendezvous); call just before the
+// data goes out, and send `wire()`.
+SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm, double start, Carry carry = Carry::in_place);
 // Virtual time the send completes; `waiting` is set to the part spent waiting for the receiver.
 double end_send(SendRecord& send, double& waiting);
 
-ReceiveRecord begin_receive(MPI_Comm comm, MPI_Datatype type, int source, double post);
-// Collects the stamp of a completed receive described by `status`; idempotent.
-void take_stamp(ReceiveRecord& recv, const MPI_Status& status);
-double end_receive(ReceiveRecord& recv, const MPI_Status& status, double& waiting);
+// Receive into `wire()`; `with_envelope` false leaves the envelope to the caller (`kept`).
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, double post,
+                            bool with_envelope = true);
+// For a completed receive described by `status`: opens the envelope (the program's data and
+// status count as without the shim) and collects the stamp. Safe to call again on a later
+// status of the same receive.
+void take_stamp(ReceiveRecord& recv, MPI_Status& status);
+double end_receive(ReceiveRecord& recv, MPI_Status& status, double& waiting);
 
 }  // namespace augur::revprof

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <list>
 #include <unordered_map>
 
 #include "revprof/shim/runtime.hpp"
@@ -12,6 +13,23 @@ namespace {
 std::unordered_map<MPI_Request, TrackedRequest>& table() {
   static auto* requests = new std::unordered_map<MPI_Request, TrackedRequest>();
   return *requests;
+}
+
+struct Adopted {
+  MPI_Request handle;
+  TrackedRequest request;
+};
+
+std::list<Adopted>& adopted() {
+  static auto* requests = new std::list<Adopted>();
+  return *requests;
+}
+
+// Opens a completed adopted receive (sending its post time back if asked) and frees a
+// persistent request, which MPI keeps after completion.
+void finish_adopted(Adopted& a, MPI_Status& status) {
+  if (a.request.kind == TrackedRequest::Kind::receive) take_stamp(a.request.receive, status);
+  if (a.request.persistent && a.handle != MPI_REQUEST_NULL) PMPI_Request_free(&a.handle);
 }
 
 }  // namespace
@@ -28,7 +46,7 @@ TrackedRequest* find_request(MPI_Request handle) {
 
 void drop_request(MPI_Request handle) { table().erase(handle); }
 
-std::optional<double> settle(MPI_Request handle, const MPI_Status& status, double& waiting, double& bytes) {
+std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes) {
   auto* r = find_request(handle);
   if (!r || !r->active) return std::nullopt;
   double end = 0;
@@ -50,6 +68,55 @@ std::optional<double> settle(MPI_Request handle, const MPI_Status& status, doubl
   if (r->persistent) r->active = false;
   else drop_request(handle);
   return end;
+}
+
+bool holds_envelope(TrackedRequest& r) {
+  if (!r.kept.empty()) return true;
+  if (r.kind == TrackedRequest::Kind::send) return !r.send.envelope.empty();
+  return r.kind == TrackedRequest::Kind::receive && !r.receive.envelope().empty();
+}
+
+void adopt(MPI_Request handle, TrackedRequest request) {
+  auto& list = adopted();
+  list.push_back({handle, std::move(request)});
+  auto& r = list.back().request;
+  if (r.receive.kept) r.receive.kept = &r.kept;
+}
+
+void tend_adopted(bool final) {
+  auto& list = adopted();
+  const double deadline = PMPI_Wtime() + (final ? 1.0 : 0.0);
+  do {
+    for (auto it = list.begin(); it != list.end();) {
+      int done = 0;
+      MPI_Status status;
+      PMPI_Test(&it->handle, &done, &status);
+      if (done) finish_adopted(*it, status);
+      it = done ? list.erase(it) : std::next(it);
+    }
+  } while (final && !list.empty() && PMPI_Wtime() < deadline);
+  if (!final) return;
+  // What is left was never matched by the program; cancel it so MPI_Finalize does not wait.
+  for (auto& a : list) {
+    PMPI_Cancel(&a.handle);
+    PMPI_Wait(&a.handle, MPI_STATUS_IGNORE);
+    if (a.request.persistent && a.handle != MPI_REQUEST_NULL) PMPI_Request_free(&a.handle);
+  }
+  list.clear();
+}
+
+int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
+                  SendRecord& timing) {
+  timing = begin_send(timing::SendMode::buffered, buf, count, type, dest, tag, comm, start, Carry::own_copy);
+  if (timing.envelope.empty()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
+  TrackedRequest copy;
+  copy.kind = TrackedRequest::Kind::send;
+  copy.send.envelope = std::move(timing.envelope);
+  const Wire w = copy.send.wire();
+  MPI_Request sent = MPI_REQUEST_NULL;
+  int rc = PMPI_Isend(w.buf, w.count, w.type, dest, tag, comm, &sent);
+  adopt(sent, std::move(copy));
+  return rc;
 }
 
 void serve_pending_receives() {

@@ -36,6 +36,7 @@ struct TrackedRequest {
   bool persistent = false;
   bool active = true;
   PersistentArgs args;
+  Envelope kept;  // a persistent request's envelope, made once at its creation
   SendRecord send;
   ReceiveRecord receive;
   CollectiveRecord collective;
@@ -47,7 +48,24 @@ void drop_request(MPI_Request handle);
 
 // Settles a request the program has seen complete (its handle before MPI reset it). Returns the
 // virtual completion time, or nothing for a request the shim does not follow.
-std::optional<double> settle(MPI_Request handle, const MPI_Status& status, double& waiting, double& bytes);
+// `status` is corrected in place: a receive's count is the program's data alone.
+std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes);
+
+// A request the program let go of (MPI_Request_free) or never saw (the shim's own copy of a
+// buffered send) while its envelope is still in use: completed in the background, its
+// envelope opened (a receive's data reaches the program's buffer) and then released.
+bool holds_envelope(TrackedRequest& request);
+void adopt(MPI_Request handle, TrackedRequest request);
+// A buffered send completes locally whatever the receiver does. The shim sends its own copy of
+// the data (with the header) and adopts that request, so the program's attached buffer, sized
+// for its data alone, is never asked for the header's bytes. `timing` receives the send's
+// record; a non-blocking caller hands the program a request to MPI_PROC_NULL, which MPI
+// completes at once.
+int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
+                  SendRecord& timing);
+
+// Completes what it can of the adopted requests; `final` waits (bounded) and cancels the rest.
+void tend_adopted(bool final);
 
 // Collects stamps of receives that completed but that the program has not waited for yet, so
 // senders waiting for this rank's post times are not held up.

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "revprof/shim/datatypes.hpp"
+
 namespace augur::revprof {
 
 Runtime& runtime() {
@@ -107,9 +109,7 @@ void note_unmodelled(std::string_view function) {
 
 double message_bytes(int count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0;
-  int size = 0;
-  PMPI_Type_size(type, &size);
-  return static_cast<double>(count) * size;
+  return static_cast<double>(count) * layout_of(type).size;
 }
 
 }  // namespace augur::revprof

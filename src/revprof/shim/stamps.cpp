@@ -10,7 +10,7 @@
 namespace augur::revprof {
 namespace {
 
-// Stamps and post times in flight. Slots are reused once their send completed, so a message
+// Post times in flight. Slots are reused once their send completed, so a message
 // costs no allocation; completions are collected with one MPI_Testsome per kSweep sends.
 // Payloads live in a deque, which keeps their addresses while it grows; the requests sit in one
 // array so that MPI_Testsome can look at all of them at once.
@@ -79,16 +79,6 @@ std::list<std::pair<MPI_Request, double*>>& stale_receipts() {
 void isend_pair(MPI_Comm comm, int dest, int tag, double a, double b) { outgoing().send(comm, dest, tag, a, b); }
 
 }  // namespace
-
-void send_stamp(const Shadow& s, int dest, int tag, const Stamp& stamp) {
-  isend_pair(s.stamps, dest, tag, stamp.send_start, stamp.rendezvous ? 1.0 : 0.0);
-}
-
-Stamp receive_stamp(const Shadow& s, int source, int tag) {
-  std::array<double, 2> payload{};
-  PMPI_Recv(payload.data(), 2, MPI_DOUBLE, source, tag, s.stamps, MPI_STATUS_IGNORE);
-  return {payload[0], payload[1] != 0};
-}
 
 void send_post_time(const Shadow& s, int dest, int tag, double post) { isend_pair(s.acks, dest, tag, post, 0); }
 

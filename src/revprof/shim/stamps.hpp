@@ -1,8 +1,8 @@
 #pragma once
 // The virtual times that travel beside the program's messages: the sender's start time (the
-// stamp), sent just before the data on the shadow communicator, and, for a send that waits for
-// its receiver, the receiver's post time sent back. Nothing here changes what the program
-// sends or receives.
+// stamp), which rides in the message's header (envelope.hpp), and, for a send that waits for
+// its receiver, the receiver's post time, sent back on the shadow communicator. Nothing here
+// changes what the program sends or receives.
 #include <mpi.h>
 
 #include <optional>
@@ -15,11 +15,6 @@ struct Stamp {
   double send_start = 0;
   bool rendezvous = false;  // the sender waits for the receiver's post time
 };
-
-// Non-blocking: the stamp goes out before the data, so a receiver can always collect it.
-void send_stamp(const Shadow& s, int dest, int tag, const Stamp& stamp);
-// Blocking, but only ever called after the matching data arrived, so its stamp is on the way.
-Stamp receive_stamp(const Shadow& s, int source, int tag);
 
 void send_post_time(const Shadow& s, int dest, int tag, double post);
 
@@ -37,7 +32,7 @@ class PostTimeReceipt {
   double* post_ = nullptr;
 };
 
-// Completes finished stamp and post-time messages; `final` waits (bounded) and cancels the rest.
+// Completes finished post-time messages; `final` waits (bounded) and cancels the rest.
 void settle_outgoing(bool final);
 
 }  // namespace augur::revprof

@@ -14,40 +14,47 @@ using augur::timing::SendMode;
 namespace {
 
 template <class RealSend>
-int blocking_send(std::string_view op, SendMode mode, int count, MPI_Datatype type, int dest, int tag,
-                  MPI_Comm comm, RealSend real) {
+int blocking_send(std::string_view op, SendMode mode, const void* buf, int count, MPI_Datatype type, int dest,
+                  int tag, MPI_Comm comm, RealSend real) {
   Call call(op);
-  if (!call.modelled()) return real();
-  auto send = begin_send(mode, count, type, dest, tag, comm, call.begin());
-  int rc = real();
+  if (!call.modelled()) return real(Wire{buf, count, type});
+  auto send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
+  int rc = real(send.wire());
   double waiting = 0;
   double end = end_send(send, waiting);
   call.finish(end, waiting, send.bytes);
   return rc;
 }
 
-// A receive that completed with `status`, posted at the call's begin.
-void finish_receive(Call& call, MPI_Comm comm, MPI_Datatype type, int source, const MPI_Status& status) {
-  auto recv = begin_receive(comm, type, source, call.begin());
+// A blocking receive into `recv`'s wire, posted at the call's begin.
+template <class RealReceive>
+int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealReceive real) {
+  MPI_Status local;
+  const Wire w = recv.wire();
+  int rc = real(w, &local);
   double waiting = 0;
-  double end = end_receive(recv, status, waiting);
+  double end = end_receive(recv, local, waiting);
   call.finish(end, waiting, recv.bytes);
+  if (status != MPI_STATUS_IGNORE) *status = local;
+  return rc;
 }
 
 // Sendrecv: both halves run at once, so the send never waits for its partner's post time;
-// the call ends when the later half does.
-template <class RealExchange>
-int exchange(int sendcount, MPI_Datatype sendtype, int dest, int sendtag, MPI_Datatype recvtype, int source,
-             MPI_Comm comm, MPI_Status* status, RealExchange real) {
+// the call ends when the later half does. Sendrecv_replace sends a copy, as its buffer is also
+// the receive's.
+int exchange(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+             int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status,
+             Carry carry) {
   Call call("sendrecv");
-  if (!call.modelled()) return real(status);
-  auto send = begin_send(SendMode::buffered, sendcount, sendtype, dest, sendtag, comm, call.begin());
+  auto send = begin_send(SendMode::buffered, sendbuf, sendcount, sendtype, dest, sendtag, comm, call.begin(), carry);
+  auto recv = begin_receive(comm, recvbuf, recvcount, recvtype, source, call.begin());
+  const Wire out = send.wire(), in = recv.wire();
   MPI_Status local;
-  int rc = real(&local);
+  int rc = PMPI_Sendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
+                         source, recvtag, comm, &local);
   double send_wait = 0, recv_wait = 0;
   send.mode = SendMode::standard;
   double send_end = end_send(send, send_wait);
-  auto recv = begin_receive(comm, recvtype, source, call.begin());
   double recv_end = end_receive(recv, local, recv_wait);
   call.finish(std::max(send_end, recv_end), recv_wait, send.bytes + recv.bytes);
   if (status != MPI_STATUS_IGNORE) *status = local;
@@ -58,6 +65,12 @@ int exchange(int sendcount, MPI_Datatype sendtype, int dest, int sendtag, MPI_Da
 std::map<MPI_Message, MPI_Comm>& probed_messages() {
   static auto* messages = new std::map<MPI_Message, MPI_Comm>();
   return *messages;
+}
+
+// Hands the program a probe's status with the header's bytes taken out of the count.
+void report_probed(const Call& call, MPI_Comm comm, MPI_Status& local, MPI_Status* status) {
+  if (call.modelled() && shadow_of(comm)) strip_header_from(local);
+  if (status != MPI_STATUS_IGNORE) *status = local;
 }
 
 MPI_Comm take_probed_comm(MPI_Message message) {
@@ -74,94 +87,114 @@ MPI_Comm take_probed_comm(MPI_Message message) {
 extern "C" {
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send("send", SendMode::standard, count, type, dest, tag, comm,
-                       [&] { return PMPI_Send(buf, count, type, dest, tag, comm); });
+  return blocking_send("send", SendMode::standard, buf, count, type, dest, tag, comm,
+                       [&](const Wire& w) { return PMPI_Send(w.buf, w.count, w.type, dest, tag, comm); });
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send("ssend", SendMode::synchronous, count, type, dest, tag, comm,
-                       [&] { return PMPI_Ssend(buf, count, type, dest, tag, comm); });
+  return blocking_send("ssend", SendMode::synchronous, buf, count, type, dest, tag, comm,
+                       [&](const Wire& w) { return PMPI_Ssend(w.buf, w.count, w.type, dest, tag, comm); });
 }
 
 int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send("rsend", SendMode::ready, count, type, dest, tag, comm,
-                       [&] { return PMPI_Rsend(buf, count, type, dest, tag, comm); });
+  return blocking_send("rsend", SendMode::ready, buf, count, type, dest, tag, comm,
+                       [&](const Wire& w) { return PMPI_Rsend(w.buf, w.count, w.type, dest, tag, comm); });
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  return blocking_send("bsend", SendMode::buffered, count, type, dest, tag, comm,
-                       [&] { return PMPI_Bsend(buf, count, type, dest, tag, comm); });
+  Call call("bsend");
+  if (!call.modelled()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
+  SendRecord send;
+  int rc = buffered_send(buf, count, type, dest, tag, comm, call.begin(), send);
+  double waiting = 0;
+  double end = end_send(send, waiting);
+  call.finish(end, waiting, send.bytes);
+  return rc;
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
   Call call("recv");
   if (!call.modelled()) return PMPI_Recv(buf, count, type, source, tag, comm, status);
-  MPI_Status local;
-  int rc = PMPI_Recv(buf, count, type, source, tag, comm, &local);
-  finish_receive(call, comm, type, source, local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
-  return rc;
+  return blocking_receive(call, begin_receive(comm, buf, count, type, source, call.begin()), status,
+                          [&](const Wire& w, MPI_Status* s) {
+                            return PMPI_Recv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, s);
+                          });
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  return exchange(sendcount, sendtype, dest, sendtag, recvtype, source, comm, status, [&](MPI_Status* s) {
+  if (!runtime().active || runtime().depth != 0)
     return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                         comm, s);
-  });
+                         comm, status);
+  return exchange(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm,
+                  status, Carry::in_place);
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  return exchange(count, type, dest, sendtag, type, source, comm, status, [&](MPI_Status* s) {
-    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, s);
-  });
+  if (!runtime().active || runtime().depth != 0)
+    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  return exchange(buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status, Carry::own_copy);
 }
 
-// Probes look at the envelope only; the stamp stays queued for the receive that follows.
+// Probes look at the message without receiving it; the status they report counts the
+// program's data, without the header.
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   Call call("probe");
-  return PMPI_Probe(source, tag, comm, status);
+  MPI_Status local;
+  int rc = PMPI_Probe(source, tag, comm, &local);
+  report_probed(call, comm, local, status);
+  return rc;
 }
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
   Call call("iprobe");
-  return PMPI_Iprobe(source, tag, comm, flag, status);
+  MPI_Status local;
+  int rc = PMPI_Iprobe(source, tag, comm, flag, &local);
+  if (*flag) report_probed(call, comm, local, status);
+  return rc;
 }
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
   Call call("mprobe");
-  int rc = PMPI_Mprobe(source, tag, comm, message, status);
+  MPI_Status local;
+  int rc = PMPI_Mprobe(source, tag, comm, message, &local);
   if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
+  report_probed(call, comm, local, status);
   return rc;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
   Call call("improbe");
-  int rc = PMPI_Improbe(source, tag, comm, flag, message, status);
-  if (*flag && *message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
+  MPI_Status local;
+  int rc = PMPI_Improbe(source, tag, comm, flag, message, &local);
+  if (!*flag) return rc;
+  if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
+  report_probed(call, comm, local, status);
   return rc;
 }
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
   Call call("recv");
   MPI_Comm comm = take_probed_comm(*message);
-  MPI_Status local;
-  int rc = PMPI_Mrecv(buf, count, type, message, &local);
-  if (call.modelled() && comm != MPI_COMM_NULL) finish_receive(call, comm, type, local.MPI_SOURCE, local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
-  return rc;
+  if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Mrecv(buf, count, type, message, status);
+  // The matched message's source is known to MPI alone; MPI_ANY_SOURCE stands for it here.
+  return blocking_receive(call, begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, call.begin()), status,
+                          [&](const Wire& w, MPI_Status* s) {
+                            return PMPI_Mrecv(const_cast<void*>(w.buf), w.count, w.type, message, s);
+                          });
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
   Call call("irecv1");
   MPI_Comm comm = take_probed_comm(*message);
-  int rc = PMPI_Imrecv(buf, count, type, message, request);
-  if (!call.modelled() || comm == MPI_COMM_NULL) return rc;
+  if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Imrecv(buf, count, type, message, request);
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::receive;
   r.op = "irecv2";
-  r.receive = begin_receive(comm, type, 0, call.begin());
+  r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, call.begin());
+  const Wire w = r.receive.wire();
+  int rc = PMPI_Imrecv(const_cast<void*>(w.buf), w.count, w.type, message, request);
   track_request(*request, std::move(r));
   return rc;
 }

@@ -14,15 +14,22 @@ using augur::timing::SendMode;
 namespace {
 
 template <class RealIsend>
-int nonblocking_send(std::string_view op, SendMode mode, int count, MPI_Datatype type, int dest, int tag,
-                     MPI_Comm comm, MPI_Request* request, RealIsend real) {
+int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int count, MPI_Datatype type, int dest,
+                     int tag, MPI_Comm comm, MPI_Request* request, RealIsend real) {
   Call call("isend1");
-  if (!call.modelled()) return real();
+  if (!call.modelled()) return real(Wire{buf, count, type});
+  tend_adopted(false);
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::send;
   r.op = op;
-  r.send = begin_send(mode, count, type, dest, tag, comm, call.begin());
-  int rc = real();
+  int rc = MPI_SUCCESS;
+  if (mode == SendMode::buffered) {
+    rc = buffered_send(buf, count, type, dest, tag, comm, call.begin(), r.send);
+    PMPI_Isend(nullptr, 0, MPI_BYTE, MPI_PROC_NULL, tag, comm, request);
+  } else {
+    r.send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
+    rc = real(r.send.wire());
+  }
   double bytes = r.send.bytes;
   track_request(*request, std::move(r));
   // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
@@ -31,17 +38,30 @@ int nonblocking_send(std::string_view op, SendMode mode, int count, MPI_Datatype
   return rc;
 }
 
+// The kept envelope of a persistent request on a tracked communicator, made once.
+Envelope persistent_envelope(bool is_receive, SendMode mode, const void* buf, int count, MPI_Datatype type, int peer,
+                             MPI_Comm comm) {
+  if (peer == MPI_PROC_NULL || !shadow_of(comm)) return {};
+  if (!is_receive && mode == SendMode::buffered) return {};  // a fresh copy at every start
+  return Envelope::around(buf, count, type);
+}
+
 template <class RealInit>
 int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, MPI_Datatype type, int peer, int tag,
                     MPI_Comm comm, MPI_Request* request, RealInit real) {
-  int rc = real();
-  if (!runtime().active) return rc;
+  Call call(is_receive ? "recv_init" : "send_init");
+  if (!call.modelled()) return real(Wire{buf, count, type}, peer);
   TrackedRequest r;
   r.kind = is_receive ? TrackedRequest::Kind::receive : TrackedRequest::Kind::send;
   r.op = is_receive ? "irecv2" : "isend2";
   r.persistent = true;
   r.active = false;
   r.args = {buf, count, type, peer, tag, comm, mode};
+  r.kept = persistent_envelope(is_receive, mode, buf, count, type, peer, comm);
+  const bool buffered = !is_receive && mode == SendMode::buffered && peer != MPI_PROC_NULL && shadow_of(comm);
+  // A tracked buffered send's data leaves as a copy at each start (buffered_send); MPI's own
+  // request then only stands for it, towards MPI_PROC_NULL.
+  int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), buffered ? MPI_PROC_NULL : peer);
   track_request(*request, std::move(r));
   return rc;
 }
@@ -50,16 +70,25 @@ void start_persistent(MPI_Request handle, double now) {
   auto* r = find_request(handle);
   if (!r || !r->persistent) return;
   const auto& a = r->args;
-  if (r->kind == TrackedRequest::Kind::send) r->send = begin_send(a.mode, a.count, a.type, a.peer, a.tag, a.comm, now);
-  else r->receive = begin_receive(a.comm, a.type, a.peer, now);
+  if (r->kind == TrackedRequest::Kind::receive) {
+    r->receive = begin_receive(a.comm, const_cast<void*>(a.buf), a.count, a.type, a.peer, now, false);
+    if (!r->kept.empty()) r->receive.kept = &r->kept;
+  } else if (a.mode == SendMode::buffered) {
+    buffered_send(a.buf, a.count, a.type, a.peer, a.tag, a.comm, now, r->send);
+  } else {
+    r->send = begin_send(a.mode, a.buf, a.count, a.type, a.peer, a.tag, a.comm, now, Carry::kept);
+    if (!r->kept.empty()) {
+      r->kept.header() = r->send.header;
+      r->kept.seal();
+    }
+  }
   r->active = true;
 }
 
 // Settles the `completed` requests at `indices` (of the handles as they were before the call),
 // whose statuses are statuses[0 .. completed), and ends the call at the latest completion.
 void settle_completed(Call& call, const MPI_Request* before, const int* indices, int completed,
-                      const MPI_Status* statuses) {
-  if (!call.modelled()) return;
+                      MPI_Status* statuses) {
   double end = call.begin(), waiting = 0, bytes = 0;
   for (int k = 0; k < completed; ++k) {
     double w = 0, b = 0;
@@ -69,7 +98,7 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
     }
   }
   waiting = end - call.begin();
-  call.finish(end, waiting, bytes);
+  if (call.modelled()) call.finish(end, waiting, bytes);
 }
 
 // The single-request calls keep their copies on the stack: they are the hot path.
@@ -91,33 +120,39 @@ void copy_statuses(MPI_Status* user, const std::vector<MPI_Status>& local, const
 extern "C" {
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking_send("isend2", SendMode::standard, count, type, dest, tag, comm, request,
-                          [&] { return PMPI_Isend(buf, count, type, dest, tag, comm, request); });
+  return nonblocking_send("isend2", SendMode::standard, buf, count, type, dest, tag, comm, request, [&](const Wire& w) {
+    return PMPI_Isend(w.buf, w.count, w.type, dest, tag, comm, request);
+  });
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking_send("isend2", SendMode::synchronous, count, type, dest, tag, comm, request,
-                          [&] { return PMPI_Issend(buf, count, type, dest, tag, comm, request); });
+  return nonblocking_send("isend2", SendMode::synchronous, buf, count, type, dest, tag, comm, request, [&](const Wire& w) {
+    return PMPI_Issend(w.buf, w.count, w.type, dest, tag, comm, request);
+  });
 }
 
 int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking_send("isend2", SendMode::ready, count, type, dest, tag, comm, request,
-                          [&] { return PMPI_Irsend(buf, count, type, dest, tag, comm, request); });
+  return nonblocking_send("isend2", SendMode::ready, buf, count, type, dest, tag, comm, request, [&](const Wire& w) {
+    return PMPI_Irsend(w.buf, w.count, w.type, dest, tag, comm, request);
+  });
 }
 
 int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking_send("isend2", SendMode::buffered, count, type, dest, tag, comm, request,
-                          [&] { return PMPI_Ibsend(buf, count, type, dest, tag, comm, request); });
+  return nonblocking_send("isend2", SendMode::buffered, buf, count, type, dest, tag, comm, request, [&](const Wire& w) {
+    return PMPI_Ibsend(w.buf, w.count, w.type, dest, tag, comm, request);
+  });
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
   Call call("irecv1");
-  int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  if (!call.modelled()) return rc;
+  if (!call.modelled()) return PMPI_Irecv(buf, count, type, source, tag, comm, request);
+  tend_adopted(false);
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::receive;
   r.op = "irecv2";
-  r.receive = begin_receive(comm, type, source, call.begin());
+  r.receive = begin_receive(comm, buf, count, type, source, call.begin());
+  const Wire w = r.receive.wire();
+  int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
   track_request(*request, std::move(r));
   const double post = source == MPI_PROC_NULL ? 0 : runtime().rules->irecv_post(message_bytes(count, type));
   call.finish(call.begin() + post, 0, 0);
@@ -125,28 +160,33 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 }
 
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return persistent_init(SendMode::standard, false, buf, count, type, dest, tag, comm, request,
-                         [&] { return PMPI_Send_init(buf, count, type, dest, tag, comm, request); });
+  return persistent_init(SendMode::standard, false, buf, count, type, dest, tag, comm, request, [&](const Wire& w, int peer) {
+    return PMPI_Send_init(w.buf, w.count, w.type, peer, tag, comm, request);
+  });
 }
 
 int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return persistent_init(SendMode::synchronous, false, buf, count, type, dest, tag, comm, request,
-                         [&] { return PMPI_Ssend_init(buf, count, type, dest, tag, comm, request); });
+  return persistent_init(SendMode::synchronous, false, buf, count, type, dest, tag, comm, request, [&](const Wire& w, int peer) {
+    return PMPI_Ssend_init(w.buf, w.count, w.type, peer, tag, comm, request);
+  });
 }
 
 int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return persistent_init(SendMode::ready, false, buf, count, type, dest, tag, comm, request,
-                         [&] { return PMPI_Rsend_init(buf, count, type, dest, tag, comm, request); });
+  return persistent_init(SendMode::ready, false, buf, count, type, dest, tag, comm, request, [&](const Wire& w, int peer) {
+    return PMPI_Rsend_init(w.buf, w.count, w.type, peer, tag, comm, request);
+  });
 }
 
 int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
-  return persistent_init(SendMode::buffered, false, buf, count, type, dest, tag, comm, request,
-                         [&] { return PMPI_Bsend_init(buf, count, type, dest, tag, comm, request); });
+  return persistent_init(SendMode::buffered, false, buf, count, type, dest, tag, comm, request, [&](const Wire& w, int peer) {
+    return PMPI_Bsend_init(w.buf, w.count, w.type, peer, tag, comm, request);
+  });
 }
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  return persistent_init(SendMode::standard, true, buf, count, type, source, tag, comm, request,
-                         [&] { return PMPI_Recv_init(buf, count, type, source, tag, comm, request); });
+  return persistent_init(SendMode::standard, true, buf, count, type, source, tag, comm, request, [&](const Wire& w, int peer) {
+    return PMPI_Recv_init(const_cast<void*>(w.buf), w.count, w.type, peer, tag, comm, request);
+  });
 }
 
 int MPI_Start(MPI_Request* request) {
@@ -251,6 +291,14 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 }
 
 int MPI_Request_free(MPI_Request* request) {
+  auto* tracked = find_request(*request);
+  if (tracked && tracked->active && holds_envelope(*tracked)) {
+    // Still in flight with the shim's envelope: the shim completes it in the background.
+    adopt(*request, std::move(*tracked));
+    drop_request(*request);
+    *request = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
+  }
   drop_request(*request);
   return PMPI_Request_free(request);
 }

@@ -11,6 +11,7 @@
 #include "model/machines.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
+#include "revprof/shim/datatypes.hpp"
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
 #include "revprof/shim/stamps.hpp"
@@ -144,6 +145,7 @@ int MPI_Finalize() {
   auto& rt = runtime();
   if (rt.active && rt.depth == 0) {
     account_compute();
+    tend_adopted(true);
     settle_outgoing(true);
     try {
       write_report(rt);
@@ -211,6 +213,11 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
     return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
                                            destweights, info, reorder, newcomm);
   });
+}
+
+int MPI_Type_free(MPI_Datatype* type) {
+  forget_layout(*type);
+  return PMPI_Type_free(type);
 }
 
 int MPI_Comm_free(MPI_Comm* comm) {

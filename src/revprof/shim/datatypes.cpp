@@ -1,0 +1,54 @@
+#include "revprof/shim/datatypes.hpp"
+
+#include <array>
+#include <cstdint>
+#include <type_traits>
+
+namespace augur::revprof {
+namespace {
+
+struct Entry {
+  MPI_Datatype type = MPI_DATATYPE_NULL;
+  Layout layout;
+};
+
+// Direct-mapped: programs use a handful of datatypes, so a small table nearly always hits.
+std::array<Entry, 32> cache;
+
+// Open MPI's handles are pointers, MPICH's integers.
+template <class Handle>
+std::uintptr_t key_of(Handle type) {
+  if constexpr (std::is_pointer_v<Handle>) return reinterpret_cast<std::uintptr_t>(type);
+  else return static_cast<std::uintptr_t>(type);
+}
+
+Entry& slot_of(MPI_Datatype type) {
+  const auto key = key_of(type);
+  return cache[(key ^ key >> 5 ^ key >> 11) % cache.size()];
+}
+
+Layout ask(MPI_Datatype type) {
+  Layout l;
+  if (type == MPI_DATATYPE_NULL) return l;
+  PMPI_Type_size(type, &l.size);
+  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  PMPI_Type_get_extent(type, &lb, &extent);
+  PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+  l.contiguous = lb == 0 && true_lb == 0 && extent == l.size && true_extent == l.size;
+  return l;
+}
+
+}  // namespace
+
+const Layout& layout_of(MPI_Datatype type) {
+  auto& e = slot_of(type);
+  if (e.type != type) e = {type, ask(type)};
+  return e.layout;
+}
+
+void forget_layout(MPI_Datatype type) {
+  auto& e = slot_of(type);
+  if (e.type == type) e = {};
+}
+
+}  // namespace augur::revprof

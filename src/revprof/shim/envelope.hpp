@@ -1,0 +1,77 @@
+#pragma once
+// The header every message on a tracked communicator carries in front of the program's data:
+// the sender's virtual start time and whether the sender waits for the receiver's post time.
+// Carrying it inside the data message, rather than as a second message, keeps a latency-bound
+// program's message count as it is. What the program receives, and the counts its statuses
+// report, stay unchanged:
+// - small messages of contiguous types travel through a staging copy (header, then the data),
+//   the cheapest form for a message that fits in a cache line or two;
+// - the rest travel as a derived datatype that puts the header beside the program's own buffer
+//   (absolute addresses from MPI_BOTTOM), so large messages are not copied by the shim.
+// Both forms are the same bytes on the wire, so a sender and a receiver may choose differently.
+#include <mpi.h>
+
+#include <cstddef>
+
+namespace augur::revprof {
+
+struct Header {
+  double send_start = 0;
+  double rendezvous = 0;  // 1: the sender waits for the receiver's post time
+};
+
+inline constexpr int kHeaderBytes = static_cast<int>(sizeof(Header));
+
+// The arguments the real MPI call gets instead of the program's buffer, count and datatype.
+struct Wire {
+  const void* buf = nullptr;
+  int count = 0;
+  MPI_Datatype type = MPI_BYTE;
+};
+
+class Envelope {
+ public:
+  Envelope() = default;
+  Envelope(Envelope&& other) noexcept;
+  Envelope& operator=(Envelope&& other) noexcept;
+  Envelope(const Envelope&) = delete;
+  Envelope& operator=(const Envelope&) = delete;
+  ~Envelope() {
+    if (storage_ || derived_ != MPI_DATATYPE_NULL) release();
+  }
+
+  // An envelope around the program's `count` elements of `type` at `buf`, to send or to receive.
+  static Envelope around(const void* buf, int count, MPI_Datatype type);
+  // An envelope holding its own copy of the data, for a send whose buffer the program may reuse
+  // at once (buffered sends) or that shares its buffer with the receive (Sendrecv_replace).
+  static Envelope copy_of(const void* buf, int count, MPI_Datatype type, MPI_Comm comm);
+
+  bool empty() const { return storage_ == nullptr; }
+  Header& header() { return *reinterpret_cast<Header*>(storage_); }
+  // Copies the program's data behind the header when the envelope stages it; call when the
+  // data is final (a send's start).
+  void seal();
+  Wire wire() const;
+
+  // After a receive into this envelope completed with `status`: the first call copies staged
+  // data to the program's buffer; every call takes the header out of the status's count, so
+  // MPI_Get_count reports the program's data alone. Returns false for a cancelled receive.
+  bool open(MPI_Status& status);
+
+ private:
+  std::byte* storage_ = nullptr;  // header, then the staged data if staged_
+  bool pooled_ = false;           // storage_ returns to the pool of staging blocks
+  bool staged_ = false;
+  bool opened_ = false;
+  const void* data_ = nullptr;
+  int count_ = 0;
+  MPI_Datatype type_ = MPI_BYTE;
+  int data_bytes_ = 0;  // staged: the program's bytes; after open: the bytes received
+  MPI_Datatype derived_ = MPI_DATATYPE_NULL;
+  void release();
+};
+
+// Takes the header's bytes out of the count of a probed message's status.
+void strip_header_from(MPI_Status& status);
+
+}  // namespace augur::revprof
