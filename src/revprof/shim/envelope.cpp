@@ -1,6 +1,7 @@
 #include "revprof/shim/envelope.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -10,26 +11,54 @@
 namespace augur::revprof {
 namespace {
 
-// Messages up to this many bytes are staged: copying them costs less than building and
-// committing a derived datatype.
-constexpr int kStageLimit = 16 * 1024;
-constexpr int kBlockBytes = kHeaderBytes + kStageLimit;
+// Contiguous messages up to this many bytes are staged; larger ones and other layouts travel as
+// a derived datatype. Measured here with 1 MiB ping-pongs, staging them too doubled the round
+// trip, while the derived datatype matched the plain run (docs/benchmarks.md).
+constexpr std::size_t kStageLimit = 16 * 1024;
 
-// Staging blocks are reused, so a message costs no allocation once the pool holds as many
-// blocks as the program has messages in flight. Free blocks are chained through their own first
-// bytes: taking and returning one is a pointer swap on the hot path of every message.
-std::byte* free_list = nullptr;
+// Staging memory is reused, so a message costs no allocation once the pools hold as much as
+// the program has in flight. Small blocks (a header and a staged message) are chained
+// through their own first bytes: taking and returning one is a pointer swap on the hot path of
+// every message. Larger buffers are kept in a short list and handed out by best fit.
+constexpr std::size_t kSmallBlock = kHeaderBytes + kStageLimit;
+constexpr std::size_t kLargeKept = 8;
 
-std::byte* acquire_block() {
-  if (!free_list) return new std::byte[kBlockBytes];
-  std::byte* block = free_list;
-  std::memcpy(&free_list, block, sizeof free_list);
-  return block;
+std::byte* small_free = nullptr;
+std::vector<std::pair<std::size_t, std::byte*>> large_free;
+
+std::byte* acquire_storage(std::size_t bytes, std::size_t& capacity) {
+  if (bytes <= kSmallBlock) {
+    capacity = kSmallBlock;
+    if (!small_free) return new std::byte[kSmallBlock];
+    std::byte* block = small_free;
+    std::memcpy(&small_free, block, sizeof small_free);
+    return block;
+  }
+  auto best = large_free.end();
+  for (auto it = large_free.begin(); it != large_free.end(); ++it)
+    if (it->first >= bytes && (best == large_free.end() || it->first < best->first)) best = it;
+  if (best == large_free.end()) {
+    capacity = std::bit_ceil(bytes);
+    return new std::byte[capacity];
+  }
+  capacity = best->first;
+  std::byte* buffer = best->second;
+  large_free.erase(best);
+  return buffer;
 }
 
-void return_block(std::byte* block) {
-  std::memcpy(block, &free_list, sizeof free_list);
-  free_list = block;
+void release_storage(std::byte* storage, std::size_t capacity) {
+  if (capacity == kSmallBlock) {
+    std::memcpy(storage, &small_free, sizeof small_free);
+    small_free = storage;
+    return;
+  }
+  large_free.emplace_back(capacity, storage);
+  if (large_free.size() <= kLargeKept) return;
+  // Keep the largest buffers: they serve every smaller message too.
+  auto smallest = std::min_element(large_free.begin(), large_free.end());
+  delete[] smallest->second;
+  large_free.erase(smallest);
 }
 
 MPI_Aint address_of(const void* p) {
@@ -47,7 +76,7 @@ Envelope& Envelope::operator=(Envelope&& other) noexcept {
   release();
   storage_ = std::exchange(other.storage_, nullptr);
   derived_ = std::exchange(other.derived_, MPI_DATATYPE_NULL);
-  pooled_ = other.pooled_;
+  capacity_ = other.capacity_;
   staged_ = other.staged_;
   opened_ = other.opened_;
   data_ = other.data_;
@@ -64,8 +93,7 @@ void Envelope::release() {
     if (!finalized) PMPI_Type_free(&derived_);
     derived_ = MPI_DATATYPE_NULL;
   }
-  if (storage_ && pooled_) return_block(storage_);
-  else delete[] storage_;
+  if (storage_) release_storage(storage_, capacity_);
   storage_ = nullptr;
 }
 
@@ -74,15 +102,15 @@ Envelope Envelope::around(const void* buf, int count, MPI_Datatype type) {
   e.data_ = buf;
   e.count_ = count;
   e.type_ = type;
-  e.storage_ = acquire_block();
-  e.pooled_ = true;
   const auto& layout = layout_of(type);
-  const long long bytes = static_cast<long long>(std::max(count, 0)) * layout.size;
+  const std::size_t bytes = static_cast<std::size_t>(std::max(count, 0)) * layout.size;
   if (layout.contiguous && bytes <= kStageLimit) {
+    e.storage_ = acquire_storage(kHeaderBytes + bytes, e.capacity_);
     e.staged_ = true;
     e.data_bytes_ = static_cast<int>(bytes);
     return e;
   }
+  e.storage_ = acquire_storage(kHeaderBytes, e.capacity_);
   int lengths[2] = {kHeaderBytes, count};
   MPI_Aint displacements[2] = {address_of(e.storage_), address_of(buf)};
   MPI_Datatype types[2] = {MPI_BYTE, type};
@@ -95,8 +123,7 @@ Envelope Envelope::copy_of(const void* buf, int count, MPI_Datatype type, MPI_Co
   Envelope e;
   int packed = 0, position = 0;
   PMPI_Pack_size(count, type, comm, &packed);
-  e.storage_ = new std::byte[kHeaderBytes + packed];
-  e.pooled_ = false;
+  e.storage_ = acquire_storage(kHeaderBytes + packed, e.capacity_);
   e.staged_ = true;
   PMPI_Pack(buf, count, type, e.storage_ + kHeaderBytes, packed, &position, comm);
   e.data_bytes_ = position;

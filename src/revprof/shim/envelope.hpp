@@ -60,7 +60,7 @@ class Envelope {
 
  private:
   std::byte* storage_ = nullptr;  // header, then the staged data if staged_
-  bool pooled_ = false;           // storage_ returns to the pool of staging blocks
+  std::size_t capacity_ = 0;      // bytes of storage_, which returns to the staging pools
   bool staged_ = false;
   bool opened_ = false;
   const void* data_ = nullptr;
