@@ -9,6 +9,11 @@ OperationTotals& Ledger::totals_of(std::string_view op) {
   const auto key = reinterpret_cast<std::uintptr_t>(op.data());
   auto& recent = recent_[(key ^ key >> 6) % recent_.size()];
   if (recent.address == op.data() && recent.entry && recent.entry->first == op) return recent.entry->second;
+  return remember(recent, op);
+}
+
+// Kept out of line so the common path above stays a few instructions without a stack frame.
+[[gnu::noinline]] OperationTotals& Ledger::remember(Recent& recent, std::string_view op) {
   auto it = ops_.find(op);
   if (it == ops_.end()) it = ops_.emplace(std::string(op), OperationTotals{}).first;
   recent = {op.data(), &*it};

@@ -44,6 +44,7 @@ class Ledger {
   };
   std::array<Recent, 32> recent_{};
   OperationTotals& totals_of(std::string_view op);
+  OperationTotals& remember(Recent& recent, std::string_view op);
   std::map<std::string, long> unmodelled_;
 };
 

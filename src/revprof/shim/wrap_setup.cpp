@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/machines.hpp"
+#include "revprof/cycle_clock.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
 #include "revprof/shim/datatypes.hpp"
@@ -66,8 +67,10 @@ void start(bool thread_multiple) {
   double start_time = PMPI_Wtime();
   PMPI_Allreduce(&start_time, &rt.origin, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
   open_trace(rt);
-  const ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall_seconds)};
-  rt.compute_clock = ComputeClock(wall_seconds, thread_cpu_seconds, costs, kShortInterval);
+  CycleClock::calibrate();
+  const ComputeClock::Reader wall = CycleClock::usable() ? CycleClock::seconds : wall_seconds;
+  const ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall)};
+  rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
   rt.now = rt.config.measure ? real_now() : 0;
   rt.compute_clock.start();
   rt.active = true;
