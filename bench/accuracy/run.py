@@ -146,25 +146,32 @@ class HostTarget:
         return "this machine"
 
 
-def measure_all(target, build, inputs, np_, runs):
-    """Median measured time of every input. The runs go round the inputs, one run of each per
-    round, so that a slow spell of the machine (runs of one input here vary up to 1.6x between
-    minutes) spreads over all inputs instead of falling on the few measured during it."""
-    times = [[] for _ in inputs]
+def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra):
+    """Median measured and predicted time of every input, and the wall seconds of one prediction.
+    The runs go round the inputs, and each measured run is followed at once by its prediction:
+    a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
+    compute-bound ones included) then falls on a run and its prediction alike, instead of on the
+    measured runs of a few inputs or on the predictions alone."""
+    measured = [[] for _ in inputs]
+    predicted = [[] for _ in inputs]
+    costs = [0.0 for _ in inputs]
     for round_ in range(runs):
         for i, (program, _kind, args) in enumerate(inputs):
-            cmd = target.wrap(mpirun_prefix(np_) + [str(build / "examples" / program)] + args)
-            times[i].append(example_time(run(cmd, env=target.env())))
-        print(f"measured round {round_ + 1}/{runs}", flush=True)
-    return [statistics.median(t) for t in times]
+            binary = build / "examples" / program
+            cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
+            measured[i].append(example_time(run(cmd, env=target.env())))
+            started = time.monotonic()
+            predicted[i].append(predict(augur, model, binary, args, np_, extra))
+            costs[i] += time.monotonic() - started
+        print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
+    return ([statistics.median(t) for t in measured], [statistics.median(t) for t in predicted],
+            [c / runs for c in costs])
 
 
-def predict(augur, model, binary, args, np_, runs, extra):
+def predict(augur, model, binary, args, np_, extra):
     cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(model), "-np", str(np_), "--oversubscribe"] + extra
     cmd += ["--", str(binary)] + args
-    started = time.monotonic()
-    times = [example_time(run(cmd)) for _ in range(runs)]
-    return statistics.median(times), (time.monotonic() - started) / runs
+    return example_time(run(cmd))
 
 
 def simulate(smpi, program, args, np_, runs):
@@ -362,13 +369,11 @@ def main():
         for key in ("measured runs", "augur runs", "SMPI runs"):
             timings[key] = 0.0
         started = time.monotonic()
-        measured_times = measure_all(target, build, inputs, a.np_, a.runs)
-        timings["measured runs"] += time.monotonic() - started
-        for (program, kind, args), measured in zip(inputs, measured_times):
-            binary = build / "examples" / program
-            started = time.monotonic()
-            predicted, cost = predict(augur, model, binary, args, a.np_, a.runs, a.augur_option)
-            timings["augur runs"] += time.monotonic() - started
+        measured_times, predicted_times, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
+                                                                     model, a.augur_option)
+        timings["augur runs"] = sum(costs) * a.runs
+        timings["measured runs"] = time.monotonic() - started - timings["augur runs"]
+        for (program, kind, args), measured, predicted, cost in zip(inputs, measured_times, predicted_times, costs):
             row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
                        error=(predicted - measured) / measured, cost=cost)
             line = (f"{program:10} {kind:8} {' '.join(args):18} measured {measured:9.4g} s  augur {predicted:9.4g} s  "
