@@ -35,16 +35,34 @@ bool kernel_trusts_the_counter() {
 }  // namespace
 
 #if defined(__x86_64__)
+struct Reading {
+  double wall = 0;
+  std::uint64_t tick = 0;
+};
+
+// Both clocks at one instant: the counter read between two monotonic readings, again if the
+// thread was preempted in between (a slice there would skew the rate by its length).
+Reading read_both() {
+  Reading r;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const double before = monotonic();
+    r.tick = __rdtsc();
+    const double after = monotonic();
+    r.wall = 0.5 * (before + after);
+    if (after - before < 1e-6) break;
+  }
+  return r;
+}
+
 void CycleClock::calibrate(double calibration) {
   if (!kernel_trusts_the_counter()) return;
-  const double wall0 = monotonic();
-  const std::uint64_t tick0 = __rdtsc();
-  double wall1 = wall0;
-  while (wall1 - wall0 < calibration) wall1 = monotonic();
-  const std::uint64_t tick1 = __rdtsc();
-  if (tick1 <= tick0) return;
-  seconds_per_tick_ = (wall1 - wall0) / static_cast<double>(tick1 - tick0);
-  origin_ = tick0;
+  const Reading first = read_both();
+  while (monotonic() - first.wall < calibration) {
+  }
+  const Reading last = read_both();
+  if (last.tick <= first.tick) return;
+  seconds_per_tick_ = (last.wall - first.wall) / static_cast<double>(last.tick - first.tick);
+  origin_ = first.tick;
   usable_ = true;
 }
 
