@@ -38,11 +38,15 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
   return rc;
 }
 
+// A persistent buffered send on a tracked communicator sends a fresh copy at every start.
+bool copies_at_start(bool is_receive, SendMode mode, int peer, MPI_Comm comm) {
+  return !is_receive && mode == SendMode::buffered && peer != MPI_PROC_NULL && shadow_of(comm);
+}
+
 // The kept envelope of a persistent request on a tracked communicator, made once.
 Envelope persistent_envelope(bool is_receive, SendMode mode, const void* buf, int count, MPI_Datatype type, int peer,
                              MPI_Comm comm) {
-  if (peer == MPI_PROC_NULL || !shadow_of(comm)) return {};
-  if (!is_receive && mode == SendMode::buffered) return {};  // a fresh copy at every start
+  if (peer == MPI_PROC_NULL || !shadow_of(comm) || copies_at_start(is_receive, mode, peer, comm)) return {};
   return Envelope::around(buf, count, type);
 }
 
@@ -58,10 +62,10 @@ int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, 
   r.active = false;
   r.args = {buf, count, type, peer, tag, comm, mode};
   r.kept = persistent_envelope(is_receive, mode, buf, count, type, peer, comm);
-  const bool buffered = !is_receive && mode == SendMode::buffered && peer != MPI_PROC_NULL && shadow_of(comm);
-  // A tracked buffered send's data leaves as a copy at each start (buffered_send); MPI's own
-  // request then only stands for it, towards MPI_PROC_NULL.
-  int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), buffered ? MPI_PROC_NULL : peer);
+  // A copied buffered send's data leaves at each start (buffered_send); MPI's own request then
+  // only stands for it, towards MPI_PROC_NULL.
+  const bool copies = copies_at_start(is_receive, mode, peer, comm);
+  int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), copies ? MPI_PROC_NULL : peer);
   track_request(*request, std::move(r));
   return rc;
 }
@@ -73,7 +77,7 @@ void start_persistent(MPI_Request handle, double now) {
   if (r->kind == TrackedRequest::Kind::receive) {
     r->receive = begin_receive(a.comm, const_cast<void*>(a.buf), a.count, a.type, a.peer, now, false);
     if (!r->kept.empty()) r->receive.kept = &r->kept;
-  } else if (a.mode == SendMode::buffered) {
+  } else if (copies_at_start(false, a.mode, a.peer, a.comm)) {
     buffered_send(a.buf, a.count, a.type, a.peer, a.tag, a.comm, now, r->send);
   } else {
     r->send = begin_send(a.mode, a.buf, a.count, a.type, a.peer, a.tag, a.comm, now, Carry::kept);
