@@ -80,8 +80,6 @@ Envelope& Envelope::operator=(Envelope&& other) noexcept {
   staged_ = other.staged_;
   opened_ = other.opened_;
   data_ = other.data_;
-  count_ = other.count_;
-  type_ = other.type_;
   data_bytes_ = other.data_bytes_;
   return *this;
 }
@@ -100,8 +98,6 @@ void Envelope::release() {
 Envelope Envelope::around(const void* buf, int count, MPI_Datatype type) {
   Envelope e;
   e.data_ = buf;
-  e.count_ = count;
-  e.type_ = type;
   const auto& layout = layout_of(type);
   const std::size_t bytes = static_cast<std::size_t>(std::max(count, 0)) * layout.size;
   if (layout.contiguous && bytes <= kStageLimit) {

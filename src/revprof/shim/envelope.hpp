@@ -57,6 +57,8 @@ class Envelope {
   // data to the program's buffer; every call takes the header out of the status's count, so
   // MPI_Get_count reports the program's data alone. Returns false for a cancelled receive.
   bool open(MPI_Status& status);
+  // The program's bytes the message brought, once opened.
+  int data_bytes() const { return data_bytes_; }
 
  private:
   std::byte* storage_ = nullptr;  // header, then the staged data if staged_
@@ -64,8 +66,6 @@ class Envelope {
   bool staged_ = false;
   bool opened_ = false;
   const void* data_ = nullptr;
-  int count_ = 0;
-  MPI_Datatype type_ = MPI_BYTE;
   int data_bytes_ = 0;  // staged: the program's bytes; after open: the bytes received
   MPI_Datatype derived_ = MPI_DATATYPE_NULL;
   void release();

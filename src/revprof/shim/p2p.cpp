@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "revprof/shim/datatypes.hpp"
 #include "revprof/shim/runtime.hpp"
 
 namespace augur::revprof {
@@ -49,7 +50,6 @@ double end_send(SendRecord& s, double& waiting) {
 ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, double post,
                             bool with_envelope) {
   ReceiveRecord r;
-  r.type = type;
   r.post = post;
   r.source = source;
   r.plain = {buf, count, type};
@@ -62,9 +62,10 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (!r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
   auto& envelope = r.envelope();
   if (!envelope.open(status) || r.stamped) return;
-  int count = 0;
-  PMPI_Get_count(&status, r.type, &count);
-  r.bytes = count == MPI_UNDEFINED ? 0 : message_bytes(count, r.type);
+  // Whole elements only, as MPI_Get_count counts them: a partial element counts nothing.
+  const int size = layout_of(r.plain.type).size;
+  const int received = envelope.data_bytes();
+  r.bytes = size > 0 && received % size == 0 ? received : 0;
   r.source = status.MPI_SOURCE;
   r.stamp = {envelope.header().send_start, envelope.header().rendezvous != 0};
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);

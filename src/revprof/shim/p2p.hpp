@@ -27,7 +27,6 @@ struct SendRecord {
 
 struct ReceiveRecord {
   const Shadow* shadow = nullptr;
-  MPI_Datatype type = MPI_BYTE;
   double post = 0;
   bool stamped = false;  // the stamp has been collected (and the post time sent back if asked)
   Stamp stamp;

@@ -42,10 +42,9 @@ int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealRec
 // Sendrecv: both halves run at once, so the send never waits for its partner's post time;
 // the call ends when the later half does. Sendrecv_replace sends a copy, as its buffer is also
 // the receive's.
-int exchange(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
-             int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status,
-             Carry carry) {
-  Call call("sendrecv");
+int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+             void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+             MPI_Status* status, Carry carry) {
   auto send = begin_send(SendMode::buffered, sendbuf, sendcount, sendtype, dest, sendtag, comm, call.begin(), carry);
   auto recv = begin_receive(comm, recvbuf, recvcount, recvtype, source, call.begin());
   const Wire out = send.wire(), in = recv.wire();
@@ -123,18 +122,19 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  if (!runtime().active || runtime().depth != 0)
+  Call call("sendrecv");
+  if (!call.modelled())
     return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
                          comm, status);
-  return exchange(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm,
+  return exchange(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm,
                   status, Carry::in_place);
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  if (!runtime().active || runtime().depth != 0)
-    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  return exchange(buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status, Carry::own_copy);
+  Call call("sendrecv");
+  if (!call.modelled()) return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  return exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status, Carry::own_copy);
 }
 
 // Probes look at the message without receiving it; the status they report counts the

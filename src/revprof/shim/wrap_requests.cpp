@@ -43,13 +43,6 @@ bool copies_at_start(bool is_receive, SendMode mode, int peer, MPI_Comm comm) {
   return !is_receive && mode == SendMode::buffered && peer != MPI_PROC_NULL && shadow_of(comm);
 }
 
-// The kept envelope of a persistent request on a tracked communicator, made once.
-Envelope persistent_envelope(bool is_receive, SendMode mode, const void* buf, int count, MPI_Datatype type, int peer,
-                             MPI_Comm comm) {
-  if (peer == MPI_PROC_NULL || !shadow_of(comm) || copies_at_start(is_receive, mode, peer, comm)) return {};
-  return Envelope::around(buf, count, type);
-}
-
 template <class RealInit>
 int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, MPI_Datatype type, int peer, int tag,
                     MPI_Comm comm, MPI_Request* request, RealInit real) {
@@ -61,10 +54,11 @@ int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, 
   r.persistent = true;
   r.active = false;
   r.args = {buf, count, type, peer, tag, comm, mode};
-  r.kept = persistent_envelope(is_receive, mode, buf, count, type, peer, comm);
   // A copied buffered send's data leaves at each start (buffered_send); MPI's own request then
-  // only stands for it, towards MPI_PROC_NULL.
+  // only stands for it, towards MPI_PROC_NULL. Any other persistent request on a tracked
+  // communicator keeps one envelope, made here, across its starts.
   const bool copies = copies_at_start(is_receive, mode, peer, comm);
+  if (peer != MPI_PROC_NULL && shadow_of(comm) && !copies) r.kept = Envelope::around(buf, count, type);
   int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), copies ? MPI_PROC_NULL : peer);
   track_request(*request, std::move(r));
   return rc;
