@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <stdexcept>
 
 #include "bench/group.hpp"
@@ -27,20 +28,26 @@ void run(bench::Options options, int rank, int world) {
   const auto& s = options.settings;
   const auto operations = bench::selected_operations(s);
   const auto groups = s.groups.empty() ? bench::group_sizes(world) : s.groups;
+  // A resumed run and a later pass keep the header, and with it the compute section, that the
+  // file already has.
+  const bool append = options.resume || s.pass > 1;
   auto header = bench::run_header(s, options.machine);
-  // A resumed run keeps the header, and with it the compute section, that the file already has.
-  if (options.node_kernels && !options.resume) bench::add_node_section(header, s.preset == "quick", options.progress);
+  if (options.node_kernels && !append) bench::add_node_section(header, s.preset == "quick", options.progress);
   bench::Sweep sweep(s, groups);
   if (rank != 0) {
     sweep.follow();
     return;
   }
+  if (append && !std::filesystem::exists(options.raw))
+    throw std::runtime_error(options.raw.string() + " does not exist: --resume and --pass " + std::to_string(s.pass) +
+                             " continue a raw file that pass 1 began");
   fit::RawSet earlier;
-  if (options.resume) earlier = bench::reopen_raw_file(options.raw);
-  fit::RawWriter out(options.raw, header, options.resume);
-  const int planned = static_cast<int>(bench::base_plan(operations, groups, s.max_bytes).size());
-  bench::Progress progress(options.progress, planned, s.budget_seconds);
-  sweep.conduct(operations, earlier, out, progress);
+  if (append) earlier = bench::reopen_raw_file(options.raw);
+  fit::RawWriter out(options.raw, header, append);
+  const auto plan = s.pass == 1 ? bench::base_plan(operations, groups, s.max_bytes)
+                                : bench::repeat_plan(earlier.points, operations);
+  bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.budget_seconds / s.passes);
+  sweep.conduct(plan, earlier, out, progress);
 }
 
 }  // namespace

@@ -14,6 +14,8 @@
 namespace augur::bench {
 namespace {
 
+constexpr int kMostPasses = 99;
+
 struct Overrides {
   std::string preset = "quick";
   std::vector<std::string> operations;
@@ -46,6 +48,8 @@ void check(const SweepSettings& s, int world) {
   if (!(s.target > 0)) throw std::invalid_argument("--target must be > 0");
   if (s.min_reps < 1 || s.max_reps < s.min_reps)
     throw std::invalid_argument("need 1 <= --min-reps <= --max-reps");
+  if (s.passes < 1 || s.passes > kMostPasses || s.pass < 1 || s.pass > s.passes)
+    throw std::invalid_argument("need 1 <= --pass <= --passes <= " + std::to_string(kMostPasses));
 }
 
 }  // namespace
@@ -71,6 +75,9 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto* budget = app.add_option("--budget", o.budget, "seconds for the whole sweep (0: no limit)");
   auto* refine = app.add_option("--refine", o.refine, "sizes added per curve where it bends (0: none)");
   auto* tolerance = app.add_option("--refine-tolerance", o.refine_tolerance, "relative bend that earns sizes");
+  int pass = 1, passes = 1;
+  app.add_option("--pass", pass, "which pass this launch makes: 1 plans and measures, later ones repeat pass 1's points in the same raw file");
+  app.add_option("--passes", passes, "passes in the whole run; each gets its share of --budget");
   app.add_flag("--fresh-buffers", options.settings.fresh_buffers, "rotate buffers through memory beyond the caches");
   std::string sync = "window";
   app.add_option("--sync", sync,
@@ -101,6 +108,8 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   s.fresh_buffers = fresh;
   s.discard_preempted = !keep_preempted;
   s.sync = parse_sync(sync);
+  s.pass = pass;
+  s.passes = passes;
   s.back_to_back = !isolated;
   if (*ops) s.operations = o.operations;
   if (*groups) s.groups = o.groups;

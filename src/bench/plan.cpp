@@ -36,6 +36,19 @@ std::vector<Point> base_plan(const std::vector<int>& operations, const std::vect
   return plan;
 }
 
+std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, const std::vector<int>& operations) {
+  const std::set<int> selected(operations.begin(), operations.end());
+  std::set<Point> seen;
+  std::vector<Point> plan;
+  for (const auto& m : earlier) {
+    const int op = operation_index(m.op);
+    if (m.pass != 1 || !selected.contains(op)) continue;
+    const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
+    if (seen.insert(point).second) plan.push_back(point);
+  }
+  return plan;
+}
+
 namespace {
 
 // Relative distance of point i from the straight line through its neighbours.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/operation_table.hpp"
+#include "fit/raw.hpp"
 
 namespace augur::bench {
 
@@ -28,6 +29,10 @@ std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes);
 // Every (operation, p, bytes) of the base sweep, operation by operation.
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
                              std::uint64_t max_bytes);
+
+// What a later pass measures again: the points the first pass recorded in `earlier` (its base and
+// its added sizes), once each, in the order it measured them, for the selected `operations`.
+std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, const std::vector<int>& operations);
 
 // Sizes to add to one curve. A measured size whose time differs from the straight line through
 // its neighbours by more than `tolerance` (relative) marks a bend; the midpoints on both sides are

@@ -61,6 +61,7 @@ nlohmann::json to_json(const SweepSettings& s) {
           {"max_reps", s.max_reps},
           {"point_seconds", s.point_seconds},
           {"budget_seconds", s.budget_seconds},
+          {"passes", s.passes},
           {"refine_limit", s.refine_limit},
           {"refine_tolerance", s.refine_tolerance},
           {"fresh_buffers", s.fresh_buffers},

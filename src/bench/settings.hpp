@@ -26,7 +26,12 @@ struct SweepSettings {
   int min_reps = 0;
   int max_reps = 0;
   double point_seconds = 0;             // most time one point may take (after min_reps)
-  double budget_seconds = 0;            // the whole sweep; 0 = no limit
+  double budget_seconds = 0;            // the whole run, all passes; 0 = no limit
+  // A run sweeps its plan `passes` times, each pass in a launch of its own, so that every point
+  // is measured at several moments and a slow spell of the machine hits one of them
+  // (fit/pooling.hpp). Pass 1 makes the plan, with its added sizes; later ones repeat it.
+  int pass = 1;
+  int passes = 1;
   int refine_limit = 0;                 // sizes added per curve where it bends
   double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
   bool fresh_buffers = false;           // rotate buffers through memory larger than the caches

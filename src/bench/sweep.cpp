@@ -27,11 +27,11 @@ std::string label(const Point& point) {
   return text;
 }
 
-fit::Measurement to_measurement(const Point& point, const PointResult& r) {
+fit::Measurement to_measurement(const Point& point, const PointResult& r, int pass) {
   const Summary& s = r.summary;
   const auto name = kOperations[point.operation].name;
   fit::Measurement m{std::string(name), point.p, double(point.bytes), s.min, s.median, s.mean,
-                     s.max, s.stddev, s.count, r.skew, r.clock_error, {}};
+                     s.max, s.stddev, s.count, r.skew, r.clock_error, {}, pass};
   if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
   return m;
 }
@@ -39,12 +39,16 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r) {
 // Rank 0's bookkeeping: what is finished, the curves so far, and the clock of the budget.
 class Conductor {
  public:
-  Conductor(const SweepSettings& settings, const fit::RawSet& earlier) : settings_(settings) {
+  // Finished are the points `earlier` holds from this pass; the curves that refinement bends
+  // are pass 1's.
+  Conductor(const SweepSettings& settings, const fit::RawSet& earlier)
+      : settings_(settings), budget_(settings.budget_seconds / settings.passes) {
     for (const auto& m : earlier.points) {
       const int op = operation_index(m.op);
       if (op < 0) continue;
       const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
-      if (done_.insert(point).second) curves_[{op, m.p}].push_back({point.bytes, m.median});
+      if (m.pass == settings.pass) done_.insert(point);
+      if (m.pass == 1) curves_[{op, m.p}].push_back({point.bytes, m.median});
     }
   }
 
@@ -52,24 +56,25 @@ class Conductor {
 
   void record(const Point& point, const Summary& summary) {
     done_.insert(point);
-    curves_[{point.operation, point.p}].push_back({point.bytes, summary.median});
+    if (settings_.pass == 1) curves_[{point.operation, point.p}].push_back({point.bytes, summary.median});
   }
 
   double elapsed() const { return MPI_Wtime() - start_; }
 
   // Time limit for a point when `points_left` points (this one included) share what is left.
   double point_seconds(int points_left, double share) const {
-    if (settings_.budget_seconds <= 0) return settings_.point_seconds;
-    const double left = settings_.budget_seconds * share - elapsed();
+    if (budget_ <= 0) return settings_.point_seconds;
+    const double left = budget_ * share - elapsed();
     return std::clamp(left / std::max(points_left, 1), 0.0, settings_.point_seconds);
   }
 
-  bool budget_left() const { return settings_.budget_seconds <= 0 || elapsed() < settings_.budget_seconds; }
+  bool budget_left() const { return budget_ <= 0 || elapsed() < budget_; }
 
   const Curve& curve(const CurveKey& key) { return curves_[key]; }
 
  private:
   SweepSettings settings_;
+  double budget_;  // this pass's share of the run's
   std::set<Point> done_;
   std::map<CurveKey, Curve> curves_;
   double start_ = MPI_Wtime();
@@ -106,15 +111,13 @@ void Sweep::follow() {
   while (!over_) execute(Command{});  // the command is replaced by rank 0's broadcast
 }
 
-void Sweep::conduct(const std::vector<int>& operations, const fit::RawSet& earlier, fit::RawWriter& out,
+void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, fit::RawWriter& out,
                     Progress& progress) {
   Conductor conductor(settings_, earlier);
-  std::vector<int> groups;
-  for (const auto& [p, g] : groups_) groups.push_back(p);
-  const auto plan = base_plan(operations, groups, settings_.max_bytes);
   int pending = static_cast<int>(std::count_if(plan.begin(), plan.end(),
                                                [&](const Point& x) { return !conductor.finished(x); }));
-  const double base_share = settings_.refine_limit > 0 ? kBaseShare : 1.0;
+  const bool refine = settings_.refine_limit > 0 && settings_.pass == 1;
+  const double base_share = refine ? kBaseShare : 1.0;
   long discarded = 0;
 
   auto measure = [&](const Point& point, double seconds) {
@@ -127,7 +130,7 @@ void Sweep::conduct(const std::vector<int>& operations, const fit::RawSet& earli
       discarded += result->discarded;
     }
     try {
-      out.write(to_measurement(point, *result));
+      out.write(to_measurement(point, *result, settings_.pass));
       conductor.record(point, result->summary);
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "\naugur-bench-mpi: %s not recorded: %s\n", label(point).c_str(), e.what());
@@ -145,7 +148,7 @@ void Sweep::conduct(const std::vector<int>& operations, const fit::RawSet& earli
 
   std::set<CurveKey> curves;
   for (const auto& point : plan)
-    if (kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
+    if (refine && kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
   for (const auto& key : curves) {
     const auto sizes = kOperations[key.first].sizes;
     const int base_points = static_cast<int>(size_ladder(sizes, settings_.max_bytes).size());

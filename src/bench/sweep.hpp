@@ -23,9 +23,9 @@ class Sweep {
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
 
-  // Rank 0: measures every point of the plan not in `earlier`, writing each to `out`.
-  void conduct(const std::vector<int>& operations, const fit::RawSet& earlier, fit::RawWriter& out,
-               Progress& progress);
+  // Rank 0: measures every point of `plan` that `earlier` holds no record of from this pass,
+  // writing each to `out`; in pass 1 it then adds sizes where curves bend.
+  void conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, fit::RawWriter& out, Progress& progress);
   // Every other rank: takes part until rank 0 says the sweep is over.
   void follow();
 

@@ -9,6 +9,7 @@
 #include "fit/breakpoints.hpp"
 #include "fit/hypotheses.hpp"
 #include "fit/network.hpp"
+#include "fit/pooling.hpp"
 #include "fit/least_squares.hpp"
 #include "fit/provenance.hpp"
 #include "fit/samples.hpp"
@@ -193,7 +194,7 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
 
 model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : raw.points) {
+  for (const auto& m : pool_repeated_points(raw.points)) {
     by_operation[m.op].push_back(m);
     add_role_points(m, by_operation);
   }

@@ -29,6 +29,9 @@ struct Measurement {
   // of the ranks' start times, and the uncertainty of the clock offsets it was measured with.
   std::optional<double> skew, clock_error;
   std::optional<RoleTimes> roles;
+  // Which sweep over the plan measured it: a run may measure every point again in later passes,
+  // spread over time, and the fit pools a point's passes (pooling.hpp).
+  int pass = 1;
 };
 
 struct RawSet {

@@ -2,6 +2,7 @@
 // `augur bench` (docs/benchmarks.md).
 //   model_agreement residuals MODEL RAW        per operation, median and max |fit − measured| / measured
 //   model_agreement compare MODEL_A MODEL_B RAW  |A − B| / B at every measured point of RAW
+// A point measured in several passes counts once, pooled as the fit pools it.
 // Prints a table; exits 1 when a limit given with --limit is exceeded.
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/pooling.hpp"
 #include "fit/raw.hpp"
 #include "model/model.hpp"
 #include "model/model_json.hpp"
@@ -30,7 +32,7 @@ double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_e
 
 int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
   std::map<std::string, std::vector<double>> by_op;
-  for (const auto& point : raw.points) {
+  for (const auto& point : fit::pool_repeated_points(raw.points)) {
     if (!m.find(point.op) || point.median <= 0) continue;
     const double fitted = m.seconds(point.op, point.p, point.bytes);
     by_op[point.op].push_back(std::abs(fitted - point.median) / point.median);
@@ -53,7 +55,7 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
 int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
   std::vector<double> differences;
   std::map<std::string, double> worst_by_op;
-  for (const auto& point : raw.points) {
+  for (const auto& point : fit::pool_repeated_points(raw.points)) {
     if (!a.find(point.op) || !b.find(point.op)) continue;
     const double ta = a.seconds(point.op, point.p, point.bytes);
     const double tb = b.seconds(point.op, point.p, point.bytes);

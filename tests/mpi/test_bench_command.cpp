@@ -3,7 +3,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
 
+#include "fit/raw.hpp"
 #include "model/model_json.hpp"
 #include "run_process.hpp"
 
@@ -70,11 +74,26 @@ TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
   EXPECT_NE(skip.output.find("--no-compute"), std::string::npos) << skip.output;
 }
 
+TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
+  const auto three = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(three.exit_code, 0) << three.output;
+  for (const char* part : {"--pass 1 --passes 7", "--pass 2 --passes 7", "--pass 7 --passes 7"})
+    EXPECT_NE(three.output.find(part), std::string::npos) << part << " missing from: " << three.output;
+  const auto one = augur_bench(
+      {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  EXPECT_EQ(one.output.find("--pass"), std::string::npos) << one.output;
+  const auto none = augur_bench({"-np", "2", "--passes", "0", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
+  EXPECT_EQ(none.exit_code, 2) << none.output;
+  EXPECT_NE(none.output.find("--passes"), std::string::npos) << none.output;
+}
+
 TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   const auto dir = scratch_dir("cmd_run");
   const auto model_path = dir / "m.json";
   const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast,barrier", "--max-size", "16KiB",
-                              "--budget", "30s", "--mpirun", AUGUR_MPIEXEC, "-o", model_path.string(), "--quiet"});
+                              "--budget", "30s", "--passes", "3", "--mpirun", AUGUR_MPIEXEC, "-o", model_path.string(),
+                              "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   const auto model = augur::model::load_model_file(model_path);
   EXPECT_NE(model.find("pingpong"), nullptr);
@@ -89,5 +108,14 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   EXPECT_TRUE(model.compute.knows_step());
   EXPECT_GT(model.compute.memory_bandwidth, 0);
   EXPECT_NE(r.output.find("augur bench: node: compute step"), std::string::npos) << r.output;
+
+  // Every pass measures the same points: the first pass's plan, once each.
+  std::map<int, std::multiset<std::tuple<std::string, int, double>>> by_pass;
+  for (const auto& m : augur::fit::read_raw_file(dir / "m.raw.jsonl").points) by_pass[m.pass].insert({m.op, m.p, m.bytes});
+  ASSERT_EQ(by_pass.size(), 3u);
+  EXPECT_EQ(by_pass.begin()->first, 1);
+  EXPECT_EQ(by_pass.rbegin()->first, 3);
+  for (int pass = 2; pass <= 3; ++pass) EXPECT_EQ(by_pass[pass], by_pass[1]) << "pass " << pass;
+  EXPECT_EQ(std::set(by_pass[1].begin(), by_pass[1].end()).size(), by_pass[1].size()) << "a point twice in one pass";
   fs::remove_all(dir);
 }

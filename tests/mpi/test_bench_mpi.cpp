@@ -222,3 +222,33 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
   EXPECT_LT(lines_when_killed - 1, static_cast<int>(expected.size())) << "the first run was not interrupted";
   fs::remove_all(dir);
 }
+
+TEST(BenchMpi, ALaterPassMeasuresThePointsOfTheFirstOnceMore) {
+  const auto dir = scratch_dir("bench_passes");
+  const auto raw = dir / "raw.jsonl";
+  const auto with_pass = [&](int pass) {
+    return std::vector<std::string>{AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,barrier",
+                                    "--max-size", "64", "--min-reps", "8", "--max-reps", "20", "--budget", "0",
+                                    "--no-compute", "--pass", std::to_string(pass), "--passes", "2"};
+  };
+  const auto missing = run_process(mpirun(2, with_pass(2)));
+  EXPECT_NE(missing.exit_code, 0) << "a later pass without the first's file";
+  EXPECT_NE(missing.output.find("does not exist"), std::string::npos) << missing.output;
+
+  ASSERT_EQ(run_process(mpirun(2, with_pass(1))).exit_code, 0);
+  const auto second = run_process(mpirun(2, with_pass(2)));
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  std::map<int, std::vector<Key>> by_pass;
+  for (const auto& m : augur::fit::read_raw_file(raw).points) by_pass[m.pass].push_back({m.op, m.p, m.bytes});
+  ASSERT_EQ(by_pass.size(), 2u);
+  EXPECT_EQ(by_pass[2], by_pass[1]) << "the same points, in the same order";
+  EXPECT_EQ(by_pass[1].size(), kBytesTo64.size() + 1);
+
+  // Resuming a finished pass measures nothing more.
+  const auto lines = count_lines(raw);
+  auto resume = with_pass(2);
+  resume.push_back("--resume");
+  ASSERT_EQ(run_process(mpirun(2, resume)).exit_code, 0);
+  EXPECT_EQ(count_lines(raw), lines);
+  fs::remove_all(dir);
+}

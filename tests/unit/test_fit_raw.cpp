@@ -65,4 +65,24 @@ TEST(RawRecords, NegativeOrTextSkewIsRejectedWithItsFieldAndLine) {
   }
 }
 
+TEST(RawRecords, PassIsOneUnlessWrittenAndIsWrittenOnlyAfterTheFirst) {
+  std::istringstream first(file_with(kRecord + "}"));
+  const auto m = parse_raw(first, "raw.jsonl").points.at(0);
+  EXPECT_EQ(m.pass, 1);
+  EXPECT_FALSE(augur::fit::to_json(m).contains("pass"));
+  std::istringstream third(file_with(kRecord + R"(,"pass":3})"));
+  const auto again = parse_raw(third, "raw.jsonl").points.at(0);
+  EXPECT_EQ(again.pass, 3);
+  EXPECT_EQ(augur::fit::to_json(again).at("pass").get<int>(), 3);
+  for (const std::string bad : {R"(,"pass":0})", R"(,"pass":1.5})", R"(,"pass":"2"})"}) {
+    std::istringstream in(file_with(kRecord + bad));
+    try {
+      parse_raw(in, "raw.jsonl");
+      FAIL() << "accepted " << bad;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("pass"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace

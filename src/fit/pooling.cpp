@@ -1,0 +1,87 @@
+#include "fit/pooling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace augur::fit {
+namespace {
+
+double median_of(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+template <typename Field>
+std::vector<double> collect(const std::vector<const Measurement*>& group, Field field) {
+  std::vector<double> values;
+  for (const auto* m : group)
+    if (auto v = field(*m)) values.push_back(*v);
+  return values;
+}
+
+// std/√reps of the pooled point: the larger of what the passes say of themselves and what their
+// disagreement says, each for the average of k passes.
+double pooled_standard_error(const std::vector<const Measurement*>& group) {
+  const double k = static_cast<double>(group.size());
+  double own = 0, mean = 0;
+  for (const auto* m : group) {
+    own += m->stddev * m->stddev / std::max(m->reps, 1);
+    mean += m->median;
+  }
+  own /= k;
+  mean /= k;
+  double between = 0;
+  for (const auto* m : group) between += (m->median - mean) * (m->median - mean);
+  between /= (k - 1);
+  return std::sqrt(std::max(own, between) / k);
+}
+
+Measurement pool(const std::vector<const Measurement*>& group) {
+  if (group.size() == 1) return *group.front();
+  Measurement m = *group.front();
+  m.pass = 1;
+  m.median = median_of(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
+  long reps = 0;
+  double weighted_mean = 0;
+  for (const auto* x : group) {
+    m.min = std::min(m.min, x->min);
+    m.max = std::max(m.max, x->max);
+    reps += x->reps;
+    weighted_mean += x->mean * x->reps;
+  }
+  m.reps = static_cast<int>(std::min<long>(reps, 1 << 30));
+  m.mean = std::clamp(weighted_mean / static_cast<double>(reps), m.min, m.max);
+  m.stddev = pooled_standard_error(group) * std::sqrt(static_cast<double>(m.reps));
+  const auto skews = collect(group, [](const Measurement& x) { return x.skew; });
+  if (!skews.empty()) m.skew = median_of(skews);
+  const auto errors = collect(group, [](const Measurement& x) { return x.clock_error; });
+  if (!errors.empty()) m.clock_error = median_of(errors);
+  const auto roots = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->root) : std::nullopt; });
+  const auto others = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->others) : std::nullopt; });
+  if (!roots.empty()) m.roles = RoleTimes{median_of(roots), median_of(others)};
+  return m;
+}
+
+}  // namespace
+
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points) {
+  using Key = std::tuple<std::string, int, double>;
+  std::map<Key, std::size_t> slot;
+  std::vector<std::vector<const Measurement*>> groups;
+  for (const auto& m : points) {
+    auto [it, fresh] = slot.try_emplace(Key{m.op, m.p, m.bytes}, groups.size());
+    if (fresh) groups.emplace_back();
+    groups[it->second].push_back(&m);
+  }
+  std::vector<Measurement> pooled;
+  pooled.reserve(groups.size());
+  for (const auto& group : groups) pooled.push_back(pool(group));
+  return pooled;
+}
+
+}  // namespace augur::fit

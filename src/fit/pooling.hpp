@@ -1,0 +1,22 @@
+#pragma once
+// Points measured more than once (in several passes of one run, or in several runs' raw files)
+// pooled into one point each before fitting.
+//
+// A machine that is shared or virtualised drifts between fast and slow spells that last longer
+// than one point takes to measure, so a point measured once carries the spell it fell in. The
+// median of several passes spread over the run is robust to a spell that hit one of them, and
+// the spread between passes, not the spread within one, is the honest error of the result.
+#include <vector>
+
+#include "fit/raw.hpp"
+
+namespace augur::fit {
+
+// One point per (operation, p, bytes), in the order of first appearance. Of a point measured k
+// times: the median of the medians (and of the role medians, skews and clock errors), the least
+// minimum, the greatest maximum, the mean weighted by repetitions, the repetitions summed, and a
+// standard deviation such that std/√reps is the larger of the passes' own standard error over
+// √k and the spread of their medians over √k.
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points);
+
+}  // namespace augur::fit

@@ -1,0 +1,77 @@
+// Pooling the passes of a point: robust to one slow pass, honest about the spread between passes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "fit/pooling.hpp"
+
+namespace {
+
+using augur::fit::Measurement;
+using augur::fit::pool_repeated_points;
+
+Measurement point(const std::string& op, double bytes, double median, int pass, double stddev = 1e-8) {
+  Measurement m{op, 2, bytes, 0.9 * median, median, median, 1.2 * median, stddev, 100, {}, {}, {}};
+  m.pass = pass;
+  return m;
+}
+
+TEST(Pooling, PointsMeasuredOnceAreKeptAsTheyAreInTheirOrder) {
+  const std::vector<Measurement> points{point("bcast", 8, 2e-6, 1), point("pingpong", 0, 1e-6, 1)};
+  const auto pooled = pool_repeated_points(points);
+  ASSERT_EQ(pooled.size(), 2u);
+  EXPECT_EQ(pooled[0].op, "bcast");
+  EXPECT_EQ(pooled[1].op, "pingpong");
+  EXPECT_DOUBLE_EQ(pooled[0].stddev, 1e-8);
+  EXPECT_EQ(pooled[0].reps, 100);
+}
+
+TEST(Pooling, TheMedianOfThreePassesIgnoresOneSlowPass) {
+  const std::vector<Measurement> points{point("bcast", 8, 1.0e-6, 1), point("bcast", 16, 1.1e-6, 1),
+                                        point("bcast", 8, 3.0e-6, 2), point("bcast", 16, 1.2e-6, 2),
+                                        point("bcast", 8, 1.1e-6, 3), point("bcast", 16, 1.0e-6, 3)};
+  const auto pooled = pool_repeated_points(points);
+  ASSERT_EQ(pooled.size(), 2u);
+  EXPECT_EQ(pooled[0].bytes, 8);
+  EXPECT_DOUBLE_EQ(pooled[0].median, 1.1e-6);
+  EXPECT_DOUBLE_EQ(pooled[1].median, 1.1e-6);
+  EXPECT_DOUBLE_EQ(pooled[0].min, 0.9e-6);
+  EXPECT_DOUBLE_EQ(pooled[0].max, 1.2 * 3.0e-6);
+  EXPECT_EQ(pooled[0].reps, 300);
+  EXPECT_EQ(pooled[0].pass, 1);
+  EXPECT_LE(pooled[0].min, pooled[0].mean);
+  EXPECT_LE(pooled[0].mean, pooled[0].max);
+}
+
+TEST(Pooling, TheErrorComesFromTheSpreadBetweenPassesWhenItIsLarger) {
+  // Each pass is sure of itself (std 1e-9 over 100 reps), but the passes disagree by 20%.
+  const std::vector<Measurement> points{point("send", 0, 1.0e-6, 1, 1e-9), point("send", 0, 1.2e-6, 2, 1e-9)};
+  const auto m = pool_repeated_points(points).at(0);
+  const double standard_error = m.stddev / std::sqrt(m.reps);
+  // Two medians 0.2 µs apart: their sample std is 0.1414 µs, over √2.
+  EXPECT_NEAR(standard_error, 0.1e-6, 1e-9);
+  EXPECT_DOUBLE_EQ(m.median, 1.1e-6);
+
+  // Passes that agree keep the (smaller) error they report of themselves, averaged over two.
+  const std::vector<Measurement> agreeing{point("send", 0, 1e-6, 1, 1e-7), point("send", 0, 1e-6, 2, 1e-7)};
+  const auto a = pool_repeated_points(agreeing).at(0);
+  EXPECT_NEAR(a.stddev / std::sqrt(a.reps), 1e-8 / std::sqrt(2.0), 1e-12);
+}
+
+TEST(Pooling, RoleTimesAndSkewArePooledByMedian) {
+  std::vector<Measurement> points;
+  for (int pass = 1; pass <= 3; ++pass) {
+    auto m = point("bcast", 64, 2e-6, pass);
+    m.roles = augur::fit::RoleTimes{1e-6 * pass, 2e-6 * pass};
+    m.skew = 1e-8 * pass;
+    points.push_back(m);
+  }
+  const auto m = pool_repeated_points(points).at(0);
+  ASSERT_TRUE(m.roles && m.skew);
+  EXPECT_DOUBLE_EQ(m.roles->root, 2e-6);
+  EXPECT_DOUBLE_EQ(m.roles->others, 4e-6);
+  EXPECT_DOUBLE_EQ(*m.skew, 2e-8);
+  EXPECT_FALSE(m.clock_error.has_value());
+}
+
+}  // namespace
