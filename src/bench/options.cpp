@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <iostream>
@@ -15,6 +16,14 @@ namespace augur::bench {
 namespace {
 
 constexpr int kMostPasses = 99;
+// Fewest repetitions a pass gives a point when the run's are shared out among its passes.
+constexpr int kFewestRepsPerPass = 5;
+
+// Each pass takes its share of the repetitions, so that a run of several passes costs about
+// what one pass did, and the pooled point has about as many repetitions as one pass used to.
+int reps_per_pass(int reps, int passes) {
+  return std::max(std::min(reps, kFewestRepsPerPass), (reps + passes - 1) / passes);
+}
 
 struct Overrides {
   std::string preset = "quick";
@@ -69,8 +78,8 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto* max_size = app.add_option("--max-size", o.max_size, "largest message per process, e.g. 1MiB");
   auto* target = app.add_option("--target", o.target, "relative half-width of the median's 95% CI");
   auto* warmup = app.add_option("--warmup", o.warmup, "untimed repetitions before each point");
-  auto* min_reps = app.add_option("--min-reps", o.min_reps, "fewest repetitions per point");
-  auto* max_reps = app.add_option("--max-reps", o.max_reps, "most repetitions per point");
+  auto* min_reps = app.add_option("--min-reps", o.min_reps, "fewest repetitions per point over all passes");
+  auto* max_reps = app.add_option("--max-reps", o.max_reps, "most repetitions per point over all passes");
   auto* point = app.add_option("--point-time", o.point_seconds, "most seconds per point after --min-reps");
   auto* budget = app.add_option("--budget", o.budget, "seconds for the whole sweep (0: no limit)");
   auto* refine = app.add_option("--refine", o.refine, "sizes added per curve where it bends (0: none)");
@@ -123,6 +132,8 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   if (*refine) s.refine_limit = o.refine;
   if (*tolerance) s.refine_tolerance = o.refine_tolerance;
   check(s, world);
+  s.min_reps = reps_per_pass(s.min_reps, s.passes);
+  s.max_reps = std::max(s.min_reps, reps_per_pass(s.max_reps, s.passes));
   return true;
 }
 
