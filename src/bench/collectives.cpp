@@ -15,6 +15,11 @@ double timed(RepContext& c) {
   return since(t0);
 }
 
+template <void (*call)(RepContext&)>
+Kernel collective(std::string_view name, void (*setup)(RepContext&) = nullptr) {
+  return {name, timed<call>, nullptr, setup, nullptr, call};
+}
+
 void barrier(RepContext& c) { MPI_Barrier(c.comm()); }
 void bcast(RepContext& c) { MPI_Bcast(c.send, c.count(), MPI_BYTE, c.root, c.comm()); }
 void reduce(RepContext& c) { MPI_Reduce(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.root, c.comm()); }
@@ -66,23 +71,23 @@ void scan(RepContext& c) { MPI_Scan(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, 
 void exscan(RepContext& c) { MPI_Exscan(c.send, c.recv, c.ints(), MPI_INT, MPI_SUM, c.comm()); }
 
 const std::vector<Kernel> kKernels = {
-    {"barrier", timed<barrier>},
-    {"bcast", timed<bcast>},
-    {"reduce", timed<reduce>},
-    {"allreduce", timed<allreduce>},
-    {"gather", timed<gather>},
-    {"gatherv", timed<gatherv>, nullptr, equal_byte_blocks},
-    {"scatter", timed<scatter>},
-    {"scatterv", timed<scatterv>, nullptr, equal_byte_blocks},
-    {"allgather", timed<allgather>},
-    {"allgatherv", timed<allgatherv>, nullptr, equal_byte_blocks},
-    {"alltoall", timed<alltoall>},
-    {"alltoallv", timed<alltoallv>, nullptr, equal_byte_blocks},
-    {"alltoallw", timed<alltoallw>, nullptr, equal_byte_blocks},
-    {"reduce_scatter", timed<reduce_scatter>, nullptr, equal_int_blocks},
-    {"reduce_scatter_block", timed<reduce_scatter_block>},
-    {"scan", timed<scan>},
-    {"exscan", timed<exscan>},
+    collective<barrier>("barrier"),
+    collective<bcast>("bcast"),
+    collective<reduce>("reduce"),
+    collective<allreduce>("allreduce"),
+    collective<gather>("gather"),
+    collective<gatherv>("gatherv", equal_byte_blocks),
+    collective<scatter>("scatter"),
+    collective<scatterv>("scatterv", equal_byte_blocks),
+    collective<allgather>("allgather"),
+    collective<allgatherv>("allgatherv", equal_byte_blocks),
+    collective<alltoall>("alltoall"),
+    collective<alltoallv>("alltoallv", equal_byte_blocks),
+    collective<alltoallw>("alltoallw", equal_byte_blocks),
+    collective<reduce_scatter>("reduce_scatter", equal_int_blocks),
+    collective<reduce_scatter_block>("reduce_scatter_block"),
+    collective<scan>("scan"),
+    collective<exscan>("exscan"),
 };
 
 }  // namespace

@@ -8,12 +8,22 @@ namespace augur::bench {
 namespace {
 
 template <void (*post)(RepContext&, MPI_Request*)>
-double timed(RepContext& c) {
+void completed(RepContext& c) {
   MPI_Request request;
-  const double t0 = MPI_Wtime();
   post(c, &request);
   MPI_Wait(&request, MPI_STATUS_IGNORE);
+}
+
+template <void (*post)(RepContext&, MPI_Request*)>
+double timed(RepContext& c) {
+  const double t0 = MPI_Wtime();
+  completed<post>(c);
   return since(t0);
+}
+
+template <void (*post)(RepContext&, MPI_Request*)>
+Kernel nonblocking(std::string_view name, void (*setup)(RepContext&) = nullptr) {
+  return {name, timed<post>, nullptr, setup, nullptr, completed<post>};
 }
 
 void ibarrier(RepContext& c, MPI_Request* r) { MPI_Ibarrier(c.comm(), r); }
@@ -73,23 +83,23 @@ void iexscan(RepContext& c, MPI_Request* r) {
 }
 
 const std::vector<Kernel> kKernels = {
-    {"ibarrier", timed<ibarrier>},
-    {"ibcast", timed<ibcast>},
-    {"ireduce", timed<ireduce>},
-    {"iallreduce", timed<iallreduce>},
-    {"igather", timed<igather>},
-    {"igatherv", timed<igatherv>, nullptr, equal_byte_blocks},
-    {"iscatter", timed<iscatter>},
-    {"iscatterv", timed<iscatterv>, nullptr, equal_byte_blocks},
-    {"iallgather", timed<iallgather>},
-    {"iallgatherv", timed<iallgatherv>, nullptr, equal_byte_blocks},
-    {"ialltoall", timed<ialltoall>},
-    {"ialltoallv", timed<ialltoallv>, nullptr, equal_byte_blocks},
-    {"ialltoallw", timed<ialltoallw>, nullptr, equal_byte_blocks},
-    {"ireduce_scatter", timed<ireduce_scatter>, nullptr, equal_int_blocks},
-    {"ireduce_scatter_block", timed<ireduce_scatter_block>},
-    {"iscan", timed<iscan>},
-    {"iexscan", timed<iexscan>},
+    nonblocking<ibarrier>("ibarrier"),
+    nonblocking<ibcast>("ibcast"),
+    nonblocking<ireduce>("ireduce"),
+    nonblocking<iallreduce>("iallreduce"),
+    nonblocking<igather>("igather"),
+    nonblocking<igatherv>("igatherv", equal_byte_blocks),
+    nonblocking<iscatter>("iscatter"),
+    nonblocking<iscatterv>("iscatterv", equal_byte_blocks),
+    nonblocking<iallgather>("iallgather"),
+    nonblocking<iallgatherv>("iallgatherv", equal_byte_blocks),
+    nonblocking<ialltoall>("ialltoall"),
+    nonblocking<ialltoallv>("ialltoallv", equal_byte_blocks),
+    nonblocking<ialltoallw>("ialltoallw", equal_byte_blocks),
+    nonblocking<ireduce_scatter>("ireduce_scatter", equal_int_blocks),
+    nonblocking<ireduce_scatter_block>("ireduce_scatter_block"),
+    nonblocking<iscan>("iscan"),
+    nonblocking<iexscan>("iexscan"),
 };
 
 }  // namespace
