@@ -44,6 +44,7 @@ import time
 from pathlib import Path
 
 import smpi_platform
+import steal
 import tcp_target
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +147,7 @@ class HostTarget:
         return "this machine"
 
 
-def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra):
+def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra, meter):
     """Median measured and predicted time of every input, and the wall seconds of one prediction.
     The runs go round the inputs, and each measured run is followed at once by its prediction:
     a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
@@ -159,7 +160,10 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra):
         for i, (program, _kind, args) in enumerate(inputs):
             binary = build / "examples" / program
             cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-            measured[i].append(example_time(run(cmd, env=target.env())))
+            meter.start()
+            output = run(cmd, env=target.env())
+            meter.stop()
+            measured[i].append(example_time(output))
             started = time.monotonic()
             predicted[i].append(predict(augur, model, binary, args, np_, extra))
             costs[i] += time.monotonic() - started
@@ -369,8 +373,9 @@ def main():
         for key in ("measured runs", "augur runs", "SMPI runs"):
             timings[key] = 0.0
         started = time.monotonic()
+        meter = steal.Meter()
         measured_times, predicted_times, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
-                                                                     model, a.augur_option)
+                                                                     model, a.augur_option, meter)
         timings["augur runs"] = sum(costs) * a.runs
         timings["measured runs"] = time.monotonic() - started - timings["augur runs"]
         for (program, kind, args), measured, predicted, cost in zip(inputs, measured_times, predicted_times, costs):
@@ -406,6 +411,8 @@ def main():
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
     if not smpi and not smpi_failed:
         notes.append(f"SMPI not run: {smpi_off}.")
+    if meter.note():
+        notes.append(meter.note())
     command = "bench/accuracy/run.py " + " ".join(sys.argv[1:])
     text = table(rows, heading, command, notes, timings)
     print("\n" + text)
