@@ -411,8 +411,9 @@ def main():
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
     if not smpi and not smpi_failed:
         notes.append(f"SMPI not run: {smpi_off}.")
-    if meter.note():
-        notes.append(meter.note())
+    steal_note = meter.note()
+    if steal_note:
+        notes.append(steal_note)
     command = "bench/accuracy/run.py " + " ".join(sys.argv[1:])
     text = table(rows, heading, command, notes, timings)
     print("\n" + text)

@@ -46,7 +46,7 @@ void run(bench::Options options, int rank, int world) {
   fit::RawWriter out(options.raw, header, append);
   const auto plan = s.pass == 1 ? bench::base_plan(operations, groups, s.max_bytes)
                                 : bench::repeat_plan(earlier.points, operations);
-  bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.budget_seconds / s.passes);
+  bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.pass_budget_seconds());
   sweep.conduct(plan, earlier, out, progress);
 }
 

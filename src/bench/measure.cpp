@@ -87,9 +87,7 @@ class Repeater {
     MPI_Barrier(context_.comm());
     const bool on_time = window_start < 0 || wait_until(window_start);
     const double begin = MPI_Wtime();
-    double root_seconds = 0;
-    double seconds = timed_as_whole() ? run_whole(begin) : run_each(root_seconds);
-    if (root_seconds == 0) root_seconds = seconds;
+    auto [seconds, root_seconds] = timed_as_whole() ? run_whole(begin) : run_each();
     // A late rank's delay counts: the others started at the window. A rank on time left its
     // wait a clock reading after the window, as every rank did, so that overshoot is not
     // counted: added to every repetition, it made an 8-byte ping-pong's half round trip read
@@ -104,16 +102,22 @@ class Repeater {
   // in a program's loop. Sequences whose root takes turns time each call, for the root's share.
   bool timed_as_whole() const { return sequence_ > 1 && !chained_ && kernel_.call; }
 
-  // Mean seconds per call of a sequence that began at `begin`.
-  double run_whole(double begin) {
+  // Mean seconds per call: of all the calls, and of those this rank was the root of (all calls
+  // when it was the root of none).
+  struct PerCall {
+    double seconds = 0, root_seconds = 0;
+  };
+
+  // A sequence that began at `begin`, timed as a whole.
+  PerCall run_whole(double begin) {
     context_.root = kRoot;
     for (int i = 0; i < sequence_; ++i) kernel_.call(context_);
-    return since(begin) / sequence_;
+    const double seconds = since(begin) / sequence_;
+    return {seconds, seconds};
   }
 
-  // Mean seconds per call, each call timed by the kernel; `root_seconds` gets the mean of the
-  // calls this rank was the root of (0 if none).
-  double run_each(double& root_seconds) {
+  // Each call timed by the kernel.
+  PerCall run_each() {
     double seconds = 0, as_root = 0;
     int root_calls = 0;
     for (int i = 0; i < sequence_; ++i) {
@@ -125,8 +129,8 @@ class Repeater {
         ++root_calls;
       }
     }
-    root_seconds = root_calls > 0 ? as_root / root_calls : 0;
-    return seconds / sequence_;
+    seconds /= sequence_;
+    return {seconds, root_calls > 0 ? as_root / root_calls : seconds};
   }
 
   void use_buffers(int rep) {

@@ -15,7 +15,6 @@
 namespace augur::bench {
 namespace {
 
-constexpr int kMostPasses = 99;
 // Fewest repetitions a pass gives a point when the run's are shared out among its passes.
 constexpr int kFewestRepsPerPass = 5;
 

@@ -16,6 +16,9 @@ enum class Sync { barrier, window };
 Sync parse_sync(std::string_view name);  // throws std::invalid_argument
 std::string_view sync_name(Sync sync);
 
+// Most passes a run may make (`--passes`).
+constexpr int kMostPasses = 99;
+
 struct SweepSettings {
   std::string preset = "quick";
   std::vector<std::string> operations;  // catalog names; empty = every operation
@@ -32,6 +35,7 @@ struct SweepSettings {
   // (fit/pooling.hpp). Pass 1 makes the plan, with its added sizes; later ones repeat it.
   int pass = 1;
   int passes = 1;
+  double pass_budget_seconds() const { return budget_seconds / passes; }
   int refine_limit = 0;                 // sizes added per curve where it bends
   double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
   bool fresh_buffers = false;           // rotate buffers through memory larger than the caches

@@ -42,7 +42,7 @@ class Conductor {
   // Finished are the points `earlier` holds from this pass; the curves that refinement bends
   // are pass 1's.
   Conductor(const SweepSettings& settings, const fit::RawSet& earlier)
-      : settings_(settings), budget_(settings.budget_seconds / settings.passes) {
+      : settings_(settings), budget_(settings.pass_budget_seconds()) {
     for (const auto& m : earlier.points) {
       const int op = operation_index(m.op);
       if (op < 0) continue;

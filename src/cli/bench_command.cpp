@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "bench/operation_table.hpp"
+#include "bench/settings.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
@@ -139,7 +140,8 @@ void fill_defaults(BenchRequest& r) {
 
 void check_request(BenchRequest& r) {
   if (r.processes < 2) throw UsageError("-np must be at least 2 (got " + std::to_string(r.processes) + ")");
-  if (r.passes < 1 || r.passes > 99) throw UsageError("--passes must be 1 to 99 (got " + std::to_string(r.passes) + ")");
+  if (r.passes < 1 || r.passes > bench::kMostPasses)
+    throw UsageError("--passes must be 1 to " + std::to_string(bench::kMostPasses) + " (got " + std::to_string(r.passes) + ")");
   if (r.quick && r.full) throw UsageError("--quick and --full exclude each other");
   check_operations(r.operations);
   if (!r.max_size.empty()) check_max_size(r.max_size, r.processes);
