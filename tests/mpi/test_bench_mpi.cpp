@@ -242,7 +242,10 @@ TEST(BenchMpi, ALaterPassMeasuresThePointsOfTheFirstOnceMore) {
   for (const auto& m : augur::fit::read_raw_file(raw).points) by_pass[m.pass].push_back({m.op, m.p, m.bytes});
   ASSERT_EQ(by_pass.size(), 2u);
   EXPECT_EQ(by_pass[2], by_pass[1]) << "the same points, in the same order";
-  EXPECT_EQ(by_pass[1].size(), kBytesTo64.size() + 1);
+  // Pass 1 may add sizes where a curve bends (that depends on the machine); the base plan is always there.
+  const std::set<Key> first(by_pass[1].begin(), by_pass[1].end());
+  EXPECT_TRUE(first.contains({"barrier", 2, 0})) << "the barrier";
+  for (const double bytes : kBytesTo64) EXPECT_TRUE(first.contains({"pingpong", 2, bytes})) << bytes << " bytes";
 
   // Resuming a finished pass measures nothing more.
   const auto lines = count_lines(raw);
