@@ -160,10 +160,7 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra, m
         for i, (program, _kind, args) in enumerate(inputs):
             binary = build / "examples" / program
             cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-            meter.start()
-            output = run(cmd, env=target.env())
-            meter.stop()
-            measured[i].append(example_time(output))
+            measured[i].append(meter.calmest(lambda: example_time(run(cmd, env=target.env()))))
             started = time.monotonic()
             predicted[i].append(predict(augur, model, binary, args, np_, extra))
             costs[i] += time.monotonic() - started
@@ -312,6 +309,9 @@ def main():
                     help="predict with SimGrid SMPI too (auto: when smpicc and smpirun are installed)")
     ap.add_argument("-np", "--np", type=int, default=2, dest="np_")
     ap.add_argument("--runs", type=int, default=5, help="runs per measurement and per augur prediction (median); SMPI runs half as often")
+    ap.add_argument("--max-steal", type=float, default=0.10,
+                    help="measure a run again (up to 3 tries, the calmest kept) when the hypervisor took more than "
+                         "this share of the processors during it (0: never)")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
     ap.add_argument("--only", help="comma-separated programs")
     ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
@@ -373,7 +373,7 @@ def main():
         for key in ("measured runs", "augur runs", "SMPI runs"):
             timings[key] = 0.0
         started = time.monotonic()
-        meter = steal.Meter()
+        meter = steal.Meter(most=a.max_steal if a.max_steal > 0 else None)
         measured_times, predicted_times, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
                                                                      model, a.augur_option, meter)
         timings["augur runs"] = sum(costs) * a.runs
