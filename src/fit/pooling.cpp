@@ -1,5 +1,7 @@
 #include "fit/pooling.hpp"
 
+#include "fit/median.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -9,12 +11,6 @@
 
 namespace augur::fit {
 namespace {
-
-double median_of(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 template <typename Field>
 std::vector<double> collect(const std::vector<const Measurement*>& group, Field field) {
@@ -45,7 +41,7 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   if (group.size() == 1) return *group.front();
   Measurement m = *group.front();
   m.pass = 1;
-  m.median = median_of(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
+  m.median = median(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
   long reps = 0;
   double weighted_mean = 0;
   for (const auto* x : group) {
@@ -58,12 +54,12 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   m.mean = std::clamp(weighted_mean / static_cast<double>(reps), m.min, m.max);
   m.stddev = pooled_standard_error(group) * std::sqrt(static_cast<double>(m.reps));
   const auto skews = collect(group, [](const Measurement& x) { return x.skew; });
-  if (!skews.empty()) m.skew = median_of(skews);
+  if (!skews.empty()) m.skew = median(skews);
   const auto errors = collect(group, [](const Measurement& x) { return x.clock_error; });
-  if (!errors.empty()) m.clock_error = median_of(errors);
+  if (!errors.empty()) m.clock_error = median(errors);
   const auto roots = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->root) : std::nullopt; });
   const auto others = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->others) : std::nullopt; });
-  if (!roots.empty()) m.roles = RoleTimes{median_of(roots), median_of(others)};
+  if (!roots.empty()) m.roles = RoleTimes{median(roots), median(others)};
   return m;
 }
 

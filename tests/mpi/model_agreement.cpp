@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fit/median.hpp"
 #include "fit/pooling.hpp"
 #include "fit/raw.hpp"
 #include "model/model.hpp"
@@ -20,13 +21,6 @@
 namespace {
 
 using namespace augur;
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
@@ -41,14 +35,14 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
   std::vector<double> medians;
   std::printf("%-24s %6s %12s %12s\n", "operation", "points", "median |res|", "max |res|");
   for (const auto& [op, r] : by_op) {
-    const double med = median_of(r);
+    const double med = fit::median(r);
     medians.push_back(med);
     if (limit > 0 && med > limit) ++over;
     std::printf("%-24s %6zu %11.2f%% %11.1f%%%s\n", op.c_str(), r.size(), 100 * med, 100 * max_of(r),
                 limit > 0 && med > limit ? "  over" : "");
   }
   std::printf("operations: %zu, over the limit: %d, median over operations %.2f%%, worst %.2f%%\n", by_op.size(),
-              over, 100 * median_of(medians), 100 * max_of(medians));
+              over, 100 * fit::median(medians), 100 * max_of(medians));
   return over > 0 ? 1 : 0;
 }
 
@@ -68,12 +62,12 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
   for (const auto& [op, d] : worst_by_op) worst.push_back({d, op});
   std::sort(worst.rbegin(), worst.rend());
   std::printf("points: %zu, median difference %.2f%%, max %.1f%%\n", differences.size(),
-              100 * median_of(differences), 100 * max_of(differences));
+              100 * fit::median(differences), 100 * max_of(differences));
   std::printf("largest differences:");
   for (std::size_t i = 0; i < std::min<std::size_t>(8, worst.size()); ++i)
     std::printf(" %s %.1f%%", worst[i].second.c_str(), 100 * worst[i].first);
   std::printf("\n");
-  return limit > 0 && median_of(differences) > limit ? 1 : 0;
+  return limit > 0 && fit::median(differences) > limit ? 1 : 0;
 }
 
 double limit_from(int& argc, char** argv) {

@@ -1,0 +1,17 @@
+#include "fit/median.hpp"
+
+#include <algorithm>
+
+namespace augur::fit {
+
+double median(std::vector<double> values) {
+  const std::size_t n = values.size();
+  if (n == 0) return 0;
+  const auto upper = values.begin() + static_cast<long>(n / 2);
+  std::nth_element(values.begin(), upper, values.end());
+  if (n % 2 == 1) return *upper;
+  // The lower middle value is the largest of those nth_element left before `upper`.
+  return 0.5 * (*std::max_element(values.begin(), upper) + *upper);
+}
+
+}  // namespace augur::fit

@@ -1,0 +1,12 @@
+#pragma once
+// The statistic augur measures, pools and compares timings by: their distribution has a long
+// right tail (the operating system, other guests), which moves the mean but hardly the median.
+#include <vector>
+
+namespace augur::fit {
+
+// The median of `values`: the middle one, or the mean of the two middle ones for an even count;
+// 0 when there are none.
+double median(std::vector<double> values);
+
+}  // namespace augur::fit
