@@ -1,6 +1,7 @@
 #include "fit/breakpoints.hpp"
 
 #include "fit/least_squares.hpp"
+#include "fit/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,9 @@ namespace augur::fit {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Median |residual| / error estimate above which the residuals are more than noise: noise of the
+// estimated size leaves about 0.67.
+constexpr double kBeyondNoise = 1.5;
 
 // Weighted sums for a straight line y = a + b·d through one group size's points.
 struct LineSums {
@@ -31,6 +35,14 @@ struct LineSums {
     return std::max(0.0, spread_y - explained);
   }
   int parameters() const { return std::min(sizes, 2); }
+
+  // The best line's value at d.
+  double at(double d) const {
+    if (w <= 0) return 0;
+    const double spread_d = wdd - wd * wd / w;
+    const double slope = spread_d > 1e-12 * wdd ? (wdy - wd * wy / w) / spread_d : 0;
+    return (wy - slope * wd) / w + slope * d;
+  }
 };
 
 struct SegmentCost {
@@ -121,6 +133,36 @@ double information_criterion(const Partition& p, double points, const Breakpoint
   return points * std::log(chi2 / std::max(1.0, points - charged)) + charged * std::log(points);
 }
 
+// How far the points are from the lines of `p`'s segments: the medians of |residual| relative to
+// each point's value and to its error estimate.
+struct Misfit {
+  double relative = 0, standardised = 0;
+};
+
+Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& sums,
+                                const std::vector<Sample>& samples, const std::vector<double>& sizes,
+                                const std::vector<double>& groups) {
+  std::vector<int> ends(p.starts);
+  ends.push_back(static_cast<int>(sizes.size()));
+  std::vector<std::vector<LineSums>> lines;  // lines[segment][group]
+  for (std::size_t seg = 0, begin = 0; seg < ends.size(); begin = ends[seg++]) {
+    lines.emplace_back(groups.size());
+    for (auto s = begin; s < static_cast<std::size_t>(ends[seg]); ++s)
+      for (std::size_t g = 0; g < groups.size(); ++g) lines.back()[g].add(sums[s][g]);
+  }
+  std::vector<double> relative, standardised;
+  for (const auto& s : samples) {
+    if (s.y <= 0) continue;
+    const auto si = std::lower_bound(sizes.begin(), sizes.end(), s.bytes) - sizes.begin();
+    const auto gi = std::lower_bound(groups.begin(), groups.end(), s.p) - groups.begin();
+    const auto seg = std::upper_bound(p.starts.begin(), p.starts.end(), static_cast<int>(si)) - p.starts.begin();
+    const double off = std::abs(lines[seg][gi].at(s.d) - s.y);
+    relative.push_back(off / s.y);
+    standardised.push_back(off / s.sigma);
+  }
+  return {median(std::move(relative)), median(std::move(standardised))};
+}
+
 }  // namespace
 
 std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const BreakpointOptions& options) {
@@ -129,15 +171,31 @@ std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const
   const int max_segments = std::min(std::max(options.max_segments, 1), static_cast<int>(sizes.size()) / min_length);
   if (max_segments < 2) return {};
 
-  const auto cost = segment_costs(line_sums(samples, sizes, distinct_group_sizes(samples)), min_length);
-  const auto partitions = best_partitions(cost, max_segments);
+  const auto groups = distinct_group_sizes(samples);
+  const auto sums = line_sums(samples, sizes, groups);
+  const auto partitions = best_partitions(segment_costs(sums, min_length), max_segments);
   const int points = static_cast<int>(samples.size());
   const auto& whole = partitions.front();  // one segment is always a partition
-  if (goodness_of_fit(whole.chi2, points, whole.parameters) >= options.fits_within_errors) return {};
+  const auto misfit = [&](const Partition& p) { return misfit_of(p, sums, samples, sizes, groups); };
+  // Beyond the goal, and beyond what noise of the estimated size leaves (median |z| ≈ 0.67).
+  const auto misses_goal = [&](const Partition& p) {
+    const Misfit m = misfit(p);
+    return options.residual_goal > 0 && m.relative > options.residual_goal && m.standardised > kBeyondNoise;
+  };
+  // Wide error estimates (a noisy machine) can let one line "fit" points it misses by half; the
+  // goal keeps the search open then.
+  if (goodness_of_fit(whole.chi2, points, whole.parameters) >= options.fits_within_errors && !misses_goal(whole))
+    return {};
 
   const Partition* chosen = &whole;
   for (const auto& p : partitions)
     if (information_criterion(p, points, options) < information_criterion(*chosen, points, options)) chosen = &p;
+  if (misses_goal(*chosen)) {
+    // Partitions run from one segment up, so the first to meet the goal has the fewest.
+    const auto meets = std::find_if(partitions.begin(), partitions.end(),
+                                    [&](const Partition& p) { return misfit(p).relative <= options.residual_goal; });
+    if (meets != partitions.end()) chosen = &*meets;
+  }
   std::vector<double> boundaries;
   for (int start : chosen->starts) boundaries.push_back(sizes[start]);
   return boundaries;

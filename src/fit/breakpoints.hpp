@@ -9,9 +9,10 @@
 // Dynamic programming finds, for each number of segments, the split with the least total χ²;
 // the number of segments is then chosen by the Bayesian information criterion on the weighted
 // residual sum, N·ln(χ²/(N − k)) + k·ln N. It depends on the ratio of residuals, not on the
-// error estimates being right, and keeps one segment for a single law plus noise. No search is
-// made when one segment already fits within the error estimates (docs/fitting.md,
-// "Breakpoints").
+// error estimates being right, and keeps one segment for a single law plus noise. When its
+// choice leaves the points further off than the residual goal and more segments would not, the
+// fewest that meet the goal are taken. No search is made when one segment already fits within
+// the error estimates (docs/fitting.md, "Breakpoints").
 #include <vector>
 
 #include "fit/samples.hpp"
@@ -28,6 +29,10 @@ struct BreakpointOptions {
   // One segment is kept without a search when its lines already fit within the error estimates:
   // goodness of fit Q at least this (a jump would leave residuals far beyond the errors).
   double fits_within_errors = 1e-3;
+  // The data sheet's promise: an operation's law within this of its measured points (median of
+  // |relative residual|). When the criterion's choice leaves more, the fewest segments whose
+  // lines meet it are taken instead, if any number up to max_segments does (0: criterion only).
+  double residual_goal = 0.05;
 };
 
 // The sizes (bytes) at which a new segment starts, ascending: each is the first measured size

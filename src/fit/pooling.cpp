@@ -21,15 +21,18 @@ std::vector<double> collect(const std::vector<const Measurement*>& group, Field 
 }
 
 // std/√reps of the pooled point: the larger of what the passes say of themselves and what their
-// disagreement says, each for the average of k passes.
+// disagreement says, each for the average of k passes. What a pass says of itself is the median
+// over the passes: one preempted repetition makes a pass's standard deviation hundreds of times
+// its median's error (an 8-byte exchange: 117 µs in one pass, 0.05–0.3 µs in six).
 double pooled_standard_error(const std::vector<const Measurement*>& group) {
   const double k = static_cast<double>(group.size());
-  double own = 0, mean = 0;
+  std::vector<double> own_variances;
+  double mean = 0;
   for (const auto* m : group) {
-    own += m->stddev * m->stddev / std::max(m->reps, 1);
+    own_variances.push_back(m->stddev * m->stddev / std::max(m->reps, 1));
     mean += m->median;
   }
-  own /= k;
+  const double own = median(std::move(own_variances));
   mean /= k;
   double between = 0;
   for (const auto* m : group) between += (m->median - mean) * (m->median - mean);

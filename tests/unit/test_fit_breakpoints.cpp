@@ -128,6 +128,33 @@ TEST(FitBreakpoints, NoiseAloneKeepsOneRegime) {
   }
 }
 
+// Points of one group size on a curve that climbs in steps, each with an error estimate of
+// `relative` of its value.
+std::vector<Sample> step_curve(double relative, double step, double jitter) {
+  std::vector<Sample> samples;
+  double sign = 1;
+  for (double bytes : {0., 1., 2., 4., 8., 16., 32., 64., 128., 256., 512., 1024., 2048., 4096., 8192., 16384.}) {
+    const double y = (1 + (sign = -sign) * jitter) * 0.4 * (bytes < 16 ? 1 : bytes < 256 ? 1 + step : bytes < 2048 ? 1 + 2 * step : 1 + 3 * step);
+    samples.push_back({2, bytes, bytes, y, relative * y, y, y});
+  }
+  return samples;
+}
+
+TEST(FitBreakpoints, StepsLeftBeyondTheResidualGoalGetMoreSegments) {
+  // Three steps of 20% with 4% scatter and 2% error estimates: the information criterion
+  // settles for one breakpoint, which leaves the points more than 5% off; the goal adds a second.
+  const auto curve = step_curve(0.02, 0.2, 0.04);
+  BreakpointOptions options;
+  const auto with_goal = detect_breakpoints(curve, options);
+  options.residual_goal = 0;
+  const auto criterion_alone = detect_breakpoints(curve, options);
+  EXPECT_EQ(criterion_alone.size(), 1u);
+  EXPECT_EQ(with_goal.size(), 2u);
+  // Steps of 10%: one breakpoint leaves the points within the goal, and the goal adds none.
+  options.residual_goal = 0.05;
+  EXPECT_EQ(detect_breakpoints(step_curve(0.02, 0.1, 0.04), options).size(), 1u);
+}
+
 TEST(FitBreakpoints, NoiseFreeLawKeepsOneRegime) {
   std::mt19937_64 rng(1);
   const auto points = synthetic::synthesize("bcast", collective, Grid{}, 1e-9, rng);
