@@ -14,6 +14,9 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // Median |residual| / error estimate above which the residuals are more than noise: noise of the
 // estimated size leaves about 0.67.
 constexpr double kBeyondNoise = 1.5;
+// When no number of segments meets the residual goal, more segments must at least halve the
+// residual to be taken.
+constexpr double kHalving = 0.5;
 
 // Weighted sums for a straight line y = a + b·d through one group size's points.
 struct LineSums {
@@ -163,6 +166,24 @@ Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& s
   return {median(std::move(relative)), median(std::move(standardised))};
 }
 
+// For a choice that misses the residual goal: the fewest segments that meet it (partitions run
+// from one segment up); else the partition closest to it, if that at least halves the residual
+// (one point far off, which no segment of three sizes can isolate, can keep every number of
+// segments above the goal: a 1-byte gather at 0.69 µs between 0.01 µs at 0 B and 0.1 µs at 2 B).
+template <typename MisfitOf>
+const Partition& closest_to_goal(const std::vector<Partition>& partitions, const Partition& chosen, double goal,
+                                 MisfitOf misfit) {
+  const Partition* closest = &chosen;
+  double least = misfit(chosen).relative;
+  const double before = least;
+  for (const auto& p : partitions) {
+    const double relative = misfit(p).relative;
+    if (relative <= goal) return p;
+    if (relative < least) closest = &p, least = relative;
+  }
+  return least <= kHalving * before ? *closest : chosen;
+}
+
 }  // namespace
 
 std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const BreakpointOptions& options) {
@@ -190,12 +211,7 @@ std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const
   const Partition* chosen = &whole;
   for (const auto& p : partitions)
     if (information_criterion(p, points, options) < information_criterion(*chosen, points, options)) chosen = &p;
-  if (misses_goal(*chosen)) {
-    // Partitions run from one segment up, so the first to meet the goal has the fewest.
-    const auto meets = std::find_if(partitions.begin(), partitions.end(),
-                                    [&](const Partition& p) { return misfit(p).relative <= options.residual_goal; });
-    if (meets != partitions.end()) chosen = &*meets;
-  }
+  if (misses_goal(*chosen)) chosen = &closest_to_goal(partitions, *chosen, options.residual_goal, misfit);
   std::vector<double> boundaries;
   for (int start : chosen->starts) boundaries.push_back(sizes[start]);
   return boundaries;

@@ -155,6 +155,30 @@ TEST(FitBreakpoints, StepsLeftBeyondTheResidualGoalGetMoreSegments) {
   EXPECT_EQ(detect_breakpoints(step_curve(0.02, 0.1, 0.04), options).size(), 1u);
 }
 
+// Six levels, each three sizes wide and twice the one before, scattered by ±`jitter`.
+std::vector<Sample> staircase(double jitter) {
+  std::vector<Sample> samples;
+  double sign = 1;
+  for (int i = 0; i < 18; ++i) {
+    const double bytes = std::ldexp(1.0, i);
+    const double y = (1 + (sign = -sign) * jitter) * 0.4 * std::ldexp(1.0, i / 3);
+    samples.push_back({2, bytes, bytes, y, 0.02 * y, y, y});
+  }
+  return samples;
+}
+
+TEST(FitBreakpoints, WhenNoSegmentCountMeetsTheGoalTheClosestIsTakenIfItHalvesTheResidual) {
+  // Six levels cannot be met by four segments, but four come far closer than the criterion's
+  // choice.
+  const auto curve = staircase(0.04);
+  BreakpointOptions options;
+  const auto with_goal = detect_breakpoints(curve, options);
+  options.residual_goal = 0;
+  const auto criterion_alone = detect_breakpoints(curve, options);
+  EXPECT_EQ(criterion_alone.size(), 1u);
+  EXPECT_EQ(with_goal.size(), 3u) << "four segments, the most allowed";
+}
+
 TEST(FitBreakpoints, NoiseFreeLawKeepsOneRegime) {
   std::mt19937_64 rng(1);
   const auto points = synthetic::synthesize("bcast", collective, Grid{}, 1e-9, rng);
