@@ -14,4 +14,10 @@ double median(std::vector<double> values) {
   return 0.5 * (*std::max_element(values.begin(), upper) + *upper);
 }
 
+double median_of_sorted(const std::vector<double>& sorted) {
+  const std::size_t n = sorted.size();
+  if (n == 0) return 0;
+  return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
 }  // namespace augur::fit

@@ -9,4 +9,7 @@ namespace augur::fit {
 // 0 when there are none.
 double median(std::vector<double> values);
 
+// The same for values already sorted ascending, without a copy.
+double median_of_sorted(const std::vector<double>& sorted);
+
 }  // namespace augur::fit

@@ -3,6 +3,7 @@
 #include "fit/median.hpp"
 
 using augur::fit::median;
+using augur::fit::median_of_sorted;
 
 TEST(FitMedian, OddCountIsTheMiddleValueWhateverTheOrder) {
   EXPECT_DOUBLE_EQ(median({9, 1, 5}), 5);
@@ -21,3 +22,9 @@ TEST(FitMedian, OneFarOutlierDoesNotMoveIt) {
 }
 
 TEST(FitMedian, NoValuesGiveZero) { EXPECT_DOUBLE_EQ(median({}), 0); }
+
+TEST(FitMedian, SortedInputGivesTheSameAnswerWithoutACopy) {
+  EXPECT_DOUBLE_EQ(median_of_sorted({1, 2, 3, 10}), 2.5);
+  EXPECT_DOUBLE_EQ(median_of_sorted({1, 5, 9}), 5);
+  EXPECT_DOUBLE_EQ(median_of_sorted({}), 0);
+}
