@@ -23,7 +23,7 @@ double ComputeClock::enter() {
   const double interval = entered_at_ - left_at_;
   if (interval < short_interval_) {
     since_anchor_ += interval;
-    return std::max(interval - costs_.wall_reading, 0.0);
+    return std::max(interval - costs_.wall_reading - costs_.call_boundary, 0.0);
   }
   const double cpu = read_cpu();
   const double spent = cpu - cpu_anchor_ - since_anchor_ - costs_.cpu_reading;

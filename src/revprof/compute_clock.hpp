@@ -19,9 +19,13 @@ class ComputeClock {
     double cpu_reading = 0;   // what one CPU-clock reading adds to the interval it falls in
     double wall_reading = 0;  // the same for the wall clock: about 25 ns through the vDSO, which a
                               // program making an MPI call every microsecond would show as compute
+    double call_boundary = 0;  // the interposer's own work between a call's clock readings and the
+                               // program: returning from one call and entering the next
   };
   // `short_interval`: wall seconds below which an interval is taken to be all CPU.
   ComputeClock(Reader wall, Reader cpu, Costs costs, double short_interval);
+
+  const Costs& costs() const { return costs_; }
 
   void start();     // the program runs from here (MPI_Init returned)
   double enter();   // the program calls MPI: returns its compute seconds since it last left MPI

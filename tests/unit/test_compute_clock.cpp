@@ -89,4 +89,17 @@ TEST_F(ComputeClockTest, TheCostOfReadingTheWallClockIsTakenOffShortIntervals) {
   EXPECT_EQ(costly.enter(), 0.0);
 }
 
+TEST_F(ComputeClockTest, TheInterposersWorkAtEachCallBoundaryIsTakenOffShortIntervals) {
+  ComputeClock costly{wall, cpu, {0, 25e-9, 15e-9}, kShort};
+  costly.start();
+  run(1e-6);
+  EXPECT_NEAR(costly.enter(), 1e-6 - 40e-9, 1e-12);
+  costly.leave();
+  run(30e-9);  // the wrappers' own work between two calls
+  EXPECT_EQ(costly.enter(), 0.0);
+  costly.leave();
+  run(1e-3);  // a long interval is timed by the CPU clock, which the boundary does not touch
+  EXPECT_NEAR(costly.enter(), 1e-3, 1e-12);
+}
+
 }  // namespace

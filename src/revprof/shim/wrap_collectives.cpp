@@ -13,16 +13,22 @@ namespace {
 
 constexpr double kNoRoot = -1e300;  // below any start time, so MPI_MAX ignores it
 
-double sum(const int* counts, int n) { return counts ? std::accumulate(counts, counts + n, 0.0) : 0.0; }
-int comm_size(MPI_Comm comm) {
-  int n = 1;
-  PMPI_Comm_size(comm, &n);
-  return n;
+// A rank's message size (docs/revprof.md), worked out from the shadow's rank and size once the
+// call's clock has started: work done before it would count as the program's compute.
+auto bytes_of(int count, MPI_Datatype type) {
+  return [=](const Shadow&) { return message_bytes(count, type); };
 }
-int comm_rank(MPI_Comm comm) {
-  int r = 0;
-  PMPI_Comm_rank(comm, &r);
-  return r;
+// Rooted: the root's size is its whole buffer, the others' their part.
+template <class AtRoot, class Elsewhere>
+auto rooted(int root, AtRoot at_root, Elsewhere elsewhere) {
+  return [=](const Shadow& s) { return s.rank == root ? at_root(s) : elsewhere(s); };
+}
+// v-variants: the mean over the members.
+auto mean_bytes(const int* counts, MPI_Datatype type) {
+  return [=](const Shadow& s) {
+    const double total = counts ? std::accumulate(counts, counts + s.size, 0.0) : 0.0;
+    return total / s.size * message_bytes(1, type);
+  };
 }
 
 CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, double start, double bytes) {
@@ -51,14 +57,14 @@ const Shadow* modelled_shadow(Call& call, MPI_Comm comm, std::string_view op) {
   return s;
 }
 
-// `root` is -1 for collectives without one; `bytes` this rank's message size (docs/revprof.md).
-template <class Real>
-int blocking(std::string_view op, MPI_Comm comm, int root, double bytes, Real real) {
+// `root` is -1 for collectives without one; `bytes` gives this rank's message size.
+template <class Bytes, class Real>
+int blocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, Real real) {
   Call call(op);
   const Shadow* s = modelled_shadow(call, comm, op);
   int rc = real();
   if (!s) return rc;
-  auto c = make_record(op, *s, root, call.begin(), bytes);
+  auto c = make_record(op, *s, root, call.begin(), bytes(*s));
   exchange_starts(c, true);
   double waiting = 0;
   double end = collective_finish(c, waiting);
@@ -67,8 +73,8 @@ int blocking(std::string_view op, MPI_Comm comm, int root, double bytes, Real re
   return rc;
 }
 
-template <class Real>
-int nonblocking(std::string_view op, MPI_Comm comm, int root, double bytes, MPI_Request* request, Real real) {
+template <class Bytes, class Real>
+int nonblocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, MPI_Request* request, Real real) {
   Call call(op);
   const Shadow* s = modelled_shadow(call, comm, op);
   int rc = real();
@@ -78,199 +84,186 @@ int nonblocking(std::string_view op, MPI_Comm comm, int root, double bytes, MPI_
   r.op = op;
   // The exchange writes into the tracked record, whose address the request table keeps stable.
   auto& tracked = track_request(*request, std::move(r));
-  tracked.collective = make_record(op, *s, root, call.begin(), bytes);
+  tracked.collective = make_record(op, *s, root, call.begin(), bytes(*s));
   exchange_starts(tracked.collective, false);
   call.finish(call.begin(), 0, 0);
   return rc;
 }
 
-double typed(double count, MPI_Datatype type) { return count * message_bytes(1, type); }
-
 }  // namespace
 
 extern "C" {
 
-int MPI_Barrier(MPI_Comm comm) { return blocking("barrier", comm, -1, 0, [&] { return PMPI_Barrier(comm); }); }
+int MPI_Barrier(MPI_Comm comm) { return blocking("barrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), [&] { return PMPI_Barrier(comm); }); }
 
 int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
-  return blocking("bcast", comm, root, message_bytes(count, type), [&] { return PMPI_Bcast(buf, count, type, root, comm); });
+  return blocking("bcast", comm, root, bytes_of(count, type), [&] { return PMPI_Bcast(buf, count, type, root, comm); });
 }
 
 int MPI_Reduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm) {
-  return blocking("reduce", comm, root, message_bytes(count, type),
+  return blocking("reduce", comm, root, bytes_of(count, type),
                   [&] { return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm); });
 }
 
 int MPI_Allreduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  return blocking("allreduce", comm, -1, message_bytes(count, type),
+  return blocking("allreduce", comm, -1, bytes_of(count, type),
                   [&] { return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm); });
 }
 
 int MPI_Gather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
                MPI_Comm comm) {
-  double bytes = comm_rank(comm) == root ? message_bytes(rcount, rtype) : message_bytes(scount, stype);
-  return blocking("gather", comm, root, bytes,
+  return blocking("gather", comm, root, rooted(root, bytes_of(rcount, rtype), bytes_of(scount, stype)),
                   [&] { return PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm); });
 }
 
 int MPI_Gatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
                 MPI_Datatype rtype, int root, MPI_Comm comm) {
-  int n = comm_size(comm);
-  double bytes = comm_rank(comm) == root ? typed(sum(rcounts, n) / n, rtype) : message_bytes(scount, stype);
-  return blocking("gatherv", comm, root, bytes,
+  return blocking("gatherv", comm, root, rooted(root, mean_bytes(rcounts, rtype), bytes_of(scount, stype)),
                   [&] { return PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm); });
 }
 
 int MPI_Scatter(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
                 MPI_Comm comm) {
-  double bytes = comm_rank(comm) == root ? message_bytes(scount, stype) : message_bytes(rcount, rtype);
-  return blocking("scatter", comm, root, bytes,
+  return blocking("scatter", comm, root, rooted(root, bytes_of(scount, stype), bytes_of(rcount, rtype)),
                   [&] { return PMPI_Scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm); });
 }
 
 int MPI_Scatterv(const void* sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void* rbuf, int rcount,
                  MPI_Datatype rtype, int root, MPI_Comm comm) {
-  int n = comm_size(comm);
-  double bytes = comm_rank(comm) == root ? typed(sum(scounts, n) / n, stype) : message_bytes(rcount, rtype);
-  return blocking("scatterv", comm, root, bytes,
+  return blocking("scatterv", comm, root, rooted(root, mean_bytes(scounts, stype), bytes_of(rcount, rtype)),
                   [&] { return PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm); });
 }
 
 int MPI_Allgather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
                   MPI_Comm comm) {
-  return blocking("allgather", comm, -1, message_bytes(rcount, rtype),
+  return blocking("allgather", comm, -1, bytes_of(rcount, rtype),
                   [&] { return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm); });
 }
 
 int MPI_Allgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
                    MPI_Datatype rtype, MPI_Comm comm) {
-  int n = comm_size(comm);
-  return blocking("allgatherv", comm, -1, typed(sum(rcounts, n) / n, rtype),
+  return blocking("allgatherv", comm, -1, mean_bytes(rcounts, rtype),
                   [&] { return PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm); });
 }
 
 int MPI_Alltoall(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
                  MPI_Comm comm) {
-  return blocking("alltoall", comm, -1, message_bytes(rcount, rtype),
+  return blocking("alltoall", comm, -1, bytes_of(rcount, rtype),
                   [&] { return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm); });
 }
 
 int MPI_Alltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf,
                   const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
-  int n = comm_size(comm);
-  return blocking("alltoallv", comm, -1, typed(sum(rcounts, n) / n, rtype), [&] {
+  return blocking("alltoallv", comm, -1, mean_bytes(rcounts, rtype), [&] {
     return PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm);
   });
 }
 
 int MPI_Alltoallw(const void* sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[], void* rbuf,
                   const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm) {
-  int n = comm_size(comm);
-  double total = 0;
-  for (int i = 0; i < n; ++i) total += message_bytes(rcounts[i], rtypes[i]);
-  return blocking("alltoallw", comm, -1, total / n, [&] {
+  auto bytes = [&](const Shadow& s) {
+    double total = 0;
+    for (int i = 0; i < s.size; ++i) total += message_bytes(rcounts[i], rtypes[i]);
+    return total / s.size;
+  };
+  return blocking("alltoallw", comm, -1, bytes, [&] {
     return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
   });
 }
 
 int MPI_Reduce_scatter(const void* sbuf, void* rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  int n = comm_size(comm);
-  return blocking("reduce_scatter", comm, -1, typed(sum(rcounts, n) / n, type),
+  return blocking("reduce_scatter", comm, -1, mean_bytes(rcounts, type),
                   [&] { return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm); });
 }
 
 int MPI_Reduce_scatter_block(const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  return blocking("reduce_scatter_block", comm, -1, message_bytes(rcount, type),
+  return blocking("reduce_scatter_block", comm, -1, bytes_of(rcount, type),
                   [&] { return PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm); });
 }
 
 int MPI_Scan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  return blocking("scan", comm, -1, message_bytes(count, type), [&] { return PMPI_Scan(sbuf, rbuf, count, type, op, comm); });
+  return blocking("scan", comm, -1, bytes_of(count, type), [&] { return PMPI_Scan(sbuf, rbuf, count, type, op, comm); });
 }
 
 int MPI_Exscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  return blocking("exscan", comm, -1, message_bytes(count, type),
+  return blocking("exscan", comm, -1, bytes_of(count, type),
                   [&] { return PMPI_Exscan(sbuf, rbuf, count, type, op, comm); });
 }
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
-  return nonblocking("ibarrier", comm, -1, 0, request, [&] { return PMPI_Ibarrier(comm, request); });
+  return nonblocking("ibarrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), request, [&] { return PMPI_Ibarrier(comm, request); });
 }
 
 int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
-  return nonblocking("ibcast", comm, root, message_bytes(count, type), request,
+  return nonblocking("ibcast", comm, root, bytes_of(count, type), request,
                      [&] { return PMPI_Ibcast(buf, count, type, root, comm, request); });
 }
 
 int MPI_Ireduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                 MPI_Request* request) {
-  return nonblocking("ireduce", comm, root, message_bytes(count, type), request,
+  return nonblocking("ireduce", comm, root, bytes_of(count, type), request,
                      [&] { return PMPI_Ireduce(sbuf, rbuf, count, type, op, root, comm, request); });
 }
 
 int MPI_Iallreduce(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                    MPI_Request* request) {
-  return nonblocking("iallreduce", comm, -1, message_bytes(count, type), request,
+  return nonblocking("iallreduce", comm, -1, bytes_of(count, type), request,
                      [&] { return PMPI_Iallreduce(sbuf, rbuf, count, type, op, comm, request); });
 }
 
 int MPI_Igather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
                 MPI_Comm comm, MPI_Request* request) {
-  double bytes = comm_rank(comm) == root ? message_bytes(rcount, rtype) : message_bytes(scount, stype);
-  return nonblocking("igather", comm, root, bytes, request,
+  return nonblocking("igather", comm, root, rooted(root, bytes_of(rcount, rtype), bytes_of(scount, stype)), request,
                      [&] { return PMPI_Igather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, request); });
 }
 
 int MPI_Iscatter(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
                  MPI_Comm comm, MPI_Request* request) {
-  double bytes = comm_rank(comm) == root ? message_bytes(scount, stype) : message_bytes(rcount, rtype);
-  return nonblocking("iscatter", comm, root, bytes, request,
+  return nonblocking("iscatter", comm, root, rooted(root, bytes_of(scount, stype), bytes_of(rcount, rtype)), request,
                      [&] { return PMPI_Iscatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, request); });
 }
 
 int MPI_Iallgather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
                    MPI_Comm comm, MPI_Request* request) {
-  return nonblocking("iallgather", comm, -1, message_bytes(rcount, rtype), request,
+  return nonblocking("iallgather", comm, -1, bytes_of(rcount, rtype), request,
                      [&] { return PMPI_Iallgather(sbuf, scount, stype, rbuf, rcount, rtype, comm, request); });
 }
 
 int MPI_Iallgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[],
                     const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
-  int n = comm_size(comm);
-  return nonblocking("iallgatherv", comm, -1, typed(sum(rcounts, n) / n, rtype), request, [&] {
+  return nonblocking("iallgatherv", comm, -1, mean_bytes(rcounts, rtype), request, [&] {
     return PMPI_Iallgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, request);
   });
 }
 
 int MPI_Ialltoall(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype,
                   MPI_Comm comm, MPI_Request* request) {
-  return nonblocking("ialltoall", comm, -1, message_bytes(rcount, rtype), request,
+  return nonblocking("ialltoall", comm, -1, bytes_of(rcount, rtype), request,
                      [&] { return PMPI_Ialltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm, request); });
 }
 
 int MPI_Ialltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf,
                    const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
-  int n = comm_size(comm);
-  return nonblocking("ialltoallv", comm, -1, typed(sum(rcounts, n) / n, rtype), request, [&] {
+  return nonblocking("ialltoallv", comm, -1, mean_bytes(rcounts, rtype), request, [&] {
     return PMPI_Ialltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, request);
   });
 }
 
 int MPI_Iscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
               MPI_Request* request) {
-  return nonblocking("iscan", comm, -1, message_bytes(count, type), request,
+  return nonblocking("iscan", comm, -1, bytes_of(count, type), request,
                      [&] { return PMPI_Iscan(sbuf, rbuf, count, type, op, comm, request); });
 }
 
 int MPI_Iexscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                 MPI_Request* request) {
-  return nonblocking("iexscan", comm, -1, message_bytes(count, type), request,
+  return nonblocking("iexscan", comm, -1, bytes_of(count, type), request,
                      [&] { return PMPI_Iexscan(sbuf, rbuf, count, type, op, comm, request); });
 }
 
 int MPI_Ireduce_scatter_block(const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                               MPI_Request* request) {
-  return nonblocking("ireduce_scatter_block", comm, -1, message_bytes(rcount, type), request,
+  return nonblocking("ireduce_scatter_block", comm, -1, bytes_of(rcount, type), request,
                      [&] { return PMPI_Ireduce_scatter_block(sbuf, rbuf, rcount, type, op, comm, request); });
 }
 

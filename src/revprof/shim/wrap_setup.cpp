@@ -66,14 +66,18 @@ void start(bool thread_multiple) {
   track(MPI_COMM_SELF);
   double start_time = PMPI_Wtime();
   PMPI_Allreduce(&start_time, &rt.origin, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-  open_trace(rt);
   CycleClock::calibrate();
   const ComputeClock::Reader wall = CycleClock::usable() ? CycleClock::seconds : wall_seconds;
-  const ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall)};
+  ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall)};
   rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
+  rt.active = true;
+  if (!rt.config.measure) {
+    costs.call_boundary = measure_call_boundary();
+    rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
+  }
+  open_trace(rt);
   rt.now = rt.config.measure ? real_now() : 0;
   rt.compute_clock.start();
-  rt.active = true;
 }
 
 nlohmann::json run_settings(const Runtime& rt) {
@@ -83,6 +87,7 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"compute", compute_name(rt.config.compute)},
           {"compute_scale", rt.config.compute_scale},
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
+          {"call_boundary_seconds", rt.compute_clock.costs().call_boundary},
           {"substitutions", rt.rules->substitutions()}};
 }
 
