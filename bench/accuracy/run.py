@@ -355,7 +355,9 @@ def main():
         model = Path(a.model).resolve() if a.model else None
         if a.bench:
             started = time.monotonic()
-            model = make_model(augur, a.bench, build / f"accuracy-{a.target_machine}.json", target)
+            # The smoke test's quick model keeps its own name, so it never replaces the table's.
+            name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
+            model = make_model(augur, a.bench, build / name, target)
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 
