@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "fit/median.hpp"
 #include "revprof/shim/datatypes.hpp"
 
 namespace augur::revprof {
@@ -39,8 +40,7 @@ double measure_clock_overhead(ComputeClock::Reader clock) {
     double a = clock();
     d = clock() - a;
   }
-  std::nth_element(deltas.begin(), deltas.begin() + deltas.size() / 2, deltas.end());
-  return std::clamp(deltas[deltas.size() / 2], 0.0, 1e-4);
+  return std::clamp(fit::median(std::move(deltas)), 0.0, 1e-4);
 }
 
 double measure_call_boundary() {
@@ -62,8 +62,7 @@ double measure_call_boundary() {
   rt.now = 0;
   // The median batch: one batch may hold an interrupt. Bounded so a disturbed measurement
   // cannot erase a program's real compute.
-  std::nth_element(per_call.begin(), per_call.begin() + per_call.size() / 2, per_call.end());
-  return std::clamp(per_call[per_call.size() / 2], 0.0, 200e-9);
+  return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);
 }
 
 namespace {
