@@ -23,7 +23,7 @@ struct FitCommandOptions {
   std::string selection = "cv";
   std::string threshold;
   bool no_breakpoints = false;
-  int max_segments = 4;
+  int max_segments = fit::FitOptions{}.max_segments;
   std::string time_unit = "us";
   std::string size_unit = "bytes";
   int int_bytes = 4;

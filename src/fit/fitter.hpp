@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "fit/breakpoints.hpp"
 #include "fit/raw.hpp"
 #include "model/model.hpp"
 
@@ -45,7 +46,7 @@ struct FitOptions {
   // query at T uses the small law. Unset = automatic breakpoint detection.
   std::optional<double> threshold_bytes;
   bool detect_breakpoints = true;  // ignored when threshold_bytes is set
-  int max_segments = 4;
+  int max_segments = BreakpointOptions{}.max_segments;
   model::Units units{"us", "bytes", 4};  // units the written equations use
   std::string source;  // provenance.source when the raw header names none (e.g. the raw files)
 };

@@ -172,11 +172,14 @@ TEST(FitBreakpoints, WhenNoSegmentCountMeetsTheGoalTheClosestIsTakenIfItHalvesTh
   // choice.
   const auto curve = staircase(0.04);
   BreakpointOptions options;
+  options.max_segments = 4;
   const auto with_goal = detect_breakpoints(curve, options);
   options.residual_goal = 0;
   const auto criterion_alone = detect_breakpoints(curve, options);
   EXPECT_EQ(criterion_alone.size(), 1u);
   EXPECT_EQ(with_goal.size(), 3u) << "four segments, the most allowed";
+  // Six segments by default: the fewest that meet the goal, more than four.
+  EXPECT_GT(detect_breakpoints(curve, BreakpointOptions{}).size(), 3u);
 }
 
 TEST(FitBreakpoints, NoiseFreeLawKeepsOneRegime) {
