@@ -6,6 +6,7 @@
 # -DMPI_C_COMPILER=/usr/bin/mpicc.mpich.
 set -eu
 bin=$(cd "$1" && pwd)/bin
+here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$2"
 cd "$2"
 mpich_build=${3:-}
@@ -29,23 +30,8 @@ echo "== full"
 timed "$bin/augur" bench -np 2 --full -o full.json --overwrite --quiet
 "$bin/model_agreement" residuals full.json full.raw.jsonl --limit 0.05 || true
 
-echo "== ping-pong against hpcc's b_eff (8 B latency, 2,000,000 B bandwidth), alternating runs"
-sed -e 's/^2            Ps/1            Ps/' /usr/share/doc/hpcc/examples/_hpccinf.txt > hpccinf.txt
-rm -f hpccoutf.txt
-for round in 1 2 3; do
-  mpirun --allow-run-as-root -np 2 hpcc > /dev/null 2>&1
-  rm -f pingpong$round.raw.jsonl
-  mpirun --allow-run-as-root -np 2 "$bin/augur-bench-mpi" --raw pingpong$round.raw.jsonl --ops pingpong \
-    --max-size 2000000 --refine 0 --min-reps 30 --max-reps 200 --point-time 2 --budget 0
-done
-grep -E 'AvgPingPong(Latency_usec|Bandwidth_GBytes)' hpccoutf.txt
-python3 - <<'PY'
-import json
-for r in (1, 2, 3):
-    pts = {int(p["bytes"]): p for p in map(json.loads, open(f"pingpong{r}.raw.jsonl").readlines()[1:])}
-    print(f"augur run {r}: latency(8 B) {pts[8]['median']*1e6:.3f} us, "
-          f"bandwidth(2e6 B) {2e6/pts[2000000]['median']/1e9:.2f} GB/s")
-PY
+echo "== ping-pong against hpcc's b_eff"
+"$here/pingpong_vs_hpcc.sh" "$bin/.." hpcc 5
 
 if [ -n "$mpich_build" ]; then
   echo "== MPICH"

@@ -14,11 +14,24 @@ namespace {
 using namespace augur::trace;
 namespace fs = std::filesystem;
 
-fs::path fresh_dir(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("augur-trace-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
+// An empty directory for one test, removed when the test ends.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name)
+      : path_(fs::temp_directory_path() / ("augur-trace-test-" + name + "-" + std::to_string(::getpid()))) {
+    fs::remove_all(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
 
 const TraceHeader kHeader{TraceMode::predicted, "sp2-mpl", "seconds, virtual", "./life 32"};
 
@@ -45,7 +58,8 @@ void write_two_ranks(const fs::path& dir) {
 }
 
 TEST(NativeTrace, ReadsBackWhatWasWritten) {
-  auto dir = fresh_dir("roundtrip");
+  const ScratchDir scratch("roundtrip");
+  const auto& dir = scratch.path();
   write_two_ranks(dir);
   auto t = read_native_trace(dir);
   EXPECT_TRUE(t.problems.empty()) << t.problems[0].message();
@@ -68,7 +82,8 @@ TEST(NativeTrace, ReadsBackWhatWasWritten) {
 }
 
 TEST(NativeTrace, PairsSendsWithReceivesInSendOrder) {
-  auto dir = fresh_dir("pairs");
+  const ScratchDir scratch("pairs");
+  const auto& dir = scratch.path();
   {
     RankWriter r0(dir, 0, 2, kHeader), r1(dir, 1, 2, kHeader);
     r0.send(1.0, 1, 5, 10, 0);
@@ -89,7 +104,8 @@ TEST(NativeTrace, PairsSendsWithReceivesInSendOrder) {
 }
 
 TEST(NativeTrace, FlushedBuffersSurviveACrash) {
-  auto dir = fresh_dir("crash");
+  const ScratchDir scratch("crash");
+  const auto& dir = scratch.path();
   auto* w = new RankWriter(dir, 0, 1, kHeader, 4096);
   for (int i = 0; i < 1000; ++i) w->state(i, i + 1, StateKind::compute);
   // Simulate a crash: the writer is never destroyed, so its last buffer never reaches the file.
@@ -108,7 +124,8 @@ std::string file_bytes(const fs::path& p) {
 }
 
 TEST(NativeTrace, TruncatedFileKeepsTheRecordsBeforeTheCut) {
-  auto dir = fresh_dir("truncated");
+  const ScratchDir scratch("truncated");
+  const auto& dir = scratch.path();
   write_two_ranks(dir);
   auto file = dir / rank_file_name(1);
   auto bytes = file_bytes(file);
@@ -124,7 +141,8 @@ TEST(NativeTrace, TruncatedFileKeepsTheRecordsBeforeTheCut) {
 }
 
 TEST(NativeTrace, CorruptRecordTypeIsReportedAtItsOffset) {
-  auto dir = fresh_dir("corrupt");
+  const ScratchDir scratch("corrupt");
+  const auto& dir = scratch.path();
   {
     RankWriter w(dir, 0, 1, kHeader);
     w.state(0, 1, StateKind::compute);
@@ -153,7 +171,8 @@ TEST(NativeTrace, RejectsWhatIsNotATrace) {
 }
 
 TEST(NativeTrace, MissingRankFileIsReported) {
-  auto dir = fresh_dir("missing");
+  const ScratchDir scratch("missing");
+  const auto& dir = scratch.path();
   write_two_ranks(dir);
   fs::remove(dir / rank_file_name(0));
   auto t = read_native_trace(dir);
