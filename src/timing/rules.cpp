@@ -58,6 +58,7 @@ Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bou
   isend1_ = resolve("isend1", {});
   irecv1_ = resolve("irecv1", {});
   recvmin_ = resolve("recvmin", {});
+  sendrecv_ = model_.find("sendrecv");  // optional: the message rule stands in, nothing to report
   for (const auto& info : model::operation_catalog()) {
     if (info.cls != model::OperationClass::collective && info.cls != model::OperationClass::barrier) continue;
     std::vector<std::string_view> chain;
@@ -120,6 +121,10 @@ bool Rules::waits_for_receiver(SendMode mode, double bytes) const {
 double Rules::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
   double transfer_start = rendezvous ? std::max(send_start, post) : send_start;
   return std::max(post + recvmin(bytes), transfer_start + transit(bytes));
+}
+
+double Rules::sendrecv_end(double begin, double halves_end, double bytes) const {
+  return std::max(halves_end, begin + eval(sendrecv_, 2, bytes));
 }
 
 double Rules::waiting_send_end(double send_start, double receiver_post, double bytes) const {

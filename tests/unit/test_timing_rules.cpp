@@ -157,3 +157,23 @@ TEST(TimingRules, TransitIsThePingPongWhenTheModelHasBoth) {
   const auto& stand_ins = fallback.substitutions();
   EXPECT_NE(std::find(stand_ins.begin(), stand_ins.end(), "pingpong <- recv"), stand_ins.end());
 }
+
+TEST(TimingRules, ASendrecvTakesAtLeastTheModelsExchangeTime) {
+  auto m = model_of("pairs", R"json({
+      "pingpong": {"regimes": [{"from": 0, "expr": "4 + d/100"}]},
+      "sendrecv": {"regimes": [{"from": 0, "expr": "7 + d/100"}]},
+      "recvmin":  {"regimes": [{"from": 0, "expr": "1"}]}
+    })json");
+  timing::Rules r(m, model::Bound::avg);
+  // Partners starting together: the halves end one transit later (5 µs at 100 B), the pair's
+  // exchange takes 8.
+  const double halves = r.receive_end(0, 0, false, 100);
+  EXPECT_NEAR(halves, 5 * us, 1e-12);
+  EXPECT_NEAR(r.sendrecv_end(0, halves, 100), 8 * us, 1e-12);
+  // A late partner: its message decides, 20 + 5 µs.
+  EXPECT_NEAR(r.sendrecv_end(0, r.receive_end(0, 20 * us, false, 100), 100), 25 * us, 1e-12);
+  // A model without `sendrecv` leaves the halves alone.
+  auto t = toy();
+  timing::Rules plain(t, model::Bound::avg);
+  EXPECT_NEAR(plain.sendrecv_end(0, 5 * us, 100), 5 * us, 1e-12);
+}

@@ -40,7 +40,8 @@ int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealRec
 }
 
 // Sendrecv: both halves run at once, so the send never waits for its partner's post time;
-// the call ends when the later half does. Sendrecv_replace sends a copy, as its buffer is also
+// the call ends when the later half does, and with partners on both sides no earlier than the
+// model's exchange of a pair (rules.hpp). Sendrecv_replace sends a copy, as its buffer is also
 // the receive's.
 int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
@@ -55,7 +56,10 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   send.mode = SendMode::standard;
   double send_end = end_send(send, send_wait);
   double recv_end = end_receive(recv, local, recv_wait);
-  call.finish(std::max(send_end, recv_end), recv_wait, send.bytes + recv.bytes);
+  double end = std::max(send_end, recv_end);
+  if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
+    end = runtime().rules->sendrecv_end(call.begin(), end, std::max(send.bytes, recv.bytes));
+  call.finish(end, recv_wait, send.bytes + recv.bytes);
   if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
