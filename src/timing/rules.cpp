@@ -58,7 +58,9 @@ Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bou
   isend1_ = resolve("isend1", {});
   irecv1_ = resolve("irecv1", {});
   recvmin_ = resolve("recvmin", {});
-  sendrecv_ = model_.find("sendrecv");  // optional: the message rule stands in, nothing to report
+  // Optional: without them the message rule stands alone, and there is nothing to report.
+  sendrecv_ = model_.find("sendrecv");
+  exchange_ = model_.find("exchange");
   for (const auto& info : model::operation_catalog()) {
     if (info.cls != model::OperationClass::collective && info.cls != model::OperationClass::barrier) continue;
     std::vector<std::string_view> chain;
@@ -121,6 +123,12 @@ bool Rules::waits_for_receiver(SendMode mode, double bytes) const {
 double Rules::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
   double transfer_start = rendezvous ? std::max(send_start, post) : send_start;
   return std::max(post + recvmin(bytes), transfer_start + transit(bytes));
+}
+
+double Rules::crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
+                                  double bytes) const {
+  if (!exchange_ || !(std::abs(own_send_start - send_start) < 0.5 * transit(bytes))) return halves_end;
+  return std::max(halves_end, std::min(post, own_send_start) + eval(exchange_, 2, bytes));
 }
 
 double Rules::sendrecv_end(double begin, double halves_end, double bytes) const {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "model/machines.hpp"
@@ -176,4 +177,27 @@ TEST(TimingRules, ASendrecvTakesAtLeastTheModelsExchangeTime) {
   auto t = toy();
   timing::Rules plain(t, model::Bound::avg);
   EXPECT_NEAR(plain.sendrecv_end(0, 5 * us, 100), 5 * us, 1e-12);
+}
+
+TEST(TimingRules, AMessageThatCrossedOneOfOursTakesTheModelsExchangeTime) {
+  auto m = model_of("crossing", R"json({
+      "pingpong": {"regimes": [{"from": 0, "expr": "4 + d/100"}]},
+      "exchange": {"regimes": [{"from": 0, "expr": "7 + d/100"}]},
+      "recvmin":  {"regimes": [{"from": 0, "expr": "1"}]}
+    })json");
+  timing::Rules r(m, model::Bound::avg);
+  // Both ranks post at 0 and send at 0.5 µs: the halves end at 5.5 µs, the pair's exchange at 8.
+  const double halves = r.receive_end(0, 0.5 * us, false, 100);
+  EXPECT_NEAR(halves, 5.5 * us, 1e-12);
+  EXPECT_NEAR(r.crossed_receive_end(0, 0.5 * us, 0.5 * us, halves, 100), 8 * us, 1e-12);
+  // A ping-pong's reply starts a transit (5 µs) after the request: not crossed.
+  const double reply = r.receive_end(0, 5 * us, false, 100);
+  EXPECT_NEAR(r.crossed_receive_end(0, 0, 5 * us, reply, 100), reply, 1e-12);
+  // Never sent to the source: not crossed either.
+  EXPECT_NEAR(r.crossed_receive_end(0, -std::numeric_limits<double>::infinity(), 0.5 * us, halves, 100), halves,
+              1e-12);
+  // A model without `exchange` leaves the halves alone.
+  auto t = toy();
+  timing::Rules plain(t, model::Bound::avg);
+  EXPECT_NEAR(plain.crossed_receive_end(0, 0.5 * us, 0.5 * us, 5.5 * us, 100), 5.5 * us, 1e-12);
 }

@@ -17,6 +17,9 @@ struct Shadow {
   int rank = 0;
   int size = 1;
   std::vector<int> world_rank;  // world rank of each member, for the trace
+  // Virtual start of this rank's latest send to each member, to tell a message that crossed one
+  // of ours (timing/rules.hpp). Bookkeeping of the sends, not of the communicator: mutable.
+  mutable std::vector<double> last_send_start;
 };
 
 // The shadow of `comm`, or nullptr for a communicator the shim does not track (then its calls

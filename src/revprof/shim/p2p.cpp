@@ -19,6 +19,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   if (dest == MPI_PROC_NULL) return s;
   s.shadow = shadow_of(comm);
   if (!s.shadow) return s;
+  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send_start[dest] = start;
   bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
   s.header = {start, rendezvous ? 1.0 : 0.0};
@@ -85,7 +86,8 @@ double end_receive(ReceiveRecord& r, MPI_Status& status, double& waiting) {
   if (!r.stamped) return r.post;
   double end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
   waiting = std::max(0.0, end - (r.post + rt.rules->recvmin(r.bytes)));
-  return end;
+  if (r.source < 0 || r.source >= r.shadow->size) return end;
+  return rt.rules->crossed_receive_end(r.post, r.shadow->last_send_start[r.source], r.stamp.send_start, end, r.bytes);
 }
 
 }  // namespace augur::revprof

@@ -94,7 +94,9 @@ int nonblocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, MPI_R
 
 extern "C" {
 
-int MPI_Barrier(MPI_Comm comm) { return blocking("barrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), [&] { return PMPI_Barrier(comm); }); }
+int MPI_Barrier(MPI_Comm comm) {
+  return blocking("barrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), [&] { return PMPI_Barrier(comm); });
+}
 
 int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
   return blocking("bcast", comm, root, bytes_of(count, type), [&] { return PMPI_Bcast(buf, count, type, root, comm); });
@@ -191,7 +193,8 @@ int MPI_Exscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_O
 }
 
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request) {
-  return nonblocking("ibarrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), request, [&] { return PMPI_Ibarrier(comm, request); });
+  return nonblocking("ibarrier", comm, -1, bytes_of(0, MPI_DATATYPE_NULL), request,
+                     [&] { return PMPI_Ibarrier(comm, request); });
 }
 
 int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request) {
