@@ -9,15 +9,8 @@ namespace augur::bench {
 namespace {
 
 template <void (*call)(RepContext&)>
-double timed(RepContext& c) {
-  const double t0 = MPI_Wtime();
-  call(c);
-  return since(t0);
-}
-
-template <void (*call)(RepContext&)>
 Kernel collective(std::string_view name, void (*setup)(RepContext&) = nullptr) {
-  return {name, timed<call>, nullptr, setup, nullptr, call};
+  return whole_call<call>(name, setup);
 }
 
 void barrier(RepContext& c) { MPI_Barrier(c.comm()); }

@@ -46,6 +46,7 @@ bool chains_roots(const Kernel& kernel) {
 }
 
 bool repeats_back_to_back(const Kernel& kernel) {
+  if (kernel.name == "sendrecv" || kernel.name == "exchange") return true;
   for (auto family : {collective_kernels(), nonblocking_collective_kernels()})
     if (&kernel >= family.data() && &kernel < family.data() + family.size()) return true;
   return false;

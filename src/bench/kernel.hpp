@@ -58,6 +58,20 @@ struct Kernel {
 // Seconds since t0 on this rank's clock.
 inline double since(double t0) { return MPI_Wtime() - t0; }
 
+// This rank's time of `call`, as the `run` of a kernel whose operation is one call.
+template <void (*call)(RepContext&)>
+double timed_call(RepContext& c) {
+  const double t0 = MPI_Wtime();
+  call(c);
+  return since(t0);
+}
+
+// A kernel timed around one call, `call`, which a back-to-back sequence can repeat as a whole.
+template <void (*call)(RepContext&)>
+Kernel whole_call(std::string_view name, void (*setup)(RepContext&) = nullptr) {
+  return {name, timed_call<call>, nullptr, setup, nullptr, call};
+}
+
 // Busy computation for `seconds` that makes no MPI call, so MPI cannot progress meanwhile unless
 // the library does so on its own.
 void compute_for(double seconds);
@@ -68,7 +82,8 @@ std::span<const Kernel> collective_kernels();
 std::span<const Kernel> nonblocking_collective_kernels();
 std::span<const Kernel> communicator_kernels();
 
-// Collectives, blocking or not: a repetition may run several back to back (measure.hpp).
+// Collectives, blocking or not, and the pair exchanges (sendrecv, exchange), which both sides
+// run at once like a collective of two: a repetition may run several back to back (measure.hpp).
 bool repeats_back_to_back(const Kernel& kernel);
 // Whether a back-to-back sequence of this kernel hands the root on at every call (call i is
 // rooted at rank i mod p), so each call waits for the previous one to arrive.

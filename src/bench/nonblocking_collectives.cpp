@@ -15,15 +15,8 @@ void completed(RepContext& c) {
 }
 
 template <void (*post)(RepContext&, MPI_Request*)>
-double timed(RepContext& c) {
-  const double t0 = MPI_Wtime();
-  completed<post>(c);
-  return since(t0);
-}
-
-template <void (*post)(RepContext&, MPI_Request*)>
 Kernel nonblocking(std::string_view name, void (*setup)(RepContext&) = nullptr) {
-  return {name, timed<post>, nullptr, setup, nullptr, completed<post>};
+  return whole_call<completed<post>>(name, setup);
 }
 
 void ibarrier(RepContext& c, MPI_Request* r) { MPI_Ibarrier(c.comm(), r); }

@@ -282,8 +282,8 @@ void add_bench_command(CLI::App& app) {
   cmd->add_flag("--no-compute", r->no_compute,
                 "skip the node kernels that fill the model's compute section (a few seconds on rank 0)");
   cmd->add_flag("--isolated", r->isolated,
-                "time every collective call on its own; by default collectives shorter than about 20 us are "
-                "timed as the mean of up to 64 back-to-back calls, as programs call them in loops");
+                "time every collective and pair exchange call on its own; by default those of 50 us or less "
+                "are timed as the mean of up to 64 back-to-back calls, as programs call them in loops");
   cmd->add_option("--passes", r->passes,
                   "sweeps over the plan, each a launch of its own; the model takes each point's median over them, "
                   "so a slow spell of a shared machine hits one pass, not the result")
