@@ -127,7 +127,8 @@ double Rules::receive_end(double post, double send_start, bool rendezvous, doubl
 
 double Rules::crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
                                   double bytes) const {
-  if (!exchange_ || !(std::abs(own_send_start - send_start) < 0.5 * transit(bytes))) return halves_end;
+  if (!exchange_ || !std::isfinite(own_send_start)) return halves_end;  // never sent to them
+  if (!(std::abs(own_send_start - send_start) < 0.5 * transit(bytes))) return halves_end;
   return std::max(halves_end, std::min(post, own_send_start) + eval(exchange_, 2, bytes));
 }
 

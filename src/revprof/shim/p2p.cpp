@@ -59,6 +59,18 @@ ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype ty
   return r;
 }
 
+namespace {
+
+// No earlier than an exchange takes when the message crossed one of ours to its sender; the
+// crossing send must have started before the message arrived, so this is decided at the stamp.
+double crossed_floor(const ReceiveRecord& r) {
+  if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
+  return runtime().rules->crossed_receive_end(r.post, r.shadow->last_send_start[r.source], r.stamp.send_start,
+                                              r.halves_end, r.bytes);
+}
+
+}  // namespace
+
 void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (!r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
   auto& envelope = r.envelope();
@@ -72,22 +84,19 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
   r.stamped = true;
   auto& rt = runtime();
-  if (rt.trace) {
-    double end = event_time(rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes));
-    rt.trace->recv(r.post, end, world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
+  r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+  r.end = crossed_floor(r);
+  if (rt.trace)
+    rt.trace->recv(r.post, event_time(r.end), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
                    static_cast<std::uint64_t>(r.bytes), r.shadow->id);
-  }
 }
 
 double end_receive(ReceiveRecord& r, MPI_Status& status, double& waiting) {
-  auto& rt = runtime();
   waiting = 0;
   take_stamp(r, status);
   if (!r.stamped) return r.post;
-  double end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
-  waiting = std::max(0.0, end - (r.post + rt.rules->recvmin(r.bytes)));
-  if (r.source < 0 || r.source >= r.shadow->size) return end;
-  return rt.rules->crossed_receive_end(r.post, r.shadow->last_send_start[r.source], r.stamp.send_start, end, r.bytes);
+  waiting = std::max(0.0, r.halves_end - (r.post + runtime().rules->recvmin(r.bytes)));
+  return r.end;
 }
 
 }  // namespace augur::revprof

@@ -30,6 +30,8 @@ struct ReceiveRecord {
   double post = 0;
   bool stamped = false;  // the stamp has been collected (and the post time sent back if asked)
   Stamp stamp;
+  // Set with the stamp: the end by the halves' rule alone, and with a crossing send's floor.
+  double halves_end = 0, end = 0;
   double bytes = 0;
   int source = MPI_PROC_NULL;
   Envelope own;              // empty: the message arrives as the program asked for it

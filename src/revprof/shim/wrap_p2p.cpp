@@ -41,7 +41,9 @@ int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealRec
 
 // Sendrecv: both halves run at once, so the send never waits for its partner's post time;
 // the call ends when the later half does, and with partners on both sides no earlier than the
-// model's exchange of a pair (rules.hpp). Sendrecv_replace sends a copy, as its buffer is also
+// model's sendrecv (rules.hpp). That floor is the cost of one process doing both halves at once
+// and holds in a ring shift too, where no message crosses; with a single partner the received
+// message has also crossed ours, and the later of the two floors ends the call. Sendrecv_replace sends a copy, as its buffer is also
 // the receive's.
 int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
