@@ -309,9 +309,10 @@ def main():
                     help="predict with SimGrid SMPI too (auto: when smpicc and smpirun are installed)")
     ap.add_argument("-np", "--np", type=int, default=2, dest="np_")
     ap.add_argument("--runs", type=int, default=5, help="runs per measurement and per augur prediction (median); SMPI runs half as often")
-    ap.add_argument("--max-steal", type=float, default=0.10,
+    ap.add_argument("--max-steal", type=float, default=0.05,
                     help="measure a run again (up to 3 tries, the calmest kept) when the hypervisor took more than "
-                         "this share of the processors during it (0: never)")
+                         "this share of the processors during it (0: never); a prediction counts the program's "
+                         "CPU time, which excludes that share, so a measured run's steal is a bias of its own size")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
     ap.add_argument("--only", help="comma-separated programs")
     ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
