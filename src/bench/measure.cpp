@@ -282,6 +282,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
     result.others = record.median(record.others, max_reps);
     result.mostly_disturbed = !record.enough_kept();
   }
+  result.calls = sequence;
   return result;
 }
 

@@ -33,6 +33,7 @@ struct PointResult {
   // Medians by role: group rank 0's own time and the slowest other rank's (rooted operations).
   double root = 0, others = 0;
   bool mostly_disturbed = false;  // too few undisturbed repetitions: the summary uses disturbed ones
+  int calls = 1;                  // calls per repetition (a back-to-back sequence), on every rank
 };
 
 struct MeasureSettings {

@@ -97,7 +97,8 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
                "skip the node kernels (compute step, flop rate, memory bandwidth, cache sweep) on rank 0");
   bool isolated = false;
   app.add_flag("--isolated", isolated,
-               "time every collective and pair exchange call on its own (default: short ones as the mean of a back-to-back sequence)");
+               "time every collective and pair exchange call on its own "
+               "(default: short ones as the mean of a back-to-back sequence)");
   bool keep_preempted = false;
   app.add_flag("--keep-preempted", keep_preempted,
                "keep repetitions during which a process was preempted (always so when oversubscribed)");

@@ -33,6 +33,7 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r, int pa
   fit::Measurement m{std::string(name), point.p, double(point.bytes), s.min, s.median, s.mean,
                      s.max, s.stddev, s.count, r.skew, r.clock_error, {}, pass};
   if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
+  m.calls = r.calls;
   return m;
 }
 

@@ -56,6 +56,7 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   if (j.contains("clock_error")) m.clock_error = number_field(j, "clock_error");
   if (j.contains("roles")) m.roles = roles_from_json(j.at("roles"));
   if (j.contains("pass")) m.pass = integer_field(j, "pass");
+  if (j.contains("calls")) m.calls = integer_field(j, "calls");
   check_measurement(m);
   return m;
 }
@@ -73,6 +74,7 @@ void check_measurement(const Measurement& m) {
     bad("times must satisfy min <= median, mean <= max");
   if (m.reps < 1) bad("reps: must be at least 1");
   if (m.pass < 1) bad("pass: must be at least 1");
+  if (m.calls < 1) bad("calls: must be at least 1");
   if (m.skew && !(std::isfinite(*m.skew) && *m.skew >= 0)) bad("skew: must be finite and >= 0");
   if (m.clock_error && !(std::isfinite(*m.clock_error) && *m.clock_error >= 0))
     bad("clock_error: must be finite and >= 0");
@@ -95,6 +97,7 @@ nlohmann::json to_json(const Measurement& m) {
   if (m.clock_error) j["clock_error"] = *m.clock_error;
   if (m.roles) j["roles"] = {{"root", m.roles->root}, {"others", m.roles->others}};
   if (m.pass > 1) j["pass"] = m.pass;
+  if (m.calls > 1) j["calls"] = m.calls;
   return j;
 }
 

@@ -32,6 +32,9 @@ struct Measurement {
   // Which sweep over the plan measured it: a run may measure every point again in later passes,
   // spread over time, and the fit pools a point's passes (pooling.hpp).
   int pass = 1;
+  // Calls per repetition: a short collective or pair exchange is timed as the mean of a
+  // back-to-back sequence (docs/bench.md), and its times are per call.
+  int calls = 1;
 };
 
 struct RawSet {

@@ -164,6 +164,31 @@ TEST(BenchMpi, ChainedBroadcastKeepsTheRootsOwnTimeApartFromTheLatency) {
   fs::remove_all(dir);
 }
 
+// Short collectives and pair exchanges are timed as back-to-back sequences, as loops call them;
+// the ping-pong is not, and --isolated times every call on its own.
+TEST(BenchMpi, ShortCollectivesAndPairExchangesRunBackToBackUnlessIsolated) {
+  const auto dir = scratch_dir("bench_sequences");
+  auto calls_by_op = [&](const std::string& extra) {
+    const auto raw = dir / (extra.empty() ? "raw.jsonl" : "isolated.jsonl");
+    std::vector<std::string> args = {AUGUR_BENCH_MPI, "--raw", raw.string(),
+                                     "--ops", "pingpong,sendrecv,exchange,allreduce",
+                                     "--max-size", "64", "--refine", "0", "--min-reps", "5",
+                                     "--max-reps", "10", "--budget", "0", "--no-compute"};
+    if (!extra.empty()) args.push_back(extra);
+    const auto result = run_process(mpirun(2, args));
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    std::map<std::string, int> fewest;
+    for (const auto& m : augur::fit::read_raw_file(raw).points)
+      fewest[m.op] = fewest.contains(m.op) ? std::min(fewest[m.op], m.calls) : m.calls;
+    return fewest;
+  };
+  const auto sequenced = calls_by_op("");
+  EXPECT_EQ(sequenced.at("pingpong"), 1);
+  for (const char* op : {"sendrecv", "exchange", "allreduce"}) EXPECT_GT(sequenced.at(op), 1) << op;
+  for (const auto& [op, calls] : calls_by_op("--isolated")) EXPECT_EQ(calls, 1) << op;
+  fs::remove_all(dir);
+}
+
 TEST(BenchMpi, BadOptionsFailBeforeMeasuring) {
   const auto dir = scratch_dir("bench_bad");
   const auto raw = dir / "raw.jsonl";

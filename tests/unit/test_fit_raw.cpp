@@ -65,24 +65,34 @@ TEST(RawRecords, NegativeOrTextSkewIsRejectedWithItsFieldAndLine) {
   }
 }
 
-TEST(RawRecords, PassIsOneUnlessWrittenAndIsWrittenOnlyAfterTheFirst) {
+// A count field of a record: 1 unless written, written only above 1, and rejected with its name
+// below 1 or when it is not an integer.
+void expect_count_field(const std::string& field, int augur::fit::Measurement::*member) {
   std::istringstream first(file_with(kRecord + "}"));
   const auto m = parse_raw(first, "raw.jsonl").points.at(0);
-  EXPECT_EQ(m.pass, 1);
-  EXPECT_FALSE(augur::fit::to_json(m).contains("pass"));
-  std::istringstream third(file_with(kRecord + R"(,"pass":3})"));
+  EXPECT_EQ(m.*member, 1);
+  EXPECT_FALSE(augur::fit::to_json(m).contains(field));
+  std::istringstream third(file_with(kRecord + ",\"" + field + "\":3}"));
   const auto again = parse_raw(third, "raw.jsonl").points.at(0);
-  EXPECT_EQ(again.pass, 3);
-  EXPECT_EQ(augur::fit::to_json(again).at("pass").get<int>(), 3);
-  for (const std::string bad : {R"(,"pass":0})", R"(,"pass":1.5})", R"(,"pass":"2"})"}) {
-    std::istringstream in(file_with(kRecord + bad));
+  EXPECT_EQ(again.*member, 3);
+  EXPECT_EQ(augur::fit::to_json(again).at(field).get<int>(), 3);
+  for (const std::string value : {"0", "1.5", "\"2\""}) {
+    std::istringstream in(file_with(kRecord + ",\"" + field + "\":" + value + "}"));
     try {
       parse_raw(in, "raw.jsonl");
-      FAIL() << "accepted " << bad;
+      FAIL() << "accepted " << field << " " << value;
     } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find("pass"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
     }
   }
+}
+
+TEST(RawRecords, PassIsOneUnlessWrittenAndIsWrittenOnlyAfterTheFirst) {
+  expect_count_field("pass", &augur::fit::Measurement::pass);
+}
+
+TEST(RawRecords, CallsPerRepetitionIsOneUnlessWrittenAndIsWrittenOnlyAboveOne) {
+  expect_count_field("calls", &augur::fit::Measurement::calls);
 }
 
 }  // namespace

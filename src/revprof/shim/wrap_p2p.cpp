@@ -43,8 +43,8 @@ int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealRec
 // the call ends when the later half does, and with partners on both sides no earlier than the
 // model's sendrecv (rules.hpp). That floor is the cost of one process doing both halves at once
 // and holds in a ring shift too, where no message crosses; with a single partner the received
-// message has also crossed ours, and the later of the two floors ends the call. Sendrecv_replace sends a copy, as its buffer is also
-// the receive's.
+// message has also crossed ours, and the later of the two floors ends the call.
+// Sendrecv_replace sends a copy, as its buffer is also the receive's.
 int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
              MPI_Status* status, Carry carry) {
