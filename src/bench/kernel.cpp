@@ -45,12 +45,7 @@ bool chains_roots(const Kernel& kernel) {
   return false;
 }
 
-bool repeats_back_to_back(const Kernel& kernel) {
-  if (kernel.name == "sendrecv" || kernel.name == "exchange") return true;
-  for (auto family : {collective_kernels(), nonblocking_collective_kernels()})
-    if (&kernel >= family.data() && &kernel < family.data() + family.size()) return true;
-  return false;
-}
+bool repeats_back_to_back(const Kernel& kernel) { return kernel.call != nullptr; }
 
 const Kernel& kernel_for(int operation) {
   static const std::vector<const Kernel*> kernels = index_kernels();

@@ -50,8 +50,9 @@ struct Kernel {
   void (*before_sync)(RepContext&) = nullptr;   // untimed, before every synchronisation
   void (*setup)(RepContext&) = nullptr;         // untimed, once per point, collective
   void (*teardown)(RepContext&) = nullptr;      // untimed, once per point, collective
-  // The operation alone, untimed, when a back-to-back sequence of it can be timed as a whole:
-  // a clock reading around every call lengthened an 8-byte allreduce's loop by 12%.
+  // The operation alone, untimed, for the kernels that repeat back to back (whole_call sets it):
+  // a sequence of it is timed as a whole, as a clock reading around every call lengthened an
+  // 8-byte allreduce's loop by 12%.
   void (*call)(RepContext&) = nullptr;
 };
 
@@ -82,8 +83,9 @@ std::span<const Kernel> collective_kernels();
 std::span<const Kernel> nonblocking_collective_kernels();
 std::span<const Kernel> communicator_kernels();
 
-// Collectives, blocking or not, and the pair exchanges (sendrecv, exchange), which both sides
-// run at once like a collective of two: a repetition may run several back to back (measure.hpp).
+// The kernels made by whole_call: collectives, blocking or not, and the pair exchanges
+// (sendrecv, exchange), which both sides run at once like a collective of two. A repetition may
+// run several of them back to back (measure.hpp).
 bool repeats_back_to_back(const Kernel& kernel);
 // Whether a back-to-back sequence of this kernel hands the root on at every call (call i is
 // rooted at rank i mod p), so each call waits for the previous one to arrive.

@@ -100,7 +100,7 @@ class Repeater {
  private:
   // One reading before and one after the whole sequence: nothing but the calls in between, as
   // in a program's loop. Sequences whose root takes turns time each call, for the root's share.
-  bool timed_as_whole() const { return sequence_ > 1 && !chained_ && kernel_.call; }
+  bool timed_as_whole() const { return sequence_ > 1 && !chained_; }
 
   // Mean seconds per call: of all the calls, and of those this rank was the root of (all calls
   // when it was the root of none).
