@@ -31,7 +31,7 @@ timed "$bin/augur" bench -np 2 --full -o full.json --overwrite --quiet
 "$bin/model_agreement" residuals full.json full.raw.jsonl --limit 0.05 || true
 
 echo "== ping-pong against hpcc's b_eff"
-"$here/pingpong_vs_hpcc.sh" "$bin/.." hpcc 5
+"$here/pingpong_vs_hpcc.sh" "$bin/.." hpcc 15
 
 if [ -n "$mpich_build" ]; then
   echo "== MPICH"

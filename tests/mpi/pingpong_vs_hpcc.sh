@@ -12,7 +12,7 @@ set -eu
 bin=$(cd "$1" && pwd)/bin
 mkdir -p "$2"
 cd "$2"
-rounds=${3:-5}
+rounds=${3:-15}
 
 sed -e 's/^2            Ps/1            Ps/' /usr/share/doc/hpcc/examples/_hpccinf.txt > hpccinf.txt
 rm -f hpccoutf.txt
