@@ -12,6 +12,14 @@ std::string range_text(const model::Regime& r) {
   return fmt::format("{} B <= size < {} B", r.from, r.to);
 }
 
+// Laws fitted below a cache's size do not know what lies above it, so a user must be told.
+std::string extrapolation_note(const Answer& a) {
+  if (!a.extrapolated()) return "";
+  return fmt::format("Extrapolated: the model measured messages up to {} B and groups up to {} processes; "
+                     "beyond them its last regime is carried on.\n",
+                     a.measured->max_bytes, a.measured->max_processes);
+}
+
 }  // namespace
 
 Answer ask(const model::Model& model, const Question& q) {
@@ -21,6 +29,7 @@ Answer ask(const model::Model& model, const Question& q) {
   a.d = q.bytes / model.units.bytes_per_size_unit();
   a.regime = &op.regime_for(q.bytes);
   a.equation = a.regime->equation();
+  a.measured = op.measured;
   a.seconds = {model.seconds(op, q.p, q.bytes, model::Bound::min), model.seconds(op, q.p, q.bytes, model::Bound::avg),
                model.seconds(op, q.p, q.bytes, model::Bound::max)};
   return a;
@@ -35,7 +44,7 @@ std::string format_answer(const model::Model& model, const Answer& a) {
       "    (t in {}, p processes, d in {}; regime {})\n"
       "Times (s): min={:.6g} avg={:.6g} max={:.6g}\n",
       a.question.op, model.machine.name, a.question.p, d_text, a.equation, u.time, u.size, range_text(*a.regime),
-      a.seconds.min, a.seconds.avg, a.seconds.max);
+      a.seconds.min, a.seconds.avg, a.seconds.max) + extrapolation_note(a);
 }
 
 nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
@@ -47,7 +56,8 @@ nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
           {"units", {{"time", model.units.time}, {"size", model.units.size}, {"int_bytes", model.units.int_bytes}}},
           {"equation", a.equation},
           {"regime", {{"from", a.regime->from}, {"to", std::isinf(a.regime->to) ? nlohmann::json(nullptr) : nlohmann::json(a.regime->to)}}},
-          {"seconds", {{"min", a.seconds.min}, {"avg", a.seconds.avg}, {"max", a.seconds.max}}}};
+          {"seconds", {{"min", a.seconds.min}, {"avg", a.seconds.avg}, {"max", a.seconds.max}}},
+          {"extrapolated", a.extrapolated()}};
 }
 
 }  // namespace augur::calc

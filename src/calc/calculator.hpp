@@ -1,6 +1,7 @@
 #pragma once
 // The calculator behind `augur calc` (the seed's timecalc): one question, one answer with the
 // equation that produced it, so every number can be checked by hand against the data sheet.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,8 @@ struct Answer {
   const model::Regime* regime = nullptr;
   std::string equation;         // in the model's units
   model::Estimate seconds;
+  std::optional<model::MeasuredRange> measured;  // what the law was fitted to, when the model says
+  bool extrapolated() const { return measured && !measured->covers(question.p, question.bytes); }
 };
 
 Answer ask(const model::Model& model, const Question& q);  // throws model::QueryError

@@ -1,5 +1,6 @@
 #include "fit/fitter.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -176,6 +177,11 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
   const bool sizes_vary = sizes_matter(op.name, samples);
   for (const auto& segment : segments_for(samples, sizes_vary, options))
     op.regimes.push_back(fit_regime(segment, sizes_vary, options));
+  op.measured = model::MeasuredRange{};
+  for (const auto& m : points) {
+    op.measured->max_bytes = std::max(op.measured->max_bytes, m.bytes);
+    op.measured->max_processes = std::max(op.measured->max_processes, static_cast<double>(m.p));
+  }
   return op;
 }
 

@@ -3,6 +3,7 @@
 // units, provenance, and the compute and network sections the predictors use. This is the one
 // interface between characterising a machine and predicting on it (docs/model-format.md).
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,10 +73,20 @@ struct Network {
   double recv_overhead = 0;
 };
 
+// The largest message and group an operation's law was fitted to. Beyond them its time is an
+// extrapolation of the last regime: a law fitted to messages that fit in a cache says nothing of
+// those that do not (shared-memory ping-pongs here: 24 GB/s up to 1 MiB, 5 GB/s at 16 MiB).
+struct MeasuredRange {
+  double max_bytes = 0;
+  double max_processes = 0;
+  bool covers(double p, double bytes) const { return bytes <= max_bytes && p <= max_processes; }
+};
+
 struct Operation {
   std::string name;
   std::string meaning;  // what the time measures, e.g. "half the round trip"
   std::vector<Regime> regimes;  // sorted, contiguous, from 0
+  std::optional<MeasuredRange> measured;  // unknown for published models
 
   const Regime& regime_for(double bytes) const;  // throws QueryError outside every regime
 };

@@ -212,10 +212,18 @@ Regime read_regime(const Node& n) {
   return r;
 }
 
+MeasuredRange read_measured(const Node& n) {
+  n.object({"max_bytes", "max_processes"});
+  MeasuredRange r;
+  r.max_bytes = n.required("max_bytes").non_negative();
+  r.max_processes = n.required("max_processes").integer(1, 1 << 30);
+  return r;
+}
+
 Operation read_operation(const Node& n, const std::string& name) {
   if (!find_operation_info(name))
     n.fail(fmt::format("unknown operation '{}' (see the operation catalog in docs/model-format.md)", name));
-  n.object({"meaning", "regimes"});
+  n.object({"meaning", "regimes", "measured"});
   Operation op;
   op.name = name;
   op.meaning = n.has("meaning") ? n.child("meaning").string() : std::string(find_operation_info(name)->meaning);
@@ -229,6 +237,7 @@ Operation read_operation(const Node& n, const std::string& name) {
     if (r.from > expected) node.child("from").fail(fmt::format("leaves a gap: the previous regime ends at {}", expected));
     op.regimes.push_back(std::move(r));
   }
+  if (n.has("measured")) op.measured = read_measured(n.child("measured"));
   return op;
 }
 
@@ -317,6 +326,8 @@ nlohmann::json to_json(const Model& m) {
     json regimes = json::array();
     for (const auto& r : op.regimes) regimes.push_back(regime_to_json(r));
     ops[name] = {{"meaning", op.meaning}, {"regimes", regimes}};
+    if (op.measured)
+      ops[name]["measured"] = {{"max_bytes", op.measured->max_bytes}, {"max_processes", op.measured->max_processes}};
   }
   json units{{"time", m.units.time}, {"size", m.units.size}, {"int_bytes", m.units.int_bytes}};
   return json{

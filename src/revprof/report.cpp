@@ -27,7 +27,51 @@ nlohmann::json sum_unmodelled(const std::vector<nlohmann::json>& ranks) {
   return total;
 }
 
+// Per operation, the largest message and group any rank asked beyond the measured range.
+nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
+  nlohmann::json total = nlohmann::json::object();
+  for (const auto& r : ranks) {
+    if (!r.contains("extrapolated")) continue;
+    for (const auto& [name, e] : r.at("extrapolated").items()) {
+      auto& acc = total[name];
+      if (acc.is_null()) {
+        acc = e;
+        continue;
+      }
+      for (const char* key : {"bytes", "p"}) acc[key] = std::max(acc[key].get<double>(), e.at(key).get<double>());
+    }
+  }
+  return total;
+}
+
+std::string format_bytes(double bytes) {
+  for (auto [unit, scale] : {std::pair{"GiB", 1073741824.0}, {"MiB", 1048576.0}, {"KiB", 1024.0}})
+    if (bytes >= scale) return fmt::format("{:.4g} {}", bytes / scale, unit);
+  return fmt::format("{:.0f} B", bytes);
+}
+
+std::string format_extrapolation(const std::string& name, const nlohmann::json& e) {
+  std::string beyond;
+  if (e.at("bytes") > e.at("measured_bytes"))
+    beyond += fmt::format("messages up to {} (measured up to {})", format_bytes(e.at("bytes").get<double>()),
+                          format_bytes(e.at("measured_bytes").get<double>()));
+  if (e.at("p") > e.at("measured_processes"))
+    beyond += fmt::format("{}groups of up to {} (measured up to {})", beyond.empty() ? "" : ", ",
+                          e.at("p").get<double>(), e.at("measured_processes").get<double>());
+  return fmt::format("  {:<22} {}\n", name, beyond);
+}
+
 }  // namespace
+
+nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, e] : asked)
+    out[name] = {{"bytes", e.bytes},
+                 {"p", e.p},
+                 {"measured_bytes", e.measured.max_bytes},
+                 {"measured_processes", e.measured.max_processes}};
+  return out;
+}
 
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run) {
   double finish = 0;
@@ -36,7 +80,8 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
           {"run", run},
           {"ranks", ranks},
           {"operations", sum_operations(ranks)},
-          {"unmodelled", sum_unmodelled(ranks)}};
+          {"unmodelled", sum_unmodelled(ranks)},
+          {"extrapolated", merge_extrapolations(ranks)}};
 }
 
 std::string format_report(const nlohmann::json& report) {
@@ -68,6 +113,10 @@ std::string format_report(const nlohmann::json& report) {
   if (!unmodelled.empty()) {
     out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
     for (const auto& [name, count] : unmodelled.items()) out += fmt::format("  {} x{}\n", name, count.get<long>());
+  }
+  if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
+    out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
+    for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
   }
   if (run.contains("substitutions") && !run["substitutions"].empty()) {
     out += "\nThe model lacks some operations; stand-ins used:\n";

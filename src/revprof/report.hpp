@@ -1,15 +1,22 @@
 #pragma once
 // The report of a reverse-profiled run, assembled from every rank's ledger: predicted run time
 // (the latest finish over ranks), per-rank compute / MPI / waiting, per-operation totals
-// (mpiP-like), the bound used and the calls that were not modelled.
+// (mpiP-like), the bound used, the calls that were not modelled and the operations priced
+// beyond what the model measured.
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "timing/rules.hpp"
+
 namespace augur::revprof {
 
-// `ranks` holds Ledger::to_json of every rank; `run` the settings (machine, bound, compute …).
+// One rank's extrapolations, for its entry in `ranks` below ("extrapolated").
+nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked);
+
+// `ranks` holds Ledger::to_json of every rank, each with its "extrapolated" when it has any;
+// `run` the settings (machine, bound, compute …).
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run);
 std::string format_report(const nlohmann::json& report);
 

@@ -92,11 +92,19 @@ double Rules::eval(const model::Operation* op, double p, double bytes) const {
                    reinterpret_cast<std::uintptr_t>(op) >> 4;
   auto& memo = memo_[(key * 0x9E3779B97F4A7C15ull) >> 58];
   if (memo.op == op && memo.p == p && memo.bytes == bytes) return memo.seconds;
+  if (op->measured && !op->measured->covers(p, bytes)) note_extrapolation(*op, p, bytes);
   // A model measured up to some size is extrapolated by its last regime rather than failing.
   const double last = op->regimes.back().to;
   const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
   memo = {op, p, bytes, std::max(0.0, model_.seconds(*op, p, clamped, bound_))};
   return memo.seconds;
+}
+
+void Rules::note_extrapolation(const model::Operation& op, double p, double bytes) const {
+  auto [it, fresh] = extrapolations_.try_emplace(op.name, Extrapolation{bytes, p, *op.measured});
+  if (fresh) return;
+  it->second.bytes = std::max(it->second.bytes, bytes);
+  it->second.p = std::max(it->second.p, p);
 }
 
 double Rules::send_busy(SendMode mode, double bytes) const {

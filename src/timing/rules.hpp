@@ -84,8 +84,17 @@ class Rules {
   // Operations the model lacks and what stands in for them, for the report.
   const std::vector<std::string>& substitutions() const { return substitutions_; }
 
+  // What was asked of an operation beyond the largest message or group its law was fitted to
+  // (the model's `measured`): those times carry the last regime on, and the report says so.
+  struct Extrapolation {
+    double bytes = 0, p = 0;  // the largest asked
+    model::MeasuredRange measured;
+  };
+  const std::map<std::string, Extrapolation, std::less<>>& extrapolations() const { return extrapolations_; }
+
  private:
   double eval(const model::Operation* op, double p, double bytes) const;
+  void note_extrapolation(const model::Operation& op, double p, double bytes) const;
   const model::Operation* resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks);
 
   double tree_estimate(std::string_view op, int p, double bytes) const;
@@ -99,6 +108,7 @@ class Rules {
   };
   std::map<std::string, Roles, std::less<>> roles_;
   std::vector<std::string> substitutions_;
+  mutable std::map<std::string, Extrapolation, std::less<>> extrapolations_;
   // Programs repeat the same operations at the same sizes: the last answers, direct-mapped by
   // (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed
   // expression in some models) on nearly every intercepted call. Not shared between threads.

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,29 @@ TEST(CalcCli, InteractivePromptAnswersEachLine) {
   EXPECT_NE(r.out.find("avg=4.7e-05"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("error: machine 'sp2-mpl' has no model of 'bogus'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("avg=0.000252"), std::string::npos) << r.out;  // 84·log2(8) µs
+}
+
+TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
+  const std::string path = testing::TempDir() + "augur_calc_measured.json";
+  {
+    std::ofstream out(path);
+    out << R"({"augur_model": 1, "machine": {"name": "ranged"}, "provenance": {"source": "test"},
+               "units": {"time": "us", "size": "bytes"},
+               "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}],
+                                           "measured": {"max_bytes": 1048576, "max_processes": 2}}}})";
+  }
+  auto inside = augur("calc --machine " + path + " pingpong 2 1MiB");
+  ASSERT_EQ(inside.status, 0) << inside.out;
+  EXPECT_EQ(inside.out.find("Extrapolated"), std::string::npos) << inside.out;
+  auto beyond = augur("calc --machine " + path + " pingpong 2 16MiB");
+  ASSERT_EQ(beyond.status, 0) << beyond.out;
+  EXPECT_NE(beyond.out.find("Extrapolated: the model measured messages up to 1048576 B and groups up to 2"),
+            std::string::npos)
+      << beyond.out;
+  auto json = augur("calc --machine " + path + " pingpong 4 8 --json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  EXPECT_TRUE(nlohmann::json::parse(json.out).at("extrapolated").get<bool>());
+  std::remove(path.c_str());
 }
 
 TEST(CalcCli, UnknownMachineFailsWithTheKnownNames) {

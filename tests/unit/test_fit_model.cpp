@@ -2,8 +2,10 @@
 // provenance from the raw header, and a file the loader accepts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <string>
 
@@ -87,6 +89,23 @@ TEST(FitModel, SpreadIsNoWiderThanTheMeasurementsNeed) {
   }
   EXPECT_LT(closest_below, 1e-6);
   EXPECT_LT(closest_above, 1e-6);
+}
+
+TEST(FitModel, EachOperationRecordsTheLargestMessageAndGroupItWasFittedTo) {
+  const auto raw = machine_run(7);
+  const auto model = fit_model(raw, t3d_units(Family::wide));
+  std::map<std::string, std::pair<double, double>> largest;
+  for (const auto& m : raw.points) {
+    auto& [bytes, p] = largest[m.op];
+    bytes = std::max(bytes, m.bytes);
+    p = std::max(p, static_cast<double>(m.p));
+  }
+  for (const auto& [op, range] : largest) {
+    ASSERT_TRUE(model.at(op).measured.has_value()) << op;
+    EXPECT_DOUBLE_EQ(model.at(op).measured->max_bytes, range.first) << op;
+    EXPECT_DOUBLE_EQ(model.at(op).measured->max_processes, range.second) << op;
+  }
+  EXPECT_DOUBLE_EQ(model.at("send").measured->max_processes, 2);
 }
 
 TEST(FitModel, EquationsAreWrittenInTheRequestedUnits) {

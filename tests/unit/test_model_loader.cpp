@@ -297,3 +297,29 @@ TEST(ModelLoader, WriterLeavesUnknownComputeFieldsOut) {
   auto m = parse_model(valid_model().dump(), "good.json");
   EXPECT_EQ(augur::model::to_json(m)["compute"], json({{"relative_speed", 1.0}}));
 }
+
+TEST(ModelLoader, MeasuredRangeSurvivesSaveAndLoadAndTellsWhatIsExtrapolated) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["measured"] = {{"max_bytes", 1048576}, {"max_processes", 2}};
+  auto m = parse_model(doc.dump(), "good.json");
+  EXPECT_FALSE(m.at("barrier").measured.has_value());
+  auto path = std::filesystem::temp_directory_path() / "augur_measured_model.json";
+  augur::model::save_model_file(m, path);
+  auto back = augur::model::load_model_file(path);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(back.at("pingpong").measured.has_value());
+  const auto& range = *back.at("pingpong").measured;
+  EXPECT_TRUE(range.covers(2, 1048576));
+  EXPECT_FALSE(range.covers(2, 2097152));
+  EXPECT_FALSE(range.covers(4, 8));
+}
+
+TEST(ModelLoader, RejectsMeasuredRangeWithoutItsFieldsOrWithFractionalProcesses) {
+  auto doc = valid_model();
+  doc["operations"]["pingpong"]["measured"] = {{"max_bytes", 1024}};
+  expect_rejected(doc, "operations.pingpong.measured", "missing required field 'max_processes'");
+  doc["operations"]["pingpong"]["measured"] = {{"max_bytes", 1024}, {"max_processes", 2.5}};
+  expect_rejected(doc, "operations.pingpong.measured.max_processes", "must be an integer");
+  doc["operations"]["pingpong"]["measured"] = {{"max_bytes", -1}, {"max_processes", 2}};
+  expect_rejected(doc, "operations.pingpong.measured.max_bytes", "must not be negative");
+}

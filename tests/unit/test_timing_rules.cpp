@@ -83,6 +83,28 @@ TEST(TimingRules, MissingOperationsAreReportedAsSubstitutions) {
   EXPECT_NE(std::find(subs.begin(), subs.end(), "isend1 <- 0 (not in the model)"), subs.end());
 }
 
+TEST(TimingRules, CallsBeyondTheMeasuredRangeAreRecordedWithTheLargestAsked) {
+  auto m = model_of("ranged", R"json({
+      "pingpong":  {"regimes": [{"from": 0, "expr": "1 + d/1000"}], "measured": {"max_bytes": 4096, "max_processes": 2}},
+      "allreduce": {"regimes": [{"from": 0, "expr": "5*log2(p)"}], "measured": {"max_bytes": 64, "max_processes": 4}},
+      "bcast":     {"regimes": [{"from": 0, "expr": "20"}]}
+    })json");
+  timing::Rules r(m, model::Bound::avg);
+  r.transit(4096);
+  r.collective_duration("allreduce", 4, 64);
+  r.collective_duration("bcast", 64, 1 << 20);  // no measured range: nothing to say
+  EXPECT_TRUE(r.extrapolations().empty());
+  EXPECT_NEAR(r.transit(16384), (1 + 16.384) * us, 1e-12);  // still priced, by the last regime
+  r.transit(8192);
+  r.collective_duration("allreduce", 16, 8);
+  const auto& asked = r.extrapolations();
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_DOUBLE_EQ(asked.at("pingpong").bytes, 16384);
+  EXPECT_DOUBLE_EQ(asked.at("pingpong").measured.max_bytes, 4096);
+  EXPECT_DOUBLE_EQ(asked.at("allreduce").p, 16);
+  EXPECT_DOUBLE_EQ(asked.at("allreduce").measured.max_processes, 4);
+}
+
 TEST(TimingRules, CollectivesFallBackToTheirNearestRelative) {
   auto m = toy();
   timing::Rules r(m, model::Bound::avg);

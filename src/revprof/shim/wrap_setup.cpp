@@ -93,7 +93,9 @@ nlohmann::json run_settings(const Runtime& rt) {
 
 // Gathers every rank's ledger to rank 0, which writes the report.
 void write_report(Runtime& rt) {
-  std::string mine = rt.ledger.to_json(rt.rank, rt.now).dump();
+  auto ledger = rt.ledger.to_json(rt.rank, rt.now);
+  if (!rt.rules->extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rt.rules->extrapolations());
+  std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(rt.size), offsets(rt.size);
   PMPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);

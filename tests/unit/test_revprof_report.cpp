@@ -1,0 +1,49 @@
+// The report assembled from every rank's ledger: what it tells of times the model could only
+// extrapolate.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "revprof/ledger.hpp"
+#include "revprof/report.hpp"
+
+namespace {
+
+using namespace augur;
+using Asked = std::map<std::string, timing::Rules::Extrapolation, std::less<>>;
+
+nlohmann::json rank_with(int rank, const Asked& asked) {
+  auto json = revprof::Ledger{}.to_json(rank, 1.0);
+  if (!asked.empty()) json["extrapolated"] = revprof::extrapolations_to_json(asked);
+  return json;
+}
+
+TEST(RevprofReport, ExtrapolationsOfAllRanksMergeToTheLargestAskedAndAreWarnedOf) {
+  const model::MeasuredRange pingpong{1048576, 2}, bcast{65536, 4};
+  const std::vector<nlohmann::json> ranks{
+      rank_with(0, {{"pingpong", {4194304, 2, pingpong}}}),
+      rank_with(1, {{"pingpong", {16777216, 2, pingpong}}, {"bcast", {1024, 8, bcast}}}),
+      rank_with(2, {})};
+  const auto report = revprof::make_report(ranks, {{"machine", "m"}});
+  const auto& merged = report.at("extrapolated");
+  ASSERT_EQ(merged.size(), 2u);
+  EXPECT_DOUBLE_EQ(merged.at("pingpong").at("bytes").get<double>(), 16777216);
+  EXPECT_DOUBLE_EQ(merged.at("bcast").at("p").get<double>(), 8);
+
+  const auto text = revprof::format_report(report);
+  EXPECT_NE(text.find("Warning: times extrapolated beyond what the model measured"), std::string::npos) << text;
+  EXPECT_NE(text.find("messages up to 16 MiB (measured up to 1 MiB)"), std::string::npos) << text;
+  // bcast stayed within its measured sizes; only its group size is beyond.
+  EXPECT_NE(text.find("groups of up to 8 (measured up to 4)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("messages up to 1 KiB"), std::string::npos) << text;
+}
+
+TEST(RevprofReport, NoExtrapolationNoWarning) {
+  const auto report = revprof::make_report({rank_with(0, {}), rank_with(1, {})}, {{"machine", "m"}});
+  EXPECT_TRUE(report.at("extrapolated").empty());
+  EXPECT_EQ(revprof::format_report(report).find("extrapolated"), std::string::npos);
+}
+
+}  // namespace
