@@ -24,22 +24,31 @@ using namespace augur;
 
 double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
+struct Residuals {
+  std::vector<double> relative;
+  double worst = -1, worst_bytes = 0;
+  int worst_p = 0;
+};
+
 int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
-  std::map<std::string, std::vector<double>> by_op;
+  std::map<std::string, Residuals> by_op;
   for (const auto& point : fit::pool_repeated_points(raw.points)) {
     if (!m.find(point.op) || point.median <= 0) continue;
     const double fitted = m.seconds(point.op, point.p, point.bytes);
-    by_op[point.op].push_back(std::abs(fitted - point.median) / point.median);
+    const double r = std::abs(fitted - point.median) / point.median;
+    auto& op = by_op[point.op];
+    op.relative.push_back(r);
+    if (r > op.worst) op.worst = r, op.worst_p = point.p, op.worst_bytes = point.bytes;
   }
   int over = 0;
   std::vector<double> medians;
-  std::printf("%-24s %6s %12s %12s\n", "operation", "points", "median |res|", "max |res|");
+  std::printf("%-24s %6s %12s %12s  %s\n", "operation", "points", "median |res|", "max |res|", "at");
   for (const auto& [op, r] : by_op) {
-    const double med = fit::median(r);
+    const double med = fit::median(r.relative);
     medians.push_back(med);
     if (limit > 0 && med > limit) ++over;
-    std::printf("%-24s %6zu %11.2f%% %11.1f%%%s\n", op.c_str(), r.size(), 100 * med, 100 * max_of(r),
-                limit > 0 && med > limit ? "  over" : "");
+    std::printf("%-24s %6zu %11.2f%% %11.1f%%  p=%d d=%.0f B%s\n", op.c_str(), r.relative.size(), 100 * med,
+                100 * r.worst, r.worst_p, r.worst_bytes, limit > 0 && med > limit ? "  over" : "");
   }
   std::printf("operations: %zu, over the limit: %d, median over operations %.2f%%, worst %.2f%%\n", by_op.size(),
               over, 100 * fit::median(medians), 100 * max_of(medians));
@@ -47,8 +56,13 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
 }
 
 int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
+  struct Worst {
+    double difference = -1;
+    int p = 0;
+    double bytes = 0, a = 0, b = 0;
+  };
   std::vector<double> differences;
-  std::map<std::string, double> worst_by_op;
+  std::map<std::string, Worst> worst_by_op;
   for (const auto& point : fit::pool_repeated_points(raw.points)) {
     if (!a.find(point.op) || !b.find(point.op)) continue;
     const double ta = a.seconds(point.op, point.p, point.bytes);
@@ -56,17 +70,20 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
     if (!(tb > 0)) continue;
     const double d = std::abs(ta - tb) / tb;
     differences.push_back(d);
-    worst_by_op[point.op] = std::max(worst_by_op[point.op], d);
+    auto& w = worst_by_op[point.op];
+    if (d > w.difference) w = {d, point.p, point.bytes, ta, tb};
   }
   std::vector<std::pair<double, std::string>> worst;
-  for (const auto& [op, d] : worst_by_op) worst.push_back({d, op});
+  for (const auto& [op, w] : worst_by_op) worst.push_back({w.difference, op});
   std::sort(worst.rbegin(), worst.rend());
   std::printf("points: %zu, median difference %.2f%%, max %.1f%%\n", differences.size(),
               100 * fit::median(differences), 100 * max_of(differences));
-  std::printf("largest differences:");
-  for (std::size_t i = 0; i < std::min<std::size_t>(8, worst.size()); ++i)
-    std::printf(" %s %.1f%%", worst[i].second.c_str(), 100 * worst[i].first);
-  std::printf("\n");
+  std::printf("largest differences (operation, point, first model, second model):\n");
+  for (std::size_t i = 0; i < std::min<std::size_t>(8, worst.size()); ++i) {
+    const auto& w = worst_by_op[worst[i].second];
+    std::printf("  %-22s %6.1f%%  p=%d d=%.0f B  %.4g us  %.4g us\n", worst[i].second.c_str(), 100 * w.difference, w.p,
+                w.bytes, 1e6 * w.a, 1e6 * w.b);
+  }
   return limit > 0 && fit::median(differences) > limit ? 1 : 0;
 }
 
