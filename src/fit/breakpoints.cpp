@@ -17,6 +17,9 @@ constexpr double kBeyondNoise = 1.5;
 // When no number of segments meets the residual goal, more segments must at least halve the
 // residual to be taken.
 constexpr double kHalving = 0.5;
+// |residual| / error estimate beyond which one point's miss is not noise (noise of the estimated
+// size exceeds it once in 370 points).
+constexpr double kPointBeyondNoise = 3;
 
 // Weighted sums for a straight line y = a + b·d through one group size's points.
 struct LineSums {
@@ -137,9 +140,10 @@ double information_criterion(const Partition& p, double points, const Breakpoint
 }
 
 // How far the points are from the lines of `p`'s segments: the medians of |residual| relative to
-// each point's value and to its error estimate.
+// each point's value and to its error estimate, and the largest relative |residual| among the
+// points whose miss is beyond noise.
 struct Misfit {
-  double relative = 0, standardised = 0;
+  double relative = 0, standardised = 0, worst = 0;
 };
 
 Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& sums,
@@ -154,6 +158,7 @@ Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& s
       for (std::size_t g = 0; g < groups.size(); ++g) lines.back()[g].add(sums[s][g]);
   }
   std::vector<double> relative, standardised;
+  double worst = 0;
   for (const auto& s : samples) {
     if (s.y <= 0) continue;
     const auto si = std::lower_bound(sizes.begin(), sizes.end(), s.bytes) - sizes.begin();
@@ -162,8 +167,9 @@ Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& s
     const double off = std::abs(lines[seg][gi].at(s.d) - s.y);
     relative.push_back(off / s.y);
     standardised.push_back(off / s.sigma);
+    if (off > kPointBeyondNoise * s.sigma) worst = std::max(worst, off / s.y);
   }
-  return {median(std::move(relative)), median(std::move(standardised))};
+  return {median(std::move(relative)), median(std::move(standardised)), worst};
 }
 
 // For a choice that misses the residual goal: the fewest segments that meet it (partitions run
@@ -177,6 +183,15 @@ std::size_t closest_to_goal(const std::vector<Misfit>& misfits, std::size_t chos
     if (misfits[i].relative < misfits[closest].relative) closest = i;
   }
   return misfits[closest].relative <= kHalving * misfits[chosen].relative ? closest : chosen;
+}
+
+// For a choice that leaves one size far off: the fewest more segments that bring every size within
+// the worst-point goal without a worse median; else the choice stands (a lone wild point that no
+// segment of three sizes isolates must not buy segments elsewhere).
+std::size_t within_worst_point_goal(const std::vector<Misfit>& misfits, std::size_t chosen, double goal) {
+  for (std::size_t i = chosen + 1; i < misfits.size(); ++i)
+    if (misfits[i].worst <= goal && misfits[i].relative <= misfits[chosen].relative) return i;
+  return chosen;
 }
 
 }  // namespace
@@ -208,6 +223,8 @@ std::vector<double> detect_breakpoints(const std::vector<Sample>& samples, const
     if (information_criterion(partitions[i], points, options) < information_criterion(partitions[chosen], points, options))
       chosen = i;
   if (misses_goal(misfits[chosen])) chosen = closest_to_goal(misfits, chosen, options.residual_goal);
+  if (options.worst_point_goal > 0 && misfits[chosen].worst > options.worst_point_goal)
+    chosen = within_worst_point_goal(misfits, chosen, options.worst_point_goal);
   std::vector<double> boundaries;
   for (int start : partitions[chosen].starts) boundaries.push_back(sizes[start]);
   return boundaries;

@@ -11,7 +11,8 @@
 // residual sum, N·ln(χ²/(N − k)) + k·ln N. It depends on the ratio of residuals, not on the
 // error estimates being right, and keeps one segment for a single law plus noise. When its
 // choice leaves the points further off than the residual goal and more segments would not, the
-// fewest that meet the goal are taken. No search is made when one segment already fits within
+// fewest that meet the goal are taken; when it leaves one size far off (beyond the worst-point
+// goal and far beyond noise), the fewest further segments that bring every size within it. No search is made when one segment already fits within
 // the error estimates (docs/fitting.md, "Breakpoints").
 #include <vector>
 
@@ -35,6 +36,10 @@ struct BreakpointOptions {
   // |relative residual|). When the criterion's choice leaves more, the fewest segments whose
   // lines meet it are taken instead, if any number up to max_segments does (0: criterion only).
   double residual_goal = 0.05;
+  // No single measured size should be further off than this (relative) when it is also far
+  // beyond its error estimate: a median goal alone lets a law miss the last sizes, where a
+  // curve leaves the cache, by 40% (0: no such check).
+  double worst_point_goal = 0.2;
 };
 
 // The sizes (bytes) at which a new segment starts, ascending: each is the first measured size
