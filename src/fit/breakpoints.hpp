@@ -12,8 +12,9 @@
 // error estimates being right, and keeps one segment for a single law plus noise. When its
 // choice leaves the points further off than the residual goal and more segments would not, the
 // fewest that meet the goal are taken; when it leaves one size far off (beyond the worst-point
-// goal and far beyond noise), the fewest further segments that bring every size within it. No search is made when one segment already fits within
-// the error estimates (docs/fitting.md, "Breakpoints").
+// goal and far beyond noise), the fewest further segments that bring every size within it. No
+// search is made when one segment already fits within the error estimates (docs/fitting.md,
+// "Breakpoints").
 #include <vector>
 
 #include "fit/samples.hpp"

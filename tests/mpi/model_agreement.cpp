@@ -24,10 +24,20 @@ using namespace augur;
 
 double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
+// The point where an operation is furthest off, with the two times compared there (seconds).
+struct WorstPoint {
+  double value = -1;
+  int p = 0;
+  double bytes = 0, a = 0, b = 0;
+
+  void offer(double v, const fit::Measurement& point, double ta, double tb) {
+    if (v > value) *this = {v, point.p, point.bytes, ta, tb};
+  }
+};
+
 struct Residuals {
   std::vector<double> relative;
-  double worst = -1, worst_bytes = 0;
-  int worst_p = 0;
+  WorstPoint worst;
 };
 
 int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
@@ -38,7 +48,7 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
     const double r = std::abs(fitted - point.median) / point.median;
     auto& op = by_op[point.op];
     op.relative.push_back(r);
-    if (r > op.worst) op.worst = r, op.worst_p = point.p, op.worst_bytes = point.bytes;
+    op.worst.offer(r, point, fitted, point.median);
   }
   int over = 0;
   std::vector<double> medians;
@@ -48,7 +58,7 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
     medians.push_back(med);
     if (limit > 0 && med > limit) ++over;
     std::printf("%-24s %6zu %11.2f%% %11.1f%%  p=%d d=%.0f B%s\n", op.c_str(), r.relative.size(), 100 * med,
-                100 * r.worst, r.worst_p, r.worst_bytes, limit > 0 && med > limit ? "  over" : "");
+                100 * r.worst.value, r.worst.p, r.worst.bytes, limit > 0 && med > limit ? "  over" : "");
   }
   std::printf("operations: %zu, over the limit: %d, median over operations %.2f%%, worst %.2f%%\n", by_op.size(),
               over, 100 * fit::median(medians), 100 * max_of(medians));
@@ -56,13 +66,8 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
 }
 
 int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
-  struct Worst {
-    double difference = -1;
-    int p = 0;
-    double bytes = 0, a = 0, b = 0;
-  };
   std::vector<double> differences;
-  std::map<std::string, Worst> worst_by_op;
+  std::map<std::string, WorstPoint> worst_by_op;
   for (const auto& point : fit::pool_repeated_points(raw.points)) {
     if (!a.find(point.op) || !b.find(point.op)) continue;
     const double ta = a.seconds(point.op, point.p, point.bytes);
@@ -70,18 +75,17 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
     if (!(tb > 0)) continue;
     const double d = std::abs(ta - tb) / tb;
     differences.push_back(d);
-    auto& w = worst_by_op[point.op];
-    if (d > w.difference) w = {d, point.p, point.bytes, ta, tb};
+    worst_by_op[point.op].offer(d, point, ta, tb);
   }
-  std::vector<std::pair<double, std::string>> worst;
-  for (const auto& [op, w] : worst_by_op) worst.push_back({w.difference, op});
-  std::sort(worst.rbegin(), worst.rend());
+  std::vector<std::pair<WorstPoint, std::string>> worst;
+  for (const auto& [op, w] : worst_by_op) worst.push_back({w, op});
+  std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.first.value > y.first.value; });
   std::printf("points: %zu, median difference %.2f%%, max %.1f%%\n", differences.size(),
               100 * fit::median(differences), 100 * max_of(differences));
   std::printf("largest differences (operation, point, first model, second model):\n");
   for (std::size_t i = 0; i < std::min<std::size_t>(8, worst.size()); ++i) {
-    const auto& w = worst_by_op[worst[i].second];
-    std::printf("  %-22s %6.1f%%  p=%d d=%.0f B  %.4g us  %.4g us\n", worst[i].second.c_str(), 100 * w.difference, w.p,
+    const auto& [w, op] = worst[i];
+    std::printf("  %-22s %6.1f%%  p=%d d=%.0f B  %.4g us  %.4g us\n", op.c_str(), 100 * w.value, w.p,
                 w.bytes, 1e6 * w.a, 1e6 * w.b);
   }
   return limit > 0 && fit::median(differences) > limit ? 1 : 0;
