@@ -34,6 +34,9 @@ struct PointResult {
   double root = 0, others = 0;
   bool mostly_disturbed = false;  // too few undisturbed repetitions: the summary uses disturbed ones
   int calls = 1;                  // calls per repetition (a back-to-back sequence), on every rank
+  // The slower of the state probes just before and just after the point, seconds, on world
+  // rank 0 (state_probe.hpp); 0 when the run has one rank.
+  double state_probe = 0;
 };
 
 struct MeasureSettings {

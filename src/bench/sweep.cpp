@@ -8,6 +8,7 @@
 #include <string>
 
 #include "bench/kernel.hpp"
+#include "bench/state_probe.hpp"
 
 namespace augur::bench {
 namespace {
@@ -34,6 +35,7 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r, int pa
                      s.max, s.stddev, s.count, r.skew, r.clock_error, {}, pass};
   if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
   m.calls = r.calls;
+  if (r.state_probe > 0) m.state_probe = r.state_probe;
   return m;
 }
 
@@ -95,6 +97,7 @@ std::optional<PointResult> Sweep::execute(Command command) {
     return std::nullopt;
   }
   std::optional<PointResult> result;
+  const double probe_before = probe_machine_state();
   const Group& group = groups_.at(command.p);
   if (group.member()) {
     const MeasureSettings measure{settings_.warmup,
@@ -105,6 +108,8 @@ std::optional<PointResult> Sweep::execute(Command command) {
     result = measure_point(kernel_for(command.operation), group, command.bytes, measure, buffers_);
   }
   idle_barrier();
+  const double probe_after = probe_machine_state();
+  if (result) result->state_probe = std::max(probe_before, probe_after);
   return result;
 }
 

@@ -26,6 +26,7 @@
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
 
@@ -219,6 +220,8 @@ void fit_and_save(const BenchRequest& r) {
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
+  if (const auto states = fit::machine_states(raw.points).summary(); !states.empty())
+    std::cout << "augur bench: " << states << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }
 

@@ -9,6 +9,7 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "fit/fitter.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
 
@@ -147,6 +148,8 @@ void add_fit_command(CLI::App& app) {
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
+    if (const auto states = fit::machine_states(raw.points).summary(); !states.empty())
+      std::cerr << "augur fit: " << states << "\n";
   });
 }
 

@@ -12,6 +12,7 @@
 #include "fit/network.hpp"
 #include "fit/pooling.hpp"
 #include "fit/least_squares.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/provenance.hpp"
 #include "fit/samples.hpp"
 #include "fit/selection.hpp"
@@ -225,6 +226,8 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
     throw std::runtime_error(std::string("raw header: ") + e.what());
   }
   model.provenance.settings["fit"] = fit_settings(options);
+  if (const auto states = machine_states(raw.points); states.probed > 0)
+    model.provenance.settings["machine_states"] = states.to_json();
   model.units = options.units;
   model.compute = header_compute(raw.header, "raw header");
 

@@ -1,5 +1,6 @@
 #include "fit/pooling.hpp"
 
+#include "fit/machine_state.hpp"
 #include "fit/median.hpp"
 
 #include <algorithm>
@@ -63,7 +64,18 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   const auto roots = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->root) : std::nullopt; });
   const auto others = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->others) : std::nullopt; });
   if (!roots.empty()) m.roles = RoleTimes{median(roots), median(others)};
+  const auto probes = collect(group, [](const Measurement& x) { return x.state_probe; });
+  if (!probes.empty()) m.state_probe = median(probes);
   return m;
+}
+
+// A point's measurements in the reference state, or all of them when it has none there.
+std::vector<const Measurement*> in_reference_state(const std::vector<const Measurement*>& group,
+                                                   const MachineStates& states) {
+  std::vector<const Measurement*> chosen;
+  for (const auto* m : group)
+    if (states.in_reference(*m)) chosen.push_back(m);
+  return chosen.empty() ? group : chosen;
 }
 
 }  // namespace
@@ -77,9 +89,10 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
     if (fresh) groups.emplace_back();
     groups[it->second].push_back(&m);
   }
+  const auto states = machine_states(points);
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups) pooled.push_back(pool(group));
+  for (const auto& group : groups) pooled.push_back(pool(in_reference_state(group, states)));
   return pooled;
 }
 

@@ -57,6 +57,7 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   if (j.contains("roles")) m.roles = roles_from_json(j.at("roles"));
   if (j.contains("pass")) m.pass = integer_field(j, "pass");
   if (j.contains("calls")) m.calls = integer_field(j, "calls");
+  if (j.contains("state_probe")) m.state_probe = number_field(j, "state_probe");
   check_measurement(m);
   return m;
 }
@@ -78,6 +79,8 @@ void check_measurement(const Measurement& m) {
   if (m.skew && !(std::isfinite(*m.skew) && *m.skew >= 0)) bad("skew: must be finite and >= 0");
   if (m.clock_error && !(std::isfinite(*m.clock_error) && *m.clock_error >= 0))
     bad("clock_error: must be finite and >= 0");
+  if (m.state_probe && !(std::isfinite(*m.state_probe) && *m.state_probe > 0))
+    bad("state_probe: must be finite and > 0");
   if (m.roles && !(std::isfinite(m.roles->root) && m.roles->root >= 0 && std::isfinite(m.roles->others) &&
                    m.roles->others >= 0))
     bad("roles: times must be finite and >= 0");
@@ -98,6 +101,7 @@ nlohmann::json to_json(const Measurement& m) {
   if (m.roles) j["roles"] = {{"root", m.roles->root}, {"others", m.roles->others}};
   if (m.pass > 1) j["pass"] = m.pass;
   if (m.calls > 1) j["calls"] = m.calls;
+  if (m.state_probe) j["state_probe"] = *m.state_probe;
   return j;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "fit/machine_state.hpp"
 #include "fit/pooling.hpp"
 
 namespace {
@@ -72,6 +73,63 @@ TEST(Pooling, RoleTimesAndSkewArePooledByMedian) {
   EXPECT_DOUBLE_EQ(m.roles->others, 4e-6);
   EXPECT_DOUBLE_EQ(*m.skew, 2e-8);
   EXPECT_FALSE(m.clock_error.has_value());
+}
+
+// A run whose probe found the machine fast (0.15 µs) for most points and slow (0.40 µs) for some.
+std::vector<Measurement> two_state_run() {
+  std::vector<Measurement> points;
+  for (int i = 0; i < 12; ++i) {
+    auto m = point("allreduce", 8 * (i + 1), 1e-6, 1);
+    m.state_probe = (i % 4 == 3) ? 0.40e-6 : 0.15e-6;
+    points.push_back(m);
+  }
+  return points;
+}
+
+TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
+  const auto states = augur::fit::machine_states(two_state_run());
+  EXPECT_EQ(states.probed, 12);
+  EXPECT_DOUBLE_EQ(states.reference, 0.15e-6);
+  EXPECT_EQ(states.elsewhere, 3);
+  EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
+  EXPECT_NE(states.summary().find("3 of 12"), std::string::npos) << states.summary();
+  auto unprobed = point("allreduce", 8, 1e-6, 1);
+  EXPECT_TRUE(states.in_reference(unprobed));
+  unprobed.state_probe = 0.2e-6;
+  EXPECT_TRUE(states.in_reference(unprobed));
+  unprobed.state_probe = 0.3e-6;
+  EXPECT_FALSE(states.in_reference(unprobed));
+}
+
+TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
+  auto few = two_state_run();
+  few.resize(6);
+  const auto states = augur::fit::machine_states(few);
+  EXPECT_EQ(states.elsewhere, 0);
+  EXPECT_TRUE(states.summary().empty());
+  auto slow = point("allreduce", 8, 1e-6, 1);
+  slow.state_probe = 1e-3;
+  EXPECT_TRUE(states.in_reference(slow));
+}
+
+TEST(Pooling, APointIsPooledFromItsPassesInTheReferenceStateWhenItHasAny) {
+  auto points = two_state_run();
+  // 8 bytes: three passes, the slow one twice as long; 16 bytes: measured only while slow.
+  for (int pass = 2; pass <= 3; ++pass) {
+    auto m = point("allreduce", 8, pass == 2 ? 2.0e-6 : 1.1e-6, pass);
+    m.state_probe = pass == 2 ? 0.40e-6 : 0.15e-6;
+    points.push_back(m);
+  }
+  points[1].median = 2.2e-6;
+  points[1].max = 2.4e-6;
+  points[1].mean = 2.2e-6;
+  points[1].state_probe = 0.42e-6;
+  const auto pooled = pool_repeated_points(points);
+  ASSERT_EQ(pooled.size(), 12u);
+  EXPECT_DOUBLE_EQ(pooled[0].median, 1.05e-6);  // 1.0 and 1.1 µs; the 2.0 µs pass set aside
+  EXPECT_EQ(pooled[0].reps, 200);
+  EXPECT_DOUBLE_EQ(*pooled[0].state_probe, 0.15e-6);
+  EXPECT_DOUBLE_EQ(pooled[1].median, 2.2e-6);  // nothing else to pool it from
 }
 
 }  // namespace

@@ -95,4 +95,25 @@ TEST(RawRecords, CallsPerRepetitionIsOneUnlessWrittenAndIsWrittenOnlyAboveOne) {
   expect_count_field("calls", &augur::fit::Measurement::calls);
 }
 
+TEST(RawRecords, TheStateProbeRoundTripsAndMustBePositive) {
+  std::istringstream without(file_with(kRecord + "}"));
+  const auto plain = parse_raw(without, "raw.jsonl").points.at(0);
+  EXPECT_FALSE(plain.state_probe.has_value());
+  EXPECT_FALSE(augur::fit::to_json(plain).contains("state_probe"));
+  std::istringstream with(file_with(kRecord + R"(,"state_probe":1.5e-7})"));
+  const auto probed = parse_raw(with, "raw.jsonl").points.at(0);
+  ASSERT_TRUE(probed.state_probe.has_value());
+  EXPECT_DOUBLE_EQ(*probed.state_probe, 1.5e-7);
+  EXPECT_DOUBLE_EQ(augur::fit::to_json(probed).at("state_probe").get<double>(), 1.5e-7);
+  for (const std::string bad : {"0", "-1e-7", "\"fast\""}) {
+    std::istringstream in(file_with(kRecord + ",\"state_probe\":" + bad + "}"));
+    try {
+      parse_raw(in, "raw.jsonl");
+      FAIL() << "accepted state_probe " << bad;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("state_probe"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace

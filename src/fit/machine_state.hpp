@@ -1,0 +1,37 @@
+#pragma once
+// Which measurements were taken in the machine's reference state.
+//
+// A virtual machine's processors can be placed close together or far apart by the host, and an
+// 8-byte ping-pong between them took 0.12–0.18 µs in one state and 0.34–0.50 µs in the other,
+// switching every 5–35 s. Two runs of a minute see the two states in different shares, and a
+// point pooled over passes from both lands in either, so neither the model nor its residuals
+// repeat. The bench probes the state around every point (bench/state_probe.hpp); the fit pools
+// each point over its passes in the fastest state that recurs (the reference), and keeps a
+// point measured only in another state as it is. On a machine with one state every probe is in
+// the reference and nothing changes.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fit/raw.hpp"
+
+namespace augur::fit {
+
+struct MachineStates {
+  int probed = 0;      // measurements that carry a state probe
+  double reference = 0;  // the reference state's probe, seconds: the 10th percentile
+  double limit = 0;      // probes above this are another state (0: no selection)
+  int elsewhere = 0;     // probed measurements above the limit
+  double elsewhere_probe = 0;  // their probes' median, seconds
+
+  // True for a measurement without a probe, and whenever there are too few probes to tell.
+  bool in_reference(const Measurement& m) const;
+  nlohmann::json to_json() const;
+  // One sentence for the terminal when some measurements were set aside; empty otherwise.
+  std::string summary() const;
+};
+
+MachineStates machine_states(const std::vector<Measurement>& points);
+
+}  // namespace augur::fit
