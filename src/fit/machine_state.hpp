@@ -27,6 +27,9 @@ struct MachineStates {
 
   // True for a measurement without a probe, and whenever there are too few probes to tell.
   bool in_reference(const Measurement& m) const;
+  // Of one point's measurements, those to pool: the ones closest to the reference probe when
+  // there are at least three, else those in the reference state, else all.
+  std::vector<const Measurement*> nearest_reference(const std::vector<const Measurement*>& group) const;
   nlohmann::json to_json() const;
   // One sentence for the terminal when some measurements were set aside; empty otherwise.
   std::string summary() const;

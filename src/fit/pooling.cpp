@@ -69,15 +69,6 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   return m;
 }
 
-// A point's measurements in the reference state, or all of them when it has none there.
-std::vector<const Measurement*> in_reference_state(const std::vector<const Measurement*>& group,
-                                                   const MachineStates& states) {
-  std::vector<const Measurement*> chosen;
-  for (const auto* m : group)
-    if (states.in_reference(*m)) chosen.push_back(m);
-  return chosen.empty() ? group : chosen;
-}
-
 }  // namespace
 
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points) {
@@ -92,7 +83,7 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   const auto states = machine_states(points);
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups) pooled.push_back(pool(in_reference_state(group, states)));
+  for (const auto& group : groups) pooled.push_back(pool(states.nearest_reference(group)));
   return pooled;
 }
 

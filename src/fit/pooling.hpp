@@ -13,8 +13,8 @@
 namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
-// measurements, those in the machine's reference state (machine_state.hpp) when it has any
-// there; of the k so chosen: the median of the medians (and of the role medians, skews, clock
+// measurements, those nearest the machine's reference state (MachineStates::nearest_reference);
+// of the k so chosen: the median of the medians (and of the role medians, skews, clock
 // errors and state probes), the least minimum, the greatest maximum, the mean weighted by
 // repetitions, the repetitions summed, and a standard deviation such that std/√reps is the
 // larger of the passes' own standard error over √k and the spread of their medians over √k.

@@ -132,4 +132,19 @@ TEST(Pooling, APointIsPooledFromItsPassesInTheReferenceStateWhenItHasAny) {
   EXPECT_DOUBLE_EQ(pooled[1].median, 2.2e-6);  // nothing else to pool it from
 }
 
+TEST(Pooling, AtLeastThreeMeasurementsClosestToTheReferenceProbeAreEnough) {
+  auto points = two_state_run();
+  // 8 bytes again in four more passes: two near the reference probe, two in the reference state
+  // but slower (0.25 µs against 0.15 µs) and 60% longer.
+  const std::vector<std::pair<double, double>> passes{{0.15e-6, 1.0e-6}, {0.16e-6, 1.1e-6}, {0.25e-6, 1.6e-6}, {0.26e-6, 1.6e-6}};
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    auto m = point("allreduce", 8, passes[i].second, static_cast<int>(i) + 2);
+    m.state_probe = passes[i].first;
+    points.push_back(m);
+  }
+  const auto pooled = pool_repeated_points(points);
+  EXPECT_DOUBLE_EQ(pooled[0].median, 1.0e-6);  // of 1.0, 1.0 and 1.1 µs
+  EXPECT_EQ(pooled[0].reps, 300);
+}
+
 }  // namespace
