@@ -75,10 +75,14 @@ TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
 }
 
 TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
-  const auto three = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(three.exit_code, 0) << three.output;
-  for (const char* part : {"--pass 1 --passes 7", "--pass 2 --passes 7", "--pass 7 --passes 7"})
-    EXPECT_NE(three.output.find(part), std::string::npos) << part << " missing from: " << three.output;
+  const auto quick = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(quick.exit_code, 0) << quick.output;
+  for (const char* part : {"--pass 1 --passes 15", "--pass 2 --passes 15", "--pass 15 --passes 15"})
+    EXPECT_NE(quick.output.find(part), std::string::npos) << part << " missing from: " << quick.output;
+  const auto standard = augur_bench({"-np", "2", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(standard.exit_code, 0) << standard.output;
+  EXPECT_NE(standard.output.find("--pass 7 --passes 7"), std::string::npos) << standard.output;
+  EXPECT_EQ(standard.output.find("--pass 8 "), std::string::npos) << standard.output;
   const auto one = augur_bench(
       {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(one.exit_code, 0) << one.output;
