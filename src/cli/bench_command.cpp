@@ -53,6 +53,7 @@ struct BenchRequest {
   bool isolated = false;
   std::optional<int> chosen_passes;  // --passes, when given
   int passes = 0;                    // what the run does: --passes, or the preset's
+  std::string state = "typical";     // which passes the fit pools (docs/fitting.md, "Machine states")
 };
 
 // Passes for --quick and for the other presets. A quick run is short enough that the fit's
@@ -225,11 +226,13 @@ std::string describe_compute(const model::Compute& c) {
 
 void fit_and_save(const BenchRequest& r) {
   const auto raw = fit::read_raw_file(r.raw);
-  const auto model = fit::fit_model(raw, fit::FitOptions{});
+  fit::FitOptions options;
+  options.state = *fit::state_choice_from_string(r.state);
+  const auto model = fit::fit_model(raw, options);
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
-  if (const auto states = fit::machine_states(raw.points).summary(); !states.empty())
+  if (const auto states = fit::machine_states(raw.points).summary(options.state); !states.empty())
     std::cout << "augur bench: " << states << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }
@@ -299,6 +302,11 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--passes", r->chosen_passes,
                   "sweeps over the plan, each a launch of its own; the model takes each point's median over them, "
                   "so a slow spell of a shared machine hits one pass, not the result (default: 15 with --quick, else 7)");
+  cmd->add_option("--state", r->state,
+                  "which passes of a point the model pools when the machine jumped between states: typical "
+                  "(all, as programs meet them) or reference (those nearest its fastest state; docs/fitting.md)")
+      ->check(CLI::IsMember({"typical", "reference"}))
+      ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
   cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");

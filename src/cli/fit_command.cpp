@@ -21,6 +21,7 @@ struct FitCommandOptions {
   std::string output;
   std::string family = "wide";
   std::string statistic = "median";
+  std::string state = "typical";
   std::string selection = "cv";
   std::string threshold;
   bool no_breakpoints = false;
@@ -35,6 +36,7 @@ fit::FitOptions to_fit_options(const FitCommandOptions& o) {
   options.family = *fit::family_from_string(o.family);
   options.selection = *fit::selection_from_string(o.selection);
   options.statistic = *model::statistic_from_string(o.statistic);
+  options.state = *fit::state_choice_from_string(o.state);
   options.detect_breakpoints = !o.no_breakpoints;
   options.max_segments = o.max_segments;
   options.units = {o.time_unit, o.size_unit, o.int_bytes};
@@ -122,6 +124,11 @@ void add_fit_command(CLI::App& app) {
   cmd->add_option("--statistic", opts->statistic, "statistic of the repetitions to fit")
       ->check(CLI::IsMember({"min", "median", "mean"}))
       ->capture_default_str();
+  cmd->add_option("--state", opts->state,
+                  "which passes of a point to pool when the machine jumped between states (docs/fitting.md): "
+                  "typical pools all, as programs meet them; reference only those nearest its fastest state")
+      ->check(CLI::IsMember({"typical", "reference"}))
+      ->capture_default_str();
   cmd->add_option("--selection", opts->selection, "cv (cross-validated error) or chi2 (least chi2, as the seed)")
       ->check(CLI::IsMember({"cv", "chi2"}))
       ->capture_default_str();
@@ -148,7 +155,7 @@ void add_fit_command(CLI::App& app) {
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
-    if (const auto states = fit::machine_states(raw.points).summary(); !states.empty())
+    if (const auto states = fit::machine_states(raw.points).summary(options.state); !states.empty())
       std::cerr << "augur fit: " << states << "\n";
   });
 }

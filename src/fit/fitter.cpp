@@ -150,6 +150,7 @@ nlohmann::json fit_settings(const FitOptions& options) {
   nlohmann::json s = {{"family", to_string(options.family)},
                       {"selection", to_string(options.selection)},
                       {"statistic", model::to_string(options.statistic)},
+                      {"state", to_string(options.state)},
                       {"relative_error_floor", options.relative_error_floor},
                       {"pooled_repetitions", options.pooled_repetitions}};
   if (options.threshold_bytes) s["threshold_bytes"] = *options.threshold_bytes;
@@ -211,7 +212,7 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
 
 model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : pool_repeated_points(raw.points)) {
+  for (const auto& m : pool_repeated_points(raw.points, options.state)) {
     by_operation[m.op].push_back(m);
     add_role_points(m, by_operation);
   }

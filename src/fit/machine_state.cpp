@@ -24,6 +24,14 @@ constexpr std::size_t kEnoughCloseMeasurements = 3;
 
 }  // namespace
 
+std::string_view to_string(StateChoice c) { return c == StateChoice::reference ? "reference" : "typical"; }
+
+std::optional<StateChoice> state_choice_from_string(std::string_view s) {
+  if (s == "typical") return StateChoice::typical;
+  if (s == "reference") return StateChoice::reference;
+  return std::nullopt;
+}
+
 bool MachineStates::in_reference(const Measurement& m) const {
   return limit <= 0 || !m.state_probe || *m.state_probe <= limit;
 }
@@ -47,12 +55,13 @@ nlohmann::json MachineStates::to_json() const {
   return j;
 }
 
-std::string MachineStates::summary() const {
+std::string MachineStates::summary(StateChoice choice) const {
   if (elsewhere == 0) return {};
-  return fmt::format(
-      "{} of {} measurements were taken while the machine's 8-byte ping-pong took {:.3g} µs instead "
-      "of {:.3g} µs; each point is pooled from its measurements in the faster state where it has any",
-      elsewhere, probed, elsewhere_probe * 1e6, reference * 1e6);
+  const auto seen = fmt::format("{} of {} measurements were taken while the machine's 8-byte ping-pong took {:.3g} µs instead of {:.3g} µs",
+                                elsewhere, probed, elsewhere_probe * 1e6, reference * 1e6);
+  if (choice == StateChoice::reference)
+    return seen + "; each point is pooled from its measurements nearest the faster state where it has any";
+  return seen + "; the model pools both states, as programs meet them (--state reference fits the faster one alone)";
 }
 
 MachineStates machine_states(const std::vector<Measurement>& points) {

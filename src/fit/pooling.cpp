@@ -71,7 +71,7 @@ Measurement pool(const std::vector<const Measurement*>& group) {
 
 }  // namespace
 
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points) {
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice) {
   using Key = std::tuple<std::string, int, double>;
   std::map<Key, std::size_t> slot;
   std::vector<std::vector<const Measurement*>> groups;
@@ -83,7 +83,8 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   const auto states = machine_states(points);
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups) pooled.push_back(pool(states.nearest_reference(group)));
+  for (const auto& group : groups)
+    pooled.push_back(pool(choice == StateChoice::reference ? states.nearest_reference(group) : group));
   return pooled;
 }
 

@@ -8,16 +8,18 @@
 // the spread between passes, not the spread within one, is the honest error of the result.
 #include <vector>
 
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 
 namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
-// measurements, those nearest the machine's reference state (MachineStates::nearest_reference);
-// of the k so chosen: the median of the medians (and of the role medians, skews, clock
+// measurements, all of them, or with StateChoice::reference those nearest the machine's reference
+// state (MachineStates::nearest_reference); of the k so chosen: the median of the medians (and of the role medians, skews, clock
 // errors and state probes), the least minimum, the greatest maximum, the mean weighted by
 // repetitions, the repetitions summed, and a standard deviation such that std/√reps is the
 // larger of the passes' own standard error over √k and the spread of their medians over √k.
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points);
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points,
+                                              StateChoice choice = StateChoice::typical);
 
 }  // namespace augur::fit

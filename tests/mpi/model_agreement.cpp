@@ -35,6 +35,13 @@ struct WorstPoint {
   }
 };
 
+// The raw points pooled as the model's fit pooled them (its provenance names the state choice).
+std::vector<fit::Measurement> pooled_as_fitted(const model::Model& m, const fit::RawSet& raw) {
+  const auto settings = m.provenance.settings.value("fit", nlohmann::json::object());
+  const auto choice = fit::state_choice_from_string(settings.value("state", "typical"));
+  return fit::pool_repeated_points(raw.points, choice.value_or(fit::StateChoice::typical));
+}
+
 struct Residuals {
   std::vector<double> relative;
   WorstPoint worst;
@@ -42,7 +49,7 @@ struct Residuals {
 
 int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
   std::map<std::string, Residuals> by_op;
-  for (const auto& point : fit::pool_repeated_points(raw.points)) {
+  for (const auto& point : pooled_as_fitted(m, raw)) {
     if (!m.find(point.op) || point.median <= 0) continue;
     const double fitted = m.seconds(point.op, point.p, point.bytes);
     const double r = std::abs(fitted - point.median) / point.median;
@@ -68,7 +75,7 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
 int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
   std::vector<double> differences;
   std::map<std::string, WorstPoint> worst_by_op;
-  for (const auto& point : fit::pool_repeated_points(raw.points)) {
+  for (const auto& point : pooled_as_fitted(a, raw)) {
     if (!a.find(point.op) || !b.find(point.op)) continue;
     const double ta = a.seconds(point.op, point.p, point.bytes);
     const double tb = b.seconds(point.op, point.p, point.bytes);

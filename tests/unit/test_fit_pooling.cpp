@@ -92,7 +92,7 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_DOUBLE_EQ(states.reference, 0.15e-6);
   EXPECT_EQ(states.elsewhere, 3);
   EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
-  EXPECT_NE(states.summary().find("3 of 12"), std::string::npos) << states.summary();
+  EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
   auto unprobed = point("allreduce", 8, 1e-6, 1);
   EXPECT_TRUE(states.in_reference(unprobed));
   unprobed.state_probe = 0.2e-6;
@@ -106,7 +106,7 @@ TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
   few.resize(6);
   const auto states = augur::fit::machine_states(few);
   EXPECT_EQ(states.elsewhere, 0);
-  EXPECT_TRUE(states.summary().empty());
+  EXPECT_TRUE(states.summary(augur::fit::StateChoice::reference).empty());
   auto slow = point("allreduce", 8, 1e-6, 1);
   slow.state_probe = 1e-3;
   EXPECT_TRUE(states.in_reference(slow));
@@ -124,7 +124,7 @@ TEST(Pooling, APointIsPooledFromItsPassesInTheReferenceStateWhenItHasAny) {
   points[1].max = 2.4e-6;
   points[1].mean = 2.2e-6;
   points[1].state_probe = 0.42e-6;
-  const auto pooled = pool_repeated_points(points);
+  const auto pooled = pool_repeated_points(points, augur::fit::StateChoice::reference);
   ASSERT_EQ(pooled.size(), 12u);
   EXPECT_DOUBLE_EQ(pooled[0].median, 1.05e-6);  // 1.0 and 1.1 µs; the 2.0 µs pass set aside
   EXPECT_EQ(pooled[0].reps, 200);
@@ -142,9 +142,13 @@ TEST(Pooling, AtLeastThreeMeasurementsClosestToTheReferenceProbeAreEnough) {
     m.state_probe = passes[i].first;
     points.push_back(m);
   }
-  const auto pooled = pool_repeated_points(points);
+  const auto pooled = pool_repeated_points(points, augur::fit::StateChoice::reference);
   EXPECT_DOUBLE_EQ(pooled[0].median, 1.0e-6);  // of 1.0, 1.0 and 1.1 µs
   EXPECT_EQ(pooled[0].reps, 300);
+  // The typical machine pools all five: 1.0, 1.0, 1.1, 1.6 and 1.6 µs.
+  const auto typical = pool_repeated_points(points);
+  EXPECT_DOUBLE_EQ(typical[0].median, 1.1e-6);
+  EXPECT_EQ(typical[0].reps, 500);
 }
 
 }  // namespace
