@@ -56,10 +56,11 @@ struct BenchRequest {
   std::string state = "typical";     // which passes the fit pools (docs/fitting.md, "Machine states")
 };
 
-// Passes for --quick and for the other presets. A quick run is short enough that the fit's
-// closest-state rule (docs/fitting.md, "Machine states") finds its three measurements per point
-// only with more passes: two quick runs of 15 passes differed by 2.7% and 5.0%, of 7 passes by
-// 11.1% and 5.7% (23 November), at 66 s against 50 s a run.
+// Passes for --quick and for the other presets. A quick run is short, and more passes narrow
+// each point's median across a machine's spells and states: on 23 November pairs of quick runs
+// differed by 5.5–8.3% with 15 passes and 13.7% and 19.7% with 7 (the default typical pooling),
+// at 66–75 s against 48–59 s a run; the closest-state rule of --state reference needs three
+// measurements of a point near the reference probe, which seven passes rarely give.
 constexpr int kQuickPasses = 15;
 constexpr int kPasses = 7;
 

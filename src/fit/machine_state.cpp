@@ -32,19 +32,21 @@ std::optional<StateChoice> state_choice_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-bool MachineStates::in_reference(const Measurement& m) const {
-  return limit <= 0 || !m.state_probe || *m.state_probe <= limit;
+bool MachineStates::within(const Measurement& m, double ratio) const {
+  return limit <= 0 || !m.state_probe || *m.state_probe <= ratio * reference;
 }
 
+bool MachineStates::in_reference(const Measurement& m) const { return within(m, kOtherStateRatio); }
+
 std::vector<const Measurement*> MachineStates::nearest_reference(const std::vector<const Measurement*>& group) const {
-  auto within = [&](double ratio) {
+  auto those_within = [&](double ratio) {
     std::vector<const Measurement*> chosen;
     for (const auto* m : group)
-      if (limit <= 0 || !m->state_probe || *m->state_probe <= ratio * reference) chosen.push_back(m);
+      if (within(*m, ratio)) chosen.push_back(m);
     return chosen;
   };
-  if (auto close = within(kCloseRatio); close.size() >= kEnoughCloseMeasurements) return close;
-  if (auto in_state = within(kOtherStateRatio); !in_state.empty()) return in_state;
+  if (auto close = those_within(kCloseRatio); close.size() >= kEnoughCloseMeasurements) return close;
+  if (auto in_state = those_within(kOtherStateRatio); !in_state.empty()) return in_state;
   return group;
 }
 

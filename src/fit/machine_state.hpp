@@ -29,13 +29,14 @@ std::string_view to_string(StateChoice);
 std::optional<StateChoice> state_choice_from_string(std::string_view);
 
 struct MachineStates {
-  int probed = 0;      // measurements that carry a state probe
-  double reference = 0;  // the reference state's probe, seconds: the 10th percentile
-  double limit = 0;      // probes above this are another state (0: no selection)
-  int elsewhere = 0;     // probed measurements above the limit
+  int probed = 0;              // measurements that carry a state probe
+  double reference = 0;        // the reference state's probe, seconds: the 10th percentile
+  double limit = 0;            // probes above this are another state (0: no selection)
+  int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
 
-  // True for a measurement without a probe, and whenever there are too few probes to tell.
+  // True for a probe up to the limit, for a measurement without a probe, and whenever there
+  // are too few probes to tell.
   bool in_reference(const Measurement& m) const;
   // Of one point's measurements, those to pool: the ones closest to the reference probe when
   // there are at least three, else those in the reference state, else all.
@@ -43,6 +44,9 @@ struct MachineStates {
   nlohmann::json to_json() const;
   // One sentence for the terminal when some measurements were in another state; empty otherwise.
   std::string summary(StateChoice choice) const;
+
+ private:
+  bool within(const Measurement& m, double ratio) const;  // probe ≤ ratio × reference, or none
 };
 
 MachineStates machine_states(const std::vector<Measurement>& points);

@@ -80,11 +80,11 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
     if (fresh) groups.emplace_back();
     groups[it->second].push_back(&m);
   }
-  const auto states = machine_states(points);
+  // For typical pooling a default MachineStates, which has no limit, keeps every measurement.
+  const auto states = choice == StateChoice::reference ? machine_states(points) : MachineStates{};
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups)
-    pooled.push_back(pool(choice == StateChoice::reference ? states.nearest_reference(group) : group));
+  for (const auto& group : groups) pooled.push_back(pool(states.nearest_reference(group)));
   return pooled;
 }
 
