@@ -233,7 +233,7 @@ void fit_and_save(const BenchRequest& r) {
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
-  if (const auto states = fit::machine_states(raw.points).summary(options.state); !states.empty())
+  if (const auto states = fit::machine_state_summary(model); !states.empty())
     std::cout << "augur bench: " << states << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }

@@ -155,7 +155,7 @@ void add_fit_command(CLI::App& app) {
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
-    if (const auto states = fit::machine_states(raw.points).summary(options.state); !states.empty())
+    if (const auto states = fit::machine_state_summary(model); !states.empty())
       std::cerr << "augur fit: " << states << "\n";
   });
 }

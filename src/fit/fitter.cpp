@@ -211,8 +211,9 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
 }
 
 model::Model fit_model(const RawSet& raw, const FitOptions& options) {
+  const auto states = machine_states(raw.points);
   std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : pool_repeated_points(raw.points, options.state)) {
+  for (const auto& m : pool_repeated_points(raw.points, options.state, states)) {
     by_operation[m.op].push_back(m);
     add_role_points(m, by_operation);
   }
@@ -227,8 +228,7 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
     throw std::runtime_error(std::string("raw header: ") + e.what());
   }
   model.provenance.settings["fit"] = fit_settings(options);
-  if (const auto states = machine_states(raw.points); states.probed > 0)
-    model.provenance.settings["machine_states"] = states.to_json();
+  if (states.probed > 0) model.provenance.settings["machine_states"] = states.to_json();
   model.units = options.units;
   model.compute = header_compute(raw.header, "raw header");
 
@@ -244,6 +244,14 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   }
   derive_network(model, raw);
   return model;
+}
+
+std::string machine_state_summary(const model::Model& model) {
+  const auto& settings = model.provenance.settings;
+  const auto recorded = settings.find("machine_states");
+  if (recorded == settings.end()) return {};
+  const auto choice = state_choice_from_string(settings.value("fit", nlohmann::json::object()).value("state", "typical"));
+  return MachineStates::from_json(*recorded).summary(choice.value_or(StateChoice::typical));
 }
 
 }  // namespace augur::fit

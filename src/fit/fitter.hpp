@@ -61,4 +61,8 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
 // std::runtime_error naming the operation for one that is not in the catalog or cannot be fitted.
 model::Model fit_model(const RawSet& raw, const FitOptions& options);
 
+// The sentence MachineStates::summary gives for the states a fitted model recorded in its
+// provenance, under the state choice it was fitted with; empty when it recorded none.
+std::string machine_state_summary(const model::Model& model);
+
 }  // namespace augur::fit

@@ -35,13 +35,12 @@ struct MachineStates {
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
 
-  // True for a probe up to the limit, for a measurement without a probe, and whenever there
-  // are too few probes to tell.
-  bool in_reference(const Measurement& m) const;
   // Of one point's measurements, those to pool: the ones closest to the reference probe when
   // there are at least three, else those in the reference state, else all.
   std::vector<const Measurement*> nearest_reference(const std::vector<const Measurement*>& group) const;
   nlohmann::json to_json() const;
+  // What to_json wrote; throws std::invalid_argument naming the field that is missing or wrong.
+  static MachineStates from_json(const nlohmann::json& j);
   // One sentence for the terminal when some measurements were in another state; empty otherwise.
   std::string summary(StateChoice choice) const;
 

@@ -72,6 +72,12 @@ Measurement pool(const std::vector<const Measurement*>& group) {
 }  // namespace
 
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice) {
+  // Typical pooling never asks which state a measurement was in, so it skips finding them.
+  return pool_repeated_points(points, choice, choice == StateChoice::reference ? machine_states(points) : MachineStates{});
+}
+
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
+                                              const MachineStates& states) {
   using Key = std::tuple<std::string, int, double>;
   std::map<Key, std::size_t> slot;
   std::vector<std::vector<const Measurement*>> groups;
@@ -80,11 +86,11 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
     if (fresh) groups.emplace_back();
     groups[it->second].push_back(&m);
   }
-  // For typical pooling a default MachineStates, which has no limit, keeps every measurement.
-  const auto states = choice == StateChoice::reference ? machine_states(points) : MachineStates{};
+  // A default MachineStates has no limit and so keeps every measurement.
+  const auto& selection = choice == StateChoice::reference ? states : MachineStates{};
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups) pooled.push_back(pool(states.nearest_reference(group)));
+  for (const auto& group : groups) pooled.push_back(pool(selection.nearest_reference(group)));
   return pooled;
 }
 

@@ -21,5 +21,9 @@ namespace augur::fit {
 // larger of the passes' own standard error over √k and the spread of their medians over √k.
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points,
                                               StateChoice choice = StateChoice::typical);
+// The same with the points' states already found (machine_states(points)), for a caller that
+// also records them.
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
+                                              const MachineStates& states);
 
 }  // namespace augur::fit

@@ -250,6 +250,11 @@ RawSet run_with_a_slow_pass() {
   return raw;
 }
 
+RawSet unprobed(RawSet raw) {
+  for (auto& m : raw.points) m.state_probe.reset();
+  return raw;
+}
+
 TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   const auto raw = run_with_a_slow_pass();
   FitOptions reference;
@@ -264,6 +269,10 @@ TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   EXPECT_EQ(fast.provenance.settings.at("fit").at("state"), "reference");
   EXPECT_EQ(typical.provenance.settings.at("fit").at("state"), "typical");
   EXPECT_EQ(fast.provenance.settings.at("machine_states").at("elsewhere"), 6);
+  // The terminal's sentence comes from what the model recorded, in the words of its choice.
+  EXPECT_NE(augur::fit::machine_state_summary(fast).find("nearest the faster state"), std::string::npos);
+  EXPECT_NE(augur::fit::machine_state_summary(typical).find("pools both states"), std::string::npos);
+  EXPECT_EQ(augur::fit::machine_state_summary(fit_model(unprobed(raw), FitOptions{})), "");
 }
 
 TEST(FitModel, TwoPointsStillGiveALawThatCoversThem) {

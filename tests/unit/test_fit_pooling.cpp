@@ -93,12 +93,15 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_EQ(states.elsewhere, 3);
   EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
   EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
+  // Of one point's passes: without a probe and at 1.33× the reference, in its state; at 2×, not.
   auto unprobed = point("allreduce", 8, 1e-6, 1);
-  EXPECT_TRUE(states.in_reference(unprobed));
-  unprobed.state_probe = 0.2e-6;
-  EXPECT_TRUE(states.in_reference(unprobed));
-  unprobed.state_probe = 0.3e-6;
-  EXPECT_FALSE(states.in_reference(unprobed));
+  auto near = unprobed, far = unprobed;
+  near.state_probe = 0.2e-6;
+  far.state_probe = 0.3e-6;
+  const auto chosen = states.nearest_reference({&unprobed, &near, &far});
+  EXPECT_EQ(chosen, (std::vector<const Measurement*>{&unprobed, &near}));
+  // Only the slow pass: it is all there is to pool.
+  EXPECT_EQ(states.nearest_reference({&far}), (std::vector<const Measurement*>{&far}));
 }
 
 TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
@@ -107,9 +110,24 @@ TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
   const auto states = augur::fit::machine_states(few);
   EXPECT_EQ(states.elsewhere, 0);
   EXPECT_TRUE(states.summary(augur::fit::StateChoice::reference).empty());
-  auto slow = point("allreduce", 8, 1e-6, 1);
+  auto fast = point("allreduce", 8, 1e-6, 1), slow = fast;
+  fast.state_probe = 0.15e-6;
   slow.state_probe = 1e-3;
-  EXPECT_TRUE(states.in_reference(slow));
+  EXPECT_EQ(states.nearest_reference({&fast, &slow}), (std::vector<const Measurement*>{&fast, &slow}));
+}
+
+TEST(MachineStates, WhatAModelRecordsReadsBackAndAMissingFieldIsNamed) {
+  const auto states = augur::fit::machine_states(two_state_run());
+  const auto back = augur::fit::MachineStates::from_json(states.to_json());
+  EXPECT_EQ(back.summary(augur::fit::StateChoice::reference), states.summary(augur::fit::StateChoice::reference));
+  auto broken = states.to_json();
+  broken.erase("limit");
+  try {
+    augur::fit::MachineStates::from_json(broken);
+    FAIL() << "a record without its limit was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("limit"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Pooling, APointIsPooledFromItsPassesInTheReferenceStateWhenItHasAny) {
