@@ -53,14 +53,13 @@ struct BenchRequest {
   bool isolated = false;
   std::optional<int> chosen_passes;  // --passes, when given
   int passes = 0;                    // what the run does: --passes, or the preset's
-  std::string state = "typical";     // which passes the fit pools (docs/fitting.md, "Machine states")
+  std::string state = "reference";   // which passes the fit pools (docs/fitting.md, "Machine states")
 };
 
-// Passes for --quick and for the other presets. A quick run is short, and more passes narrow
-// each point's median across a machine's spells and states: on 23 November pairs of quick runs
-// differed by 5.5–8.3% with 15 passes and 13.7% and 19.7% with 7 (the default typical pooling),
-// at 66–75 s against 48–59 s a run; the closest-state rule of --state reference needs three
-// measurements of a point near the reference probe, which seven passes rarely give.
+// Passes for --quick and for the other presets. A quick run is short, and the fit pools each
+// point from its three fastest passes: on 23 November, pairs of quick runs refitted that way
+// differed by a median of 1.3–3.1% with 15 passes and 3.6–10.5% with 7, at 66–75 s against
+// 48–59 s a run.
 constexpr int kQuickPasses = 15;
 constexpr int kPasses = 7;
 
@@ -305,7 +304,7 @@ void add_bench_command(CLI::App& app) {
                   "so a slow spell of a shared machine hits one pass, not the result (default: 15 with --quick, else 7)");
   cmd->add_option("--state", r->state,
                   "which passes of a point the model pools when the machine jumped between states: typical "
-                  "(all, as programs meet them) or reference (those nearest its fastest state; docs/fitting.md)")
+                  "(all, as programs meet them) or reference (its three fastest, the machine at its best; docs/fitting.md)")
       ->check(CLI::IsMember({"typical", "reference"}))
       ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");

@@ -213,7 +213,7 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
 model::Model fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
   std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : pool_repeated_points(raw.points, options.state, states)) {
+  for (const auto& m : pool_repeated_points(raw.points, options.state)) {
     by_operation[m.op].push_back(m);
     add_role_points(m, by_operation);
   }
@@ -250,6 +250,7 @@ std::string machine_state_summary(const model::Model& model) {
   const auto& settings = model.provenance.settings;
   const auto recorded = settings.find("machine_states");
   if (recorded == settings.end()) return {};
+  // A model that names no choice was fitted before there was one, from every pass.
   const auto choice = state_choice_from_string(settings.value("fit", nlohmann::json::object()).value("state", "typical"));
   return MachineStates::from_json(*recorded).summary(choice.value_or(StateChoice::typical));
 }

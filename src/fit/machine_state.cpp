@@ -17,11 +17,6 @@ constexpr int kFewestProbes = 10;
 // above); the other state began at 2.7 times. A probe beyond this ratio is another state.
 constexpr double kOtherStateRatio = 1.75;
 constexpr double kReferenceQuantile = 0.10;
-// Within the reference state the machine still moved: an 8-byte allreduce took 0.19–0.21 µs
-// while the probe read 0.14–0.16 µs and 0.27–0.31 µs while it read 0.18–0.23 µs. A point with
-// enough measurements this close to the reference probe is pooled from those alone.
-constexpr double kCloseRatio = 1.2;
-constexpr std::size_t kEnoughCloseMeasurements = 3;
 
 }  // namespace
 
@@ -31,22 +26,6 @@ std::optional<StateChoice> state_choice_from_string(std::string_view s) {
   if (s == "typical") return StateChoice::typical;
   if (s == "reference") return StateChoice::reference;
   return std::nullopt;
-}
-
-bool MachineStates::within(const Measurement& m, double ratio) const {
-  return limit <= 0 || !m.state_probe || *m.state_probe <= ratio * reference;
-}
-
-std::vector<const Measurement*> MachineStates::nearest_reference(const std::vector<const Measurement*>& group) const {
-  auto those_within = [&](double ratio) {
-    std::vector<const Measurement*> chosen;
-    for (const auto* m : group)
-      if (within(*m, ratio)) chosen.push_back(m);
-    return chosen;
-  };
-  if (auto close = those_within(kCloseRatio); close.size() >= kEnoughCloseMeasurements) return close;
-  if (auto in_state = those_within(kOtherStateRatio); !in_state.empty()) return in_state;
-  return group;
 }
 
 nlohmann::json MachineStates::to_json() const {
@@ -75,8 +54,8 @@ std::string MachineStates::summary(StateChoice choice) const {
   const auto seen = fmt::format("{} of {} measurements were taken while the machine's 8-byte ping-pong took {:.3g} µs instead of {:.3g} µs",
                                 elsewhere, probed, elsewhere_probe * 1e6, reference * 1e6);
   if (choice == StateChoice::reference)
-    return seen + "; each point is pooled from its measurements nearest the faster state where it has any";
-  return seen + "; the model pools both states, as programs meet them (--state reference fits the faster one alone)";
+    return seen + "; each point is pooled from its fastest passes (--state typical pools them all)";
+  return seen + "; the model pools every pass, in both states";
 }
 
 MachineStates machine_states(const std::vector<Measurement>& points) {

@@ -5,10 +5,9 @@
 // 8-byte ping-pong between them took 0.12–0.18 µs in one state and 0.34–0.50 µs in the other,
 // switching every 5–35 s. Two runs of a minute see the two states in different shares, and a
 // point pooled over passes from both lands in either, so neither the model nor its residuals
-// repeat. The bench probes the state around every point (bench/state_probe.hpp), and a fit can
-// pool each point over its passes in the fastest state that recurs (the reference) or over all
-// of them (the machine as a program finds it). On a machine with one state every probe is in the
-// reference and the two agree.
+// repeat. The bench probes the state around every point (bench/state_probe.hpp); a fit counts
+// the measurements taken elsewhere than the fastest state that recurs (the reference), records
+// them in the model and reports them. On a machine with one state every probe is in the reference.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,10 +19,11 @@
 
 namespace augur::fit {
 
-// What a fit pools of a point's passes. typical: all of them, so the model predicts programs that
-// run while the machine jumps between states, as they do. reference: those nearest the fastest
-// recurring state, so the model is that state's, repeatable from run to run and closer to its
-// own points, but short of what programs take whenever the machine is in another state.
+// What a fit pools of a point's passes. typical: all of them, so the model follows the share of
+// its time the machine spent in each state. reference (the default): its fastest passes
+// (fit/pooling.hpp), so the model is the machine's best recurring state, repeatable from run to
+// run and closer to its own points, but short of what programs take whenever the machine is in a
+// slower state.
 enum class StateChoice { typical, reference };
 std::string_view to_string(StateChoice);
 std::optional<StateChoice> state_choice_from_string(std::string_view);
@@ -35,17 +35,11 @@ struct MachineStates {
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
 
-  // Of one point's measurements, those to pool: the ones closest to the reference probe when
-  // there are at least three, else those in the reference state, else all.
-  std::vector<const Measurement*> nearest_reference(const std::vector<const Measurement*>& group) const;
   nlohmann::json to_json() const;
   // What to_json wrote; throws std::invalid_argument naming the field that is missing or wrong.
   static MachineStates from_json(const nlohmann::json& j);
   // One sentence for the terminal when some measurements were in another state; empty otherwise.
   std::string summary(StateChoice choice) const;
-
- private:
-  bool within(const Measurement& m, double ratio) const;  // probe ≤ ratio × reference, or none
 };
 
 MachineStates machine_states(const std::vector<Measurement>& points);

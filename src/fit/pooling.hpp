@@ -14,16 +14,12 @@
 namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
-// measurements, all of them, or with StateChoice::reference those nearest the machine's reference
-// state (MachineStates::nearest_reference); of the k so chosen: the median of the medians (and of the role medians, skews, clock
-// errors and state probes), the least minimum, the greatest maximum, the mean weighted by
+// measurements, all of them, or with StateChoice::reference its fastest passes (three, and never
+// more than half); of the k so chosen: the median of the medians (and of the role medians, skews,
+// clock errors and state probes), the least minimum, the greatest maximum, the mean weighted by
 // repetitions, the repetitions summed, and a standard deviation such that std/√reps is the
 // larger of the passes' own standard error over √k and the spread of their medians over √k.
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points,
                                               StateChoice choice = StateChoice::typical);
-// The same with the points' states already found (machine_states(points)), for a caller that
-// also records them.
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
-                                              const MachineStates& states);
 
 }  // namespace augur::fit

@@ -93,15 +93,6 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_EQ(states.elsewhere, 3);
   EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
   EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
-  // Of one point's passes: without a probe and at 1.33× the reference, in its state; at 2×, not.
-  auto unprobed = point("allreduce", 8, 1e-6, 1);
-  auto near = unprobed, far = unprobed;
-  near.state_probe = 0.2e-6;
-  far.state_probe = 0.3e-6;
-  const auto chosen = states.nearest_reference({&unprobed, &near, &far});
-  EXPECT_EQ(chosen, (std::vector<const Measurement*>{&unprobed, &near}));
-  // Only the slow pass: it is all there is to pool.
-  EXPECT_EQ(states.nearest_reference({&far}), (std::vector<const Measurement*>{&far}));
 }
 
 TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
@@ -110,10 +101,9 @@ TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
   const auto states = augur::fit::machine_states(few);
   EXPECT_EQ(states.elsewhere, 0);
   EXPECT_TRUE(states.summary(augur::fit::StateChoice::reference).empty());
-  auto fast = point("allreduce", 8, 1e-6, 1), slow = fast;
-  fast.state_probe = 0.15e-6;
-  slow.state_probe = 1e-3;
-  EXPECT_EQ(states.nearest_reference({&fast, &slow}), (std::vector<const Measurement*>{&fast, &slow}));
+  auto one_state = two_state_run();
+  for (auto& m : one_state) m.state_probe = 0.15e-6;
+  EXPECT_EQ(augur::fit::machine_states(one_state).elsewhere, 0);
 }
 
 TEST(MachineStates, WhatAModelRecordsReadsBackAndAMissingFieldIsNamed) {
@@ -130,43 +120,33 @@ TEST(MachineStates, WhatAModelRecordsReadsBackAndAMissingFieldIsNamed) {
   }
 }
 
-TEST(Pooling, APointIsPooledFromItsPassesInTheReferenceStateWhenItHasAny) {
-  auto points = two_state_run();
-  // 8 bytes: three passes, the slow one twice as long; 16 bytes: measured only while slow.
-  for (int pass = 2; pass <= 3; ++pass) {
-    auto m = point("allreduce", 8, pass == 2 ? 2.0e-6 : 1.1e-6, pass);
-    m.state_probe = pass == 2 ? 0.40e-6 : 0.15e-6;
-    points.push_back(m);
-  }
-  points[1].median = 2.2e-6;
-  points[1].max = 2.4e-6;
-  points[1].mean = 2.2e-6;
-  points[1].state_probe = 0.42e-6;
-  const auto pooled = pool_repeated_points(points, augur::fit::StateChoice::reference);
-  ASSERT_EQ(pooled.size(), 12u);
-  EXPECT_DOUBLE_EQ(pooled[0].median, 1.05e-6);  // 1.0 and 1.1 µs; the 2.0 µs pass set aside
-  EXPECT_EQ(pooled[0].reps, 200);
-  EXPECT_DOUBLE_EQ(*pooled[0].state_probe, 0.15e-6);
-  EXPECT_DOUBLE_EQ(pooled[1].median, 2.2e-6);  // nothing else to pool it from
+// One point's passes with these medians (µs), in this order.
+std::vector<Measurement> passes_of(const std::vector<double>& medians_us) {
+  std::vector<Measurement> points;
+  for (std::size_t i = 0; i < medians_us.size(); ++i)
+    points.push_back(point("allreduce", 8, medians_us[i] * 1e-6, static_cast<int>(i) + 1));
+  return points;
 }
 
-TEST(Pooling, AtLeastThreeMeasurementsClosestToTheReferenceProbeAreEnough) {
-  auto points = two_state_run();
-  // 8 bytes again in four more passes: two near the reference probe, two in the reference state
-  // but slower (0.25 µs against 0.15 µs) and 60% longer.
-  const std::vector<std::pair<double, double>> passes{{0.15e-6, 1.0e-6}, {0.16e-6, 1.1e-6}, {0.25e-6, 1.6e-6}, {0.26e-6, 1.6e-6}};
-  for (std::size_t i = 0; i < passes.size(); ++i) {
-    auto m = point("allreduce", 8, passes[i].second, static_cast<int>(i) + 2);
-    m.state_probe = passes[i].first;
-    points.push_back(m);
-  }
-  const auto pooled = pool_repeated_points(points, augur::fit::StateChoice::reference);
-  EXPECT_DOUBLE_EQ(pooled[0].median, 1.0e-6);  // of 1.0, 1.0 and 1.1 µs
-  EXPECT_EQ(pooled[0].reps, 300);
-  // The typical machine pools all five: 1.0, 1.0, 1.1, 1.6 and 1.6 µs.
-  const auto typical = pool_repeated_points(points);
-  EXPECT_DOUBLE_EQ(typical[0].median, 1.1e-6);
-  EXPECT_EQ(typical[0].reps, 500);
+TEST(Pooling, TheReferenceStatePoolsAPointFromItsThreeFastestPasses) {
+  // Seven passes in two levels, the fast one in the minority: typical pooling lands on the slow
+  // level, the reference state on the fast one, whatever the order.
+  const auto points = passes_of({2.9, 2.0, 2.9, 2.1, 2.8, 2.0, 3.0});
+  const auto reference = pool_repeated_points(points, augur::fit::StateChoice::reference).at(0);
+  EXPECT_DOUBLE_EQ(reference.median, 2.0e-6);  // of 2.0, 2.0 and 2.1 µs
+  EXPECT_EQ(reference.reps, 300);
+  EXPECT_DOUBLE_EQ(reference.max, 1.2 * 2.1e-6);  // the slow passes' maxima set aside
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points).at(0).median, 2.8e-6);
+}
+
+TEST(Pooling, TheReferenceStateNeverKeepsMoreThanHalfOfAPointsPasses) {
+  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0, 1.1}), augur::fit::StateChoice::reference).at(0).median,
+                   1.05e-6);
+  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0}), augur::fit::StateChoice::reference).at(0).median,
+                   1.0e-6);
+  const auto once = pool_repeated_points(passes_of({1.6}), augur::fit::StateChoice::reference).at(0);
+  EXPECT_DOUBLE_EQ(once.median, 1.6e-6);
+  EXPECT_EQ(once.reps, 100);
 }
 
 }  // namespace
