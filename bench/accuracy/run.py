@@ -188,8 +188,9 @@ def simulate(smpi, program, args, np_, runs):
     return statistics.median(times), (time.monotonic() - started) / runs
 
 
-def make_model(augur, preset, path, target):
-    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite", "--quiet", "-o", str(path)]
+def make_model(augur, preset, state, path, target):
+    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--state", state, "--oversubscribe",
+           "--overwrite", "--quiet", "-o", str(path)]
     run(target.wrap(cmd), timeout=3600, env=target.env())
     return path
 
@@ -301,6 +302,9 @@ def main():
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur and examples/")
     ap.add_argument("--model", help="model file of the target (made by augur bench)")
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
+    ap.add_argument("--state", choices=["reference", "typical"], default="reference",
+                    help="which passes of a point the model made with --bench pools (augur bench --state): its three "
+                         "fastest, as augur bench does by default, or every pass (docs/fitting.md, \"Machine states\")")
     ap.add_argument("--target-machine", choices=["host", "tcp"], default="host",
                     help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace (root)")
     ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
@@ -358,7 +362,7 @@ def main():
             started = time.monotonic()
             # The smoke test's quick model keeps its own name, so it never replaces the table's.
             name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
-            model = make_model(augur, a.bench, build / name, target)
+            model = make_model(augur, a.bench, a.state, build / name, target)
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 
