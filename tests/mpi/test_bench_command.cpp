@@ -81,8 +81,8 @@ TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
     EXPECT_NE(quick.output.find(part), std::string::npos) << part << " missing from: " << quick.output;
   const auto standard = augur_bench({"-np", "2", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(standard.exit_code, 0) << standard.output;
-  EXPECT_NE(standard.output.find("--pass 7 --passes 7"), std::string::npos) << standard.output;
-  EXPECT_EQ(standard.output.find("--pass 8 "), std::string::npos) << standard.output;
+  EXPECT_NE(standard.output.find("--pass 15 --passes 15"), std::string::npos) << standard.output;
+  EXPECT_EQ(standard.output.find("--pass 16 "), std::string::npos) << standard.output;
   const auto one = augur_bench(
       {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(one.exit_code, 0) << one.output;
