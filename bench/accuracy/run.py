@@ -302,9 +302,9 @@ def main():
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur and examples/")
     ap.add_argument("--model", help="model file of the target (made by augur bench)")
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
-    ap.add_argument("--state", choices=["reference", "typical"], default="reference",
-                    help="which passes of a point the model made with --bench pools (augur bench --state): its three "
-                         "fastest, as augur bench does by default, or every pass (docs/fitting.md, \"Machine states\")")
+    ap.add_argument("--state", choices=["reference", "typical"],
+                    help="with --bench: which passes of a point the model pools (augur bench --state): its three "
+                         "fastest (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
     ap.add_argument("--target-machine", choices=["host", "tcp"], default="host",
                     help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace (root)")
     ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
@@ -333,6 +333,8 @@ def main():
         sys.exit(f"accuracy: {augur} not found; build augur first")
     if a.model is None and a.bench is None:
         sys.exit("accuracy: give --model FILE or --bench quick|standard|full")
+    if a.state and a.bench is None:
+        sys.exit("accuracy: --state chooses how --bench fits its model; a model given with --model was fitted already")
     if a.target_machine == "tcp":
         try:
             tcp_target.check_available()
@@ -362,7 +364,7 @@ def main():
             started = time.monotonic()
             # The smoke test's quick model keeps its own name, so it never replaces the table's.
             name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
-            model = make_model(augur, a.bench, a.state, build / name, target)
+            model = make_model(augur, a.bench, a.state or "reference", build / name, target)
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 

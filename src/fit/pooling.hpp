@@ -19,7 +19,6 @@ namespace augur::fit {
 // clock errors and state probes), the least minimum, the greatest maximum, the mean weighted by
 // repetitions, the repetitions summed, and a standard deviation such that std/√reps is the
 // larger of the passes' own standard error over √k and the spread of their medians over √k.
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points,
-                                              StateChoice choice = StateChoice::typical);
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice);
 
 }  // namespace augur::fit
