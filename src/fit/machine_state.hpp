@@ -31,7 +31,7 @@ std::optional<StateChoice> state_choice_from_string(std::string_view);
 struct MachineStates {
   int probed = 0;              // measurements that carry a state probe
   double reference = 0;        // the reference state's probe, seconds: the 10th percentile
-  double limit = 0;            // probes above this are another state (0: no selection)
+  double limit = 0;            // probes above this are another state (0: too few probes to tell)
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
 
