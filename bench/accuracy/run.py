@@ -189,8 +189,8 @@ def simulate(smpi, program, args, np_, runs):
 
 
 def make_model(augur, preset, state, path, target):
-    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--state", state, "--oversubscribe",
-           "--overwrite", "--quiet", "-o", str(path)]
+    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite",
+           "--quiet", "-o", str(path)] + (["--state", state] if state else [])
     run(target.wrap(cmd), timeout=3600, env=target.env())
     return path
 
@@ -364,7 +364,7 @@ def main():
             started = time.monotonic()
             # The smoke test's quick model keeps its own name, so it never replaces the table's.
             name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
-            model = make_model(augur, a.bench, a.state or "reference", build / name, target)
+            model = make_model(augur, a.bench, a.state, build / name, target)
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 
