@@ -60,7 +60,7 @@ void BM_FitMachineWideFamily(benchmark::State& state) {
   options.detect_breakpoints = true;
   std::size_t regimes = 0;
   for (auto _ : state) {
-    auto model = augur::fit::fit_model(raw, options);
+    auto model = augur::fit::fit_model(raw, options).model;
     regimes = 0;
     for (const auto& [name, op] : model.operations) regimes += op.regimes.size();
     benchmark::DoNotOptimize(model);

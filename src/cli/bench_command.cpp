@@ -228,12 +228,12 @@ void fit_and_save(const BenchRequest& r) {
   const auto raw = fit::read_raw_file(r.raw);
   fit::FitOptions options;
   options.state = *fit::state_choice_from_string(r.state);
-  const auto model = fit::fit_model(raw, options);
+  const auto [model, states] = fit::fit_model(raw, options);
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
-  if (const auto states = fit::machine_state_summary(model); !states.empty())
-    std::cout << "augur bench: " << states << "\n";
+  if (const auto sentence = states.summary(options.state); !sentence.empty())
+    std::cout << "augur bench: " << sentence << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }
 

@@ -150,13 +150,13 @@ void add_fit_command(CLI::App& app) {
   cmd->callback([opts] {
     const auto options = to_fit_options(*opts);
     const auto raw = read_all(opts->raw_files);
-    const auto model = fit::fit_model(raw, options);
+    const auto [model, states] = fit::fit_model(raw, options);
     print_summary(model);
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
-    if (const auto states = fit::machine_state_summary(model); !states.empty())
-      std::cerr << "augur fit: " << states << "\n";
+    if (const auto sentence = states.summary(options.state); !sentence.empty())
+      std::cerr << "augur fit: " << sentence << "\n";
   });
 }
 

@@ -210,7 +210,7 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
   }
 }
 
-model::Model fit_model(const RawSet& raw, const FitOptions& options) {
+FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
   std::map<std::string, std::vector<Measurement>> by_operation;
   for (const auto& m : pool_repeated_points(raw.points, options.state)) {
@@ -243,16 +243,7 @@ model::Model fit_model(const RawSet& raw, const FitOptions& options) {
     }
   }
   derive_network(model, raw);
-  return model;
-}
-
-std::string machine_state_summary(const model::Model& model) {
-  const auto& settings = model.provenance.settings;
-  const auto recorded = settings.find("machine_states");
-  if (recorded == settings.end()) return {};
-  // A model that names no choice was fitted before there was one, from every pass.
-  const auto choice = state_choice_from_string(settings.value("fit", nlohmann::json::object()).value("state", "typical"));
-  return MachineStates::from_json(*recorded).summary(choice.value_or(StateChoice::typical));
+  return {std::move(model), states};
 }
 
 }  // namespace augur::fit

@@ -57,12 +57,15 @@ struct FitOptions {
 // empty or mixed set of points.
 model::Operation fit_operation(const std::vector<Measurement>& points, const FitOptions& options);
 
+// A fit's model, and the machine states its measurements were taken in (which the model's
+// provenance also records), so that a command can report them without reading them back.
+struct FittedModel {
+  model::Model model;
+  MachineStates states;
+};
+
 // Fits every operation in the set; machine and provenance come from the raw header. Throws
 // std::runtime_error naming the operation for one that is not in the catalog or cannot be fitted.
-model::Model fit_model(const RawSet& raw, const FitOptions& options);
-
-// The sentence MachineStates::summary gives for the states a fitted model recorded in its
-// provenance, under the state choice it was fitted with; empty when it recorded none.
-std::string machine_state_summary(const model::Model& model);
+FittedModel fit_model(const RawSet& raw, const FitOptions& options);
 
 }  // namespace augur::fit

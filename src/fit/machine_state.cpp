@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -33,20 +32,6 @@ nlohmann::json MachineStates::to_json() const {
                       {"elsewhere", elsewhere}};
   if (elsewhere > 0) j["elsewhere_probe"] = elsewhere_probe;
   return j;
-}
-
-MachineStates MachineStates::from_json(const nlohmann::json& j) {
-  try {
-    MachineStates s;
-    s.probed = j.at("probed").get<int>();
-    s.reference = j.at("reference_probe").get<double>();
-    s.limit = j.at("limit").get<double>();
-    s.elsewhere = j.at("elsewhere").get<int>();
-    s.elsewhere_probe = j.value("elsewhere_probe", 0.0);
-    return s;
-  } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(std::string("machine_states: ") + e.what());
-  }
 }
 
 std::string MachineStates::summary(StateChoice choice) const {

@@ -36,8 +36,6 @@ struct MachineStates {
   double elsewhere_probe = 0;  // their probes' median, seconds
 
   nlohmann::json to_json() const;
-  // What to_json wrote; throws std::invalid_argument naming the field that is missing or wrong.
-  static MachineStates from_json(const nlohmann::json& j);
   // One sentence for the terminal when some measurements were in another state; empty otherwise.
   std::string summary(StateChoice choice) const;
 };

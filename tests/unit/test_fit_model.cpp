@@ -63,19 +63,19 @@ TEST(FitModel, BoundsCoverEveryMeasurement) {
     const auto raw = machine_run(seed);
     for (auto family : {Family::seed12, Family::wide}) {
       auto options = t3d_units(family);
-      expect_bounds_cover(fit_model(raw, options), raw, "breakpoints, seed " + std::to_string(seed));
+      expect_bounds_cover(fit_model(raw, options).model, raw, "breakpoints, seed " + std::to_string(seed));
       options.threshold_bytes = 32 * 8;
-      expect_bounds_cover(fit_model(raw, options), raw, "threshold, seed " + std::to_string(seed));
+      expect_bounds_cover(fit_model(raw, options).model, raw, "threshold, seed " + std::to_string(seed));
       options.statistic = model::Statistic::min;
       options.units = {"s", "bytes", 4};
-      expect_bounds_cover(fit_model(raw, options), raw, "min in seconds, seed " + std::to_string(seed));
+      expect_bounds_cover(fit_model(raw, options).model, raw, "min in seconds, seed " + std::to_string(seed));
     }
   }
 }
 
 TEST(FitModel, SpreadIsNoWiderThanTheMeasurementsNeed) {
   const auto raw = machine_run(4);
-  const auto model = fit_model(raw, t3d_units(Family::seed12));
+  const auto model = fit_model(raw, t3d_units(Family::seed12)).model;
   const auto& op = model.at("send");
   ASSERT_EQ(op.regimes.size(), 1u);
   const auto& regime = op.regimes[0];
@@ -93,7 +93,7 @@ TEST(FitModel, SpreadIsNoWiderThanTheMeasurementsNeed) {
 
 TEST(FitModel, EachOperationRecordsTheLargestMessageAndGroupItWasFittedTo) {
   const auto raw = machine_run(7);
-  const auto model = fit_model(raw, t3d_units(Family::wide));
+  const auto model = fit_model(raw, t3d_units(Family::wide)).model;
   std::map<std::string, std::pair<double, double>> largest;
   for (const auto& m : raw.points) {
     auto& [bytes, p] = largest[m.op];
@@ -111,7 +111,7 @@ TEST(FitModel, EachOperationRecordsTheLargestMessageAndGroupItWasFittedTo) {
 TEST(FitModel, EquationsAreWrittenInTheRequestedUnits) {
   const auto raw = machine_run(5, 0.01);
   auto options = t3d_units(Family::seed12);
-  const auto model = fit_model(raw, options);
+  const auto model = fit_model(raw, options).model;
   EXPECT_EQ(model.units.time, "us");
   EXPECT_EQ(model.units.size, "ints");
   const auto& bcast = std::get<model::FittedForm>(model.at("bcast").regimes.at(0).law);
@@ -120,7 +120,7 @@ TEST(FitModel, EquationsAreWrittenInTheRequestedUnits) {
   EXPECT_NEAR(bcast.terms[2].coef, 0.04, 0.002);  // µs per int per process
   // Predictions in seconds agree with the measurements whatever the equation units.
   options.units = {"ms", "bytes", 4};
-  const auto in_ms = fit_model(raw, options);
+  const auto in_ms = fit_model(raw, options).model;
   for (double bytes : {8.0, 8192.0, 65536.0})
     EXPECT_NEAR(in_ms.seconds("bcast", 64, bytes), model.seconds("bcast", 64, bytes), 0.01 * model.seconds("bcast", 64, bytes));
 }
@@ -141,7 +141,7 @@ TEST(FitModel, UnknownUnitsAreRejected) {
 }
 
 TEST(FitModel, OneOperationPerNameWithTheSeedShapes) {
-  const auto model = fit_model(machine_run(6), t3d_units(Family::seed12));
+  const auto model = fit_model(machine_run(6), t3d_units(Family::seed12)).model;
   EXPECT_EQ(model.operations.size(), 4u);
   // The allreduce law changes at 32 ints; the others are single laws.
   EXPECT_EQ(model.at("allreduce").regimes.size(), 2u);
@@ -157,7 +157,7 @@ TEST(FitModel, OneOperationPerNameWithTheSeedShapes) {
 TEST(FitModel, MachineAndProvenanceComeFromTheRawHeader) {
   auto options = t3d_units(Family::seed12);
   options.source = "run.jsonl";
-  const auto model = fit_model(machine_run(7), options);
+  const auto model = fit_model(machine_run(7), options).model;
   EXPECT_EQ(model.machine.name, "t3d-like");
   EXPECT_EQ(model.machine.description, "synthetic T3D");
   EXPECT_EQ(model.provenance.source, "augur bench");
@@ -171,7 +171,7 @@ TEST(FitModel, WithoutAHeaderTheRawFilesAreTheSource) {
   raw.header = {{"augur_raw", 1}, {"settings", {{"reps", 16}}}};
   auto options = t3d_units(Family::seed12);
   options.source = "a.jsonl b.jsonl";
-  const auto model = fit_model(raw, options);
+  const auto model = fit_model(raw, options).model;
   EXPECT_EQ(model.machine.name, "fitted");
   EXPECT_EQ(model.provenance.source, "a.jsonl b.jsonl");
   EXPECT_EQ(model.provenance.settings["reps"], 16);
@@ -209,7 +209,7 @@ TEST(FitModel, RejectsEmptyAndMixedPoints) {
 
 TEST(FitModel, SavedModelLoadsAndPredictsTheSame) {
   const auto raw = machine_run(12);
-  const auto model = fit_model(raw, t3d_units(Family::wide));
+  const auto model = fit_model(raw, t3d_units(Family::wide)).model;
   const auto path = std::filesystem::temp_directory_path() / "augur_test_fit_model.json";
   model::save_model_file(model, path);
   const auto loaded = model::load_model_file(path);
@@ -259,23 +259,24 @@ TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   const auto raw = run_with_a_slow_pass();
   FitOptions reference;
   reference.state = augur::fit::StateChoice::reference;
-  const auto fast = fit_model(raw, reference);
+  const auto [fast, fast_states] = fit_model(raw, reference);
   FitOptions every_pass;
   every_pass.state = augur::fit::StateChoice::typical;
-  const auto typical = fit_model(raw, every_pass);
+  const auto [typical, typical_states] = fit_model(raw, every_pass);
   // 4 KiB: 14.096 µs in the fast passes. The typical pool's median of 14.1, 28.2 and 14.1 µs is
   // the same, but its error estimate widens with the slow pass, and so does the law's spread.
   EXPECT_NEAR(fast.seconds("send", 2, 4096), 14.096e-6, 0.02 * 14.096e-6);
   EXPECT_GT(typical.seconds("send", 2, 4096, model::Bound::max) - typical.seconds("send", 2, 4096),
             fast.seconds("send", 2, 4096, model::Bound::max) - fast.seconds("send", 2, 4096));
   EXPECT_EQ(fast.provenance.settings.at("fit").at("state"), "reference");
-  EXPECT_EQ(fit_model(raw, FitOptions{}).provenance.settings.at("fit").at("state"), "reference");  // the default
+  EXPECT_EQ(fit_model(raw, FitOptions{}).model.provenance.settings.at("fit").at("state"), "reference");  // the default
   EXPECT_EQ(typical.provenance.settings.at("fit").at("state"), "typical");
   EXPECT_EQ(fast.provenance.settings.at("machine_states").at("elsewhere"), 6);
-  // The terminal's sentence comes from what the model recorded, in the words of its choice.
-  EXPECT_NE(augur::fit::machine_state_summary(fast).find("its fastest passes"), std::string::npos);
-  EXPECT_NE(augur::fit::machine_state_summary(typical).find("pools every pass"), std::string::npos);
-  EXPECT_EQ(augur::fit::machine_state_summary(fit_model(unprobed(raw), FitOptions{})), "");
+  // The terminal's sentence names the states the fit found, in the words of its choice.
+  EXPECT_EQ(fast_states.elsewhere, 6);
+  EXPECT_NE(fast_states.summary(reference.state).find("its fastest passes"), std::string::npos);
+  EXPECT_NE(typical_states.summary(every_pass.state).find("pools every pass"), std::string::npos);
+  EXPECT_EQ(fit_model(unprobed(raw), FitOptions{}).states.summary(reference.state), "");
 }
 
 TEST(FitModel, TwoPointsStillGiveALawThatCoversThem) {
@@ -323,7 +324,7 @@ TEST(FitModel, PerRoleMediansOfARootedCollectiveBecomeRoleOperations) {
     raw.points.push_back(m);
     raw.points.push_back(Measurement{"allreduce", 2, b, 1e-6, 2e-6, 2e-6, 3e-6, 1e-7, 20, {}, {}, {}});
   }
-  const auto model = fit_model(raw, FitOptions{});
+  const auto model = fit_model(raw, FitOptions{}).model;
   ASSERT_TRUE(model.find("bcast_root") && model.find("bcast_others"));
   EXPECT_NEAR(model.seconds("bcast_root", 2, 64), 0.5e-6, 0.01e-6);
   EXPECT_NEAR(model.seconds("bcast_others", 2, 64), 2e-6, 0.02e-6);
@@ -343,7 +344,7 @@ TEST(FitModel, NetworkSectionComesFromThePingPongSendAndRecvmin) {
     raw.points.push_back(point("send", b, 0.5e-6 + b / 8e9));
     raw.points.push_back(point("recvmin", b, 0.3e-6 + b / 8e9));
   }
-  const auto model = fit_model(raw, FitOptions{});
+  const auto model = fit_model(raw, FitOptions{}).model;
   EXPECT_NEAR(model.network.latency, 2e-6, 0.05e-6);
   EXPECT_NEAR(model.network.bandwidth, 4e9, 0.1e9);
   EXPECT_NEAR(model.network.send_overhead, 0.5e-6, 0.02e-6);

@@ -107,20 +107,6 @@ TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
   EXPECT_EQ(augur::fit::machine_states(one_state).elsewhere, 0);
 }
 
-TEST(MachineStates, WhatAModelRecordsReadsBackAndAMissingFieldIsNamed) {
-  const auto states = augur::fit::machine_states(two_state_run());
-  const auto back = augur::fit::MachineStates::from_json(states.to_json());
-  EXPECT_EQ(back.summary(augur::fit::StateChoice::reference), states.summary(augur::fit::StateChoice::reference));
-  auto broken = states.to_json();
-  broken.erase("limit");
-  try {
-    augur::fit::MachineStates::from_json(broken);
-    FAIL() << "a record without its limit was read";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("limit"), std::string::npos) << e.what();
-  }
-}
-
 // One point's passes with these medians (µs), in this order.
 std::vector<Measurement> passes_of(const std::vector<double>& medians_us) {
   std::vector<Measurement> points;

@@ -70,7 +70,7 @@ TEST(RawHeader, BadComputeNamesFileLineAndField) {
 }
 
 TEST(RawHeader, FitterCopiesTheComputeSectionIntoTheModel) {
-  const auto model = fit_model(parse(raw_text(kCompute)), FitOptions{});
+  const auto model = fit_model(parse(raw_text(kCompute)), FitOptions{}).model;
   EXPECT_DOUBLE_EQ(model.compute.seconds_per_step, 1.6e-9);
   EXPECT_DOUBLE_EQ(model.compute.memory_bandwidth, 1.2e10);
   ASSERT_EQ(model.compute.cache_sweep.size(), 2u);
