@@ -26,8 +26,8 @@
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
-#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
+#include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
 
 namespace augur::cli {

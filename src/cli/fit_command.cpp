@@ -9,8 +9,8 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "fit/fitter.hpp"
-#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
+#include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
 
 namespace augur::cli {

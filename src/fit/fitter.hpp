@@ -36,7 +36,7 @@ struct FitOptions {
   // preferred over a simpler one.
   double selection_margin = 0.1;
   model::Statistic statistic = model::Statistic::median;
-  StateChoice state = StateChoice::reference;  // which passes of a point to pool (machine_state.hpp)
+  StateChoice state = StateChoice::reference;  // which passes of a point to pool (state_choice.hpp)
   // Error estimates below this fraction of the value are raised to it, so points whose
   // repetitions agree exactly do not dominate the fit.
   double relative_error_floor = 0.01;

@@ -19,14 +19,6 @@ constexpr double kReferenceQuantile = 0.10;
 
 }  // namespace
 
-std::string_view to_string(StateChoice c) { return c == StateChoice::reference ? "reference" : "typical"; }
-
-std::optional<StateChoice> state_choice_from_string(std::string_view s) {
-  if (s == "typical") return StateChoice::typical;
-  if (s == "reference") return StateChoice::reference;
-  return std::nullopt;
-}
-
 nlohmann::json MachineStates::to_json() const {
   nlohmann::json j = {{"probed", probed}, {"reference_probe", reference}, {"limit", limit},
                       {"elsewhere", elsewhere}};

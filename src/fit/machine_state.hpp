@@ -1,5 +1,5 @@
 #pragma once
-// Which measurements were taken in the machine's reference state, and which a fit pools.
+// Which measurements were taken in the machine's reference state, and which elsewhere.
 //
 // A virtual machine's processors can be placed close together or far apart by the host, and an
 // 8-byte ping-pong between them took 0.12–0.18 µs in one state and 0.34–0.50 µs in the other,
@@ -8,25 +8,15 @@
 // repeat. The bench probes the state around every point (bench/state_probe.hpp); a fit counts
 // the measurements taken elsewhere than the fastest state that recurs (the reference), records
 // them in the model and reports them. On a machine with one state every probe is in the reference.
-#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "fit/raw.hpp"
+#include "fit/state_choice.hpp"
 
 namespace augur::fit {
-
-// What a fit pools of a point's passes. typical: all of them, so the model follows the share of
-// its time the machine spent in each state. reference (the default): its fastest passes
-// (fit/pooling.hpp), so the model is the machine's best recurring state, repeatable from run to
-// run and closer to its own points, but short of what programs take whenever the machine is in a
-// slower state.
-enum class StateChoice { typical, reference };
-std::string_view to_string(StateChoice);
-std::optional<StateChoice> state_choice_from_string(std::string_view);
 
 struct MachineStates {
   int probed = 0;              // measurements that carry a state probe

@@ -8,8 +8,8 @@
 // the spread between passes, not the spread within one, is the honest error of the result.
 #include <vector>
 
-#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
+#include "fit/state_choice.hpp"
 
 namespace augur::fit {
 

@@ -15,6 +15,7 @@
 #include "fit/median.hpp"
 #include "fit/pooling.hpp"
 #include "fit/raw.hpp"
+#include "fit/state_choice.hpp"
 #include "model/model.hpp"
 #include "model/model_json.hpp"
 

@@ -1,0 +1,13 @@
+#include "fit/state_choice.hpp"
+
+namespace augur::fit {
+
+std::string_view to_string(StateChoice c) { return c == StateChoice::reference ? "reference" : "typical"; }
+
+std::optional<StateChoice> state_choice_from_string(std::string_view s) {
+  if (s == "typical") return StateChoice::typical;
+  if (s == "reference") return StateChoice::reference;
+  return std::nullopt;
+}
+
+}  // namespace augur::fit
