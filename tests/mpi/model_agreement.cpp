@@ -30,12 +30,9 @@ struct WorstPoint {
   double value = -1;
   int p = 0;
   double bytes = 0, a = 0, b = 0;
-  int over_tenth = 0;  // points offered that differ by more than 10%
 
   void offer(double v, const fit::Measurement& point, double ta, double tb) {
-    const int over = over_tenth + (v > 0.10 ? 1 : 0);
     if (v > value) *this = {v, point.p, point.bytes, ta, tb};
-    over_tenth = over;
   }
 };
 
@@ -76,9 +73,15 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
   return over > 0 ? 1 : 0;
 }
 
+// How far two models are apart on one operation's points.
+struct OperationDifferences {
+  WorstPoint worst;
+  int over_tenth = 0;  // points that differ by more than 10%
+};
+
 int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw, double limit) {
   std::vector<double> differences;
-  std::map<std::string, WorstPoint> worst_by_op;
+  std::map<std::string, OperationDifferences> by_op;
   for (const auto& point : pooled_as_fitted(a, raw)) {
     if (!a.find(point.op) || !b.find(point.op)) continue;
     const double ta = a.seconds(point.op, point.p, point.bytes);
@@ -86,19 +89,23 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
     if (!(tb > 0)) continue;
     const double d = std::abs(ta - tb) / tb;
     differences.push_back(d);
-    worst_by_op[point.op].offer(d, point, ta, tb);
+    auto& op = by_op[point.op];
+    op.worst.offer(d, point, ta, tb);
+    if (d > 0.10) ++op.over_tenth;
   }
-  std::vector<std::pair<WorstPoint, std::string>> worst;
-  for (const auto& [op, w] : worst_by_op) worst.push_back({w, op});
-  std::sort(worst.begin(), worst.end(), [](const auto& x, const auto& y) { return x.first.value > y.first.value; });
+  std::vector<std::pair<OperationDifferences, std::string>> worst;
+  for (const auto& [op, o] : by_op) worst.push_back({o, op});
+  std::sort(worst.begin(), worst.end(),
+            [](const auto& x, const auto& y) { return x.first.worst.value > y.first.worst.value; });
   const auto over_tenth = std::count_if(differences.begin(), differences.end(), [](double d) { return d > 0.10; });
   std::printf("points: %zu, median difference %.2f%%, max %.1f%%, over 10%%: %td\n", differences.size(),
               100 * fit::median(differences), 100 * max_of(differences), over_tenth);
   std::printf("largest differences (operation, point, first model, second model, points over 10%%):\n");
   for (std::size_t i = 0; i < std::min<std::size_t>(12, worst.size()); ++i) {
-    const auto& [w, op] = worst[i];
+    const auto& [o, op] = worst[i];
+    const auto& w = o.worst;
     std::printf("  %-22s %6.1f%%  p=%d d=%.0f B  %.4g us  %.4g us  %d\n", op.c_str(), 100 * w.value, w.p,
-                w.bytes, 1e6 * w.a, 1e6 * w.b, w.over_tenth);
+                w.bytes, 1e6 * w.a, 1e6 * w.b, o.over_tenth);
   }
   return limit > 0 && fit::median(differences) > limit ? 1 : 0;
 }
