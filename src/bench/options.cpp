@@ -84,7 +84,7 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   auto* refine = app.add_option("--refine", o.refine, "sizes added per curve where it bends (0: none)");
   auto* tolerance = app.add_option("--refine-tolerance", o.refine_tolerance, "relative bend that earns sizes");
   int pass = 1, passes = 1;
-  app.add_option("--pass", pass, "which pass this launch makes: 1 plans and measures, later ones repeat pass 1's points in the same raw file");
+  app.add_option("--pass", pass, "which pass this launch makes: 1 measures the plan, later ones repeat the earlier passes' points in the same raw file, and the middle one of --passes adds sizes where curves bend");
   app.add_option("--passes", passes, "passes in the whole run; each gets its share of --budget");
   app.add_flag("--fresh-buffers", options.settings.fresh_buffers, "rotate buffers through memory beyond the caches");
   std::string sync = "window";

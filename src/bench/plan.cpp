@@ -42,17 +42,32 @@ std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, con
   std::vector<Point> plan;
   for (const auto& m : earlier) {
     const int op = operation_index(m.op);
-    if (m.pass != 1 || !selected.contains(op)) continue;
+    if (!selected.contains(op)) continue;
     const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
     if (seen.insert(point).second) plan.push_back(point);
   }
   return plan;
 }
 
+int refinement_pass(int passes) { return (std::max(passes, 1) + 1) / 2; }
+
+std::map<CurveKey, Curve> fastest_curves(const std::vector<fit::Measurement>& earlier, int last_pass) {
+  std::map<CurveKey, std::map<std::uint64_t, double>> fastest;
+  for (const auto& m : earlier) {
+    const int op = operation_index(m.op);
+    if (op < 0 || m.pass > last_pass) continue;
+    auto [at, fresh] = fastest[{op, m.p}].try_emplace(static_cast<std::uint64_t>(m.bytes), m.median);
+    if (!fresh) at->second = std::min(at->second, m.median);
+  }
+  std::map<CurveKey, Curve> curves;
+  for (const auto& [key, sizes] : fastest) curves[key] = Curve(sizes.begin(), sizes.end());
+  return curves;
+}
+
 namespace {
 
 // Relative distance of point i from the straight line through its neighbours.
-double bend_at(const std::vector<std::pair<std::uint64_t, double>>& curve, std::size_t i) {
+double bend_at(const Curve& curve, std::size_t i) {
   const auto [x0, y0] = curve[i - 1];
   const auto [x1, y1] = curve[i];
   const auto [x2, y2] = curve[i + 1];
@@ -66,8 +81,7 @@ std::uint64_t midpoint(std::uint64_t a, std::uint64_t b, std::uint64_t step) {
 
 }  // namespace
 
-std::vector<std::uint64_t> refinement_sizes(const std::vector<std::pair<std::uint64_t, double>>& unsorted,
-                                            Sizes sizes, double tolerance, int limit) {
+std::vector<std::uint64_t> refinement_sizes(const Curve& unsorted, Sizes sizes, double tolerance, int limit) {
   if (sizes == Sizes::none || unsorted.size() < 3 || limit <= 0) return {};
   auto curve = unsorted;
   std::sort(curve.begin(), curve.end());

@@ -3,6 +3,7 @@
 // the curve bends there (a protocol switch such as the eager limit). No MPI here, so the plan
 // can be tested on its own.
 #include <cstdint>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -30,14 +31,26 @@ std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes);
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
                              std::uint64_t max_bytes);
 
-// What a later pass measures again: the points the first pass recorded in `earlier` (its base and
-// its added sizes), once each, in the order it measured them, for the selected `operations`.
+// What a later pass measures again: the points earlier passes recorded in `earlier` (the base and
+// the added sizes), once each, in the order first measured, for the selected `operations`.
 std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, const std::vector<int>& operations);
+
+// The pass that adds sizes where curves bend: the middle one of `passes`. A slow spell of the
+// machine bends one pass's curve where it lifts a run of neighbouring sizes, and pass 1 alone
+// added sizes to a third of the curves of one run but not of the next; the fastest of several
+// passes bends only where the machine does. From the middle pass on, the added sizes are still
+// measured in half the passes, enough to pool their fastest.
+int refinement_pass(int passes);
+
+using Curve = std::vector<std::pair<std::uint64_t, double>>;  // (bytes, seconds)
+using CurveKey = std::pair<int, int>;                          // (operation, p)
+
+// Each (operation, p) curve of `earlier` with a size's fastest median over passes 1..`last_pass`.
+std::map<CurveKey, Curve> fastest_curves(const std::vector<fit::Measurement>& earlier, int last_pass);
 
 // Sizes to add to one curve. A measured size whose time differs from the straight line through
 // its neighbours by more than `tolerance` (relative) marks a bend; the midpoints on both sides are
 // proposed, largest bend first, at most `limit`, none already measured.
-std::vector<std::uint64_t> refinement_sizes(const std::vector<std::pair<std::uint64_t, double>>& curve,
-                                            Sizes sizes, double tolerance, int limit);
+std::vector<std::uint64_t> refinement_sizes(const Curve& curve, Sizes sizes, double tolerance, int limit);
 
 }  // namespace augur::bench

@@ -32,12 +32,17 @@ struct SweepSettings {
   double budget_seconds = 0;            // the whole run, all passes; 0 = no limit
   // A run sweeps its plan `passes` times, each pass in a launch of its own, so that every point
   // is measured at several moments and a slow spell of the machine hits one of them
-  // (fit/pooling.hpp). Pass 1 makes the plan, with its added sizes; later ones repeat it.
+  // (fit/pooling.hpp). Pass 1 measures the plan, the middle pass adds sizes where curves bend
+  // (plan.hpp), and every pass measures what the earlier ones did.
   int pass = 1;
   int passes = 1;
   double pass_budget_seconds() const { return budget_seconds / passes; }
   int refine_limit = 0;                 // sizes added per curve where it bends
-  double refine_tolerance = 0.15;       // bend (relative) that earns extra sizes
+  // Bend (relative, plan.hpp) that earns extra sizes. A jump of ×R between neighbouring sizes
+  // bends its lower end by (R−1)/3 and its upper end by less than 2/3, so 0.7 takes protocol
+  // switches (×3 or more), once each; at 0.15 the upper ends and mere curvature also qualified,
+  // and two runs added sizes to different curves.
+  double refine_tolerance = 0.7;
   bool fresh_buffers = false;           // rotate buffers through memory larger than the caches
   Sync sync = Sync::window;
   // Short collectives timed as the mean of a back-to-back sequence, as programs call them in

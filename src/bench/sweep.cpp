@@ -18,9 +18,6 @@ constexpr int kRetriesOfDisturbedPoints = 2;
 // Share of the budget for the base sweep; the rest pays for refinement.
 constexpr double kBaseShare = 0.85;
 
-using Curve = std::vector<std::pair<std::uint64_t, double>>;  // (bytes, median seconds)
-using CurveKey = std::pair<int, int>;                          // (operation, p)
-
 std::string label(const Point& point) {
   const auto& shape = kOperations[point.operation];
   std::string text = std::string(shape.name) + " p=" + std::to_string(point.p);
@@ -42,24 +39,28 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r, int pa
 // Rank 0's bookkeeping: what is finished, the curves so far, and the clock of the budget.
 class Conductor {
  public:
-  // Finished are the points `earlier` holds from this pass; the curves that refinement bends
-  // are pass 1's.
-  Conductor(const SweepSettings& settings, const fit::RawSet& earlier)
-      : settings_(settings), budget_(settings.pass_budget_seconds()) {
+  // Finished are the points `earlier` holds from this pass. When `refining`, the curves that
+  // refinement bends are the fastest of this pass's and the earlier ones'.
+  Conductor(const SweepSettings& settings, const fit::RawSet& earlier, bool refining)
+      : settings_(settings), budget_(settings.pass_budget_seconds()), refining_(refining) {
     for (const auto& m : earlier.points) {
       const int op = operation_index(m.op);
-      if (op < 0) continue;
-      const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
-      if (m.pass == settings.pass) done_.insert(point);
-      if (m.pass == 1) curves_[{op, m.p}].push_back({point.bytes, m.median});
+      if (op >= 0 && m.pass == settings.pass) done_.insert({op, m.p, static_cast<std::uint64_t>(m.bytes)});
     }
+    if (refining_) curves_ = fastest_curves(earlier.points, settings.pass);
   }
 
   bool finished(const Point& point) const { return done_.contains(point); }
 
   void record(const Point& point, const Summary& summary) {
     done_.insert(point);
-    if (settings_.pass == 1) curves_[{point.operation, point.p}].push_back({point.bytes, summary.median});
+    if (!refining_) return;
+    auto& curve = curves_[{point.operation, point.p}];
+    const auto at = std::find_if(curve.begin(), curve.end(), [&](const auto& s) { return s.first == point.bytes; });
+    if (at == curve.end())
+      curve.push_back({point.bytes, summary.median});
+    else
+      at->second = std::min(at->second, summary.median);
   }
 
   double elapsed() const { return MPI_Wtime() - start_; }
@@ -78,6 +79,7 @@ class Conductor {
  private:
   SweepSettings settings_;
   double budget_;  // this pass's share of the run's
+  bool refining_;
   std::set<Point> done_;
   std::map<CurveKey, Curve> curves_;
   double start_ = MPI_Wtime();
@@ -119,10 +121,10 @@ void Sweep::follow() {
 
 void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, fit::RawWriter& out,
                     Progress& progress) {
-  Conductor conductor(settings_, earlier);
+  const bool refine = settings_.refine_limit > 0 && settings_.pass == refinement_pass(settings_.passes);
+  Conductor conductor(settings_, earlier, refine);
   int pending = static_cast<int>(std::count_if(plan.begin(), plan.end(),
                                                [&](const Point& x) { return !conductor.finished(x); }));
-  const bool refine = settings_.refine_limit > 0 && settings_.pass == 1;
   const double base_share = refine ? kBaseShare : 1.0;
   long discarded = 0;
 

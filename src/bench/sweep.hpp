@@ -24,7 +24,7 @@ class Sweep {
   Sweep& operator=(const Sweep&) = delete;
 
   // Rank 0: measures every point of `plan` that `earlier` holds no record of from this pass,
-  // writing each to `out`; in pass 1 it then adds sizes where curves bend.
+  // writing each to `out`; in the refinement pass (plan.hpp) it then adds sizes where curves bend.
   void conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, fit::RawWriter& out, Progress& progress);
   // Every other rank: takes part until rank 0 says the sweep is over.
   void follow();

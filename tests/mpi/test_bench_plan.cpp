@@ -74,6 +74,56 @@ TEST(BenchPlan, RefinementRespectsTheLimitAndSkipsMeasuredSizes) {
   EXPECT_TRUE(refinement_sizes(dense, Sizes::ints, 0.15, 5).empty());
 }
 
+namespace {
+
+augur::fit::Measurement measured(const char* op, double bytes, double median, int pass) {
+  augur::fit::Measurement m;
+  m.op = op;
+  m.p = 2;
+  m.bytes = bytes;
+  m.median = median;
+  m.pass = pass;
+  return m;
+}
+
+}  // namespace
+
+TEST(BenchPlan, TheMiddlePassAddsSizes) {
+  EXPECT_EQ(refinement_pass(1), 1);
+  EXPECT_EQ(refinement_pass(2), 1);
+  EXPECT_EQ(refinement_pass(7), 4);
+  EXPECT_EQ(refinement_pass(15), 8);
+}
+
+TEST(BenchPlan, ACurveTakesEachSizesFastestPassUpToTheRefinementPass) {
+  // Pass 1 fell in a slow spell from 64 B on, which bends its curve; pass 2 did not.
+  const std::vector<augur::fit::Measurement> earlier{
+      measured("send", 0, 1e-6, 1),   measured("send", 64, 3e-6, 1),  measured("send", 128, 3e-6, 1),
+      measured("send", 256, 3e-6, 1), measured("send", 0, 1.1e-6, 2), measured("send", 64, 1e-6, 2),
+      measured("send", 128, 1e-6, 2), measured("send", 256, 1e-6, 2), measured("send", 64, 0.5e-6, 3),
+      measured("unknown", 0, 1e-6, 1)};
+  const int send = operation_index("send");
+  const Curve first_pass = fastest_curves(earlier, 1).at({send, 2});
+  const Curve two_passes = fastest_curves(earlier, 2).at({send, 2});
+  EXPECT_EQ(first_pass, (Curve{{0, 1e-6}, {64, 3e-6}, {128, 3e-6}, {256, 3e-6}}));
+  EXPECT_EQ(two_passes, (Curve{{0, 1e-6}, {64, 1e-6}, {128, 1e-6}, {256, 1e-6}}));
+  EXPECT_EQ(fastest_curves(earlier, 2).size(), 1u) << "an operation the bench does not know has no curve";
+  EXPECT_FALSE(refinement_sizes(first_pass, Sizes::bytes, 0.15, 2).empty()) << "the spell's bend";
+  EXPECT_TRUE(refinement_sizes(two_passes, Sizes::bytes, 0.15, 2).empty());
+}
+
+TEST(BenchPlan, ALaterPassRepeatsEveryEarlierPointOnceInTheOrderFirstMeasured) {
+  const std::vector<augur::fit::Measurement> earlier{
+      measured("send", 0, 1e-6, 1),    measured("send", 64, 1e-6, 1), measured("barrier", 0, 1e-6, 1),
+      measured("send", 0, 1e-6, 2),    measured("send", 64, 1e-6, 2), measured("barrier", 0, 1e-6, 2),
+      measured("send", 32, 1e-6, 2)};  // added by pass 2, the refinement pass of three
+  const int send = operation_index("send");
+  const int barrier = operation_index("barrier");
+  EXPECT_EQ(repeat_plan(earlier, {send, barrier}),
+            (std::vector<Point>{{send, 2, 0}, {send, 2, 64}, {barrier, 2, 0}, {send, 2, 32}}));
+  EXPECT_EQ(repeat_plan(earlier, {barrier}), (std::vector<Point>{{barrier, 2, 0}}));
+}
+
 TEST(BenchOperations, EveryMeasuredOperationIsInTheModelCatalog) {
   for (const auto& shape : kOperations)
     EXPECT_NE(augur::model::find_operation_info(shape.name), nullptr) << shape.name;
