@@ -316,6 +316,31 @@ TEST(FitModel, AnEmptyMessageCostingLikeOneByteStaysInTheSmallLaw) {
   EXPECT_NE(op.regimes.front().to, 1);
 }
 
+// Open MPI's gather of one byte costs four times two bytes: the spike gets a regime of its own
+// instead of tilting the law of the next sizes.
+std::vector<Measurement> gather_points(double one_byte) {
+  std::vector<Measurement> points;
+  const auto at = [](double bytes, double t) { return Measurement{"gather", 2, bytes, t, t, t, 1.05 * t, 0, 10, {}, {}, {}}; };
+  points.push_back(at(0, 0.006e-6));
+  points.push_back(at(1, one_byte));
+  points.push_back(at(3, 0.081e-6));
+  for (double b = 2; b <= 4096; b *= 2) points.push_back(at(b, 0.08e-6 + b * 2e-13));
+  return points;
+}
+
+TEST(FitModel, AFirstSizeTwiceTheNextGetsARegimeOfItsOwn) {
+  const auto op = fit_operation(gather_points(0.36e-6), FitOptions{});
+  ASSERT_GE(op.regimes.size(), 3u);
+  EXPECT_EQ(op.regimes[1].from, 1);
+  EXPECT_EQ(op.regimes[1].to, 2);
+  const auto at = [&](double bytes) { return op.regime_for(bytes).evaluate(2, bytes, model::Bound::avg) * 1e-6; };
+  EXPECT_NEAR(at(1), 0.36e-6, 0.01e-6);
+  EXPECT_NEAR(at(3), 0.081e-6, 0.004e-6);
+  EXPECT_NEAR(at(2), 0.0800004e-6, 0.004e-6);
+  const auto smooth = fit_operation(gather_points(0.085e-6), FitOptions{});
+  EXPECT_NE(smooth.regimes[1].to, 2) << "a first size like the next stays in their law";
+}
+
 TEST(FitModel, PerRoleMediansOfARootedCollectiveBecomeRoleOperations) {
   RawSet raw;
   raw.header = {{"machine", {{"name", "m"}}}};
