@@ -38,14 +38,18 @@ std::vector<Point> base_plan(const std::vector<int>& operations, const std::vect
 
 std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, const std::vector<int>& operations) {
   const std::set<int> selected(operations.begin(), operations.end());
-  std::set<Point> seen;
-  std::vector<Point> plan;
+  std::vector<CurveKey> order;
+  std::map<CurveKey, std::set<std::uint64_t>> sizes;
   for (const auto& m : earlier) {
     const int op = operation_index(m.op);
     if (!selected.contains(op)) continue;
-    const Point point{op, m.p, static_cast<std::uint64_t>(m.bytes)};
-    if (seen.insert(point).second) plan.push_back(point);
+    auto [curve, fresh] = sizes.try_emplace({op, m.p});
+    if (fresh) order.push_back(curve->first);
+    curve->second.insert(static_cast<std::uint64_t>(m.bytes));
   }
+  std::vector<Point> plan;
+  for (const auto& key : order)
+    for (auto bytes : sizes[key]) plan.push_back({key.first, key.second, bytes});
   return plan;
 }
 

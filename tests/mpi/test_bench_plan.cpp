@@ -112,7 +112,7 @@ TEST(BenchPlan, ACurveTakesEachSizesFastestPassUpToTheRefinementPass) {
   EXPECT_TRUE(refinement_sizes(two_passes, Sizes::bytes, 0.15, 2).empty());
 }
 
-TEST(BenchPlan, ALaterPassRepeatsEveryEarlierPointOnceInTheOrderFirstMeasured) {
+TEST(BenchPlan, ALaterPassRepeatsEveryEarlierPointOnceCurveByCurveSizesUpwards) {
   const std::vector<augur::fit::Measurement> earlier{
       measured("send", 0, 1e-6, 1),    measured("send", 64, 1e-6, 1), measured("barrier", 0, 1e-6, 1),
       measured("send", 0, 1e-6, 2),    measured("send", 64, 1e-6, 2), measured("barrier", 0, 1e-6, 2),
@@ -120,7 +120,7 @@ TEST(BenchPlan, ALaterPassRepeatsEveryEarlierPointOnceInTheOrderFirstMeasured) {
   const int send = operation_index("send");
   const int barrier = operation_index("barrier");
   EXPECT_EQ(repeat_plan(earlier, {send, barrier}),
-            (std::vector<Point>{{send, 2, 0}, {send, 2, 64}, {barrier, 2, 0}, {send, 2, 32}}));
+            (std::vector<Point>{{send, 2, 0}, {send, 2, 32}, {send, 2, 64}, {barrier, 2, 0}}));
   EXPECT_EQ(repeat_plan(earlier, {barrier}), (std::vector<Point>{{barrier, 2, 0}}));
 }
 
