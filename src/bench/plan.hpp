@@ -54,7 +54,8 @@ std::map<CurveKey, Curve> fastest_curves(const std::vector<fit::Measurement>& ea
 
 // Sizes to add to one curve. A measured size whose time differs from the straight line through
 // its neighbours by more than `tolerance` (relative) marks a bend; the midpoints on both sides are
-// proposed, largest bend first, at most `limit`, none already measured.
+// proposed, largest bend first, at most `limit`, none already in `curve`. (The sweep gives it
+// the ladder's sizes only, and itself skips the added sizes a resumed pass has measured.)
 std::vector<std::uint64_t> refinement_sizes(const Curve& curve, Sizes sizes, double tolerance, int limit);
 
 }  // namespace augur::bench
