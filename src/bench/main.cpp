@@ -38,9 +38,6 @@ void run(bench::Options options, int rank, int world) {
     sweep.follow();
     return;
   }
-  if (append && !std::filesystem::exists(options.raw))
-    throw std::runtime_error(options.raw.string() + " does not exist: --resume and --pass " + std::to_string(s.pass) +
-                             " continue a raw file that pass 1 began");
   fit::RawSet earlier;
   if (append) earlier = bench::reopen_raw_file(options.raw);
   fit::RawWriter out(options.raw, header, append);
@@ -64,6 +61,14 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (world < 2) throw std::invalid_argument("needs at least 2 MPI processes (mpirun -np 2 or more)");
+    // Every rank learns from rank 0 whether the file to continue is there, so that all stop
+    // cleanly here: after MPI_Abort, MPICH's launcher could drop rank 0's message.
+    const auto& s = options.settings;
+    int missing = rank == 0 && (options.resume || s.pass > 1) && !std::filesystem::exists(options.raw);
+    MPI_Bcast(&missing, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (missing)
+      throw std::invalid_argument(options.raw.string() + " does not exist: --resume and --pass " + std::to_string(s.pass) +
+                                  " continue a raw file that pass 1 began");
   } catch (const std::exception& e) {
     if (rank == 0) std::fprintf(stderr, "augur-bench-mpi: error: %s\n", e.what());
     MPI_Finalize();
