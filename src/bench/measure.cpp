@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "bench/clock_sync.hpp"
@@ -197,19 +198,20 @@ struct Record {
   double median(const Series& series, int max_reps) const { return summarize(best(series, max_reps)).median; }
 };
 
-// Times of the last warm-up repetition, when connections and caches are warm, over the group:
-// the whole repetition with its barrier (the basis of the window) and the call alone (the basis
-// of the back-to-back sequence: with the barrier in it, a 10 µs collective over TCP looked too
-// long to repeat).
+// Warm-up times over the group: the last whole repetition with its barrier, when connections and
+// caches are warm (the basis of the window), and the fastest call alone (the basis of the
+// back-to-back sequence: with the barrier in it, a 10 µs collective over TCP looked too long to
+// repeat). The fastest, not the last, call: one preempted call would otherwise time the whole
+// point one call at a time.
 struct WarmUp {
   double repetition = 0, call = 0;
 };
 
 WarmUp warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
-  WarmUp w;
+  WarmUp w{0, std::numeric_limits<double>::infinity()};
   for (int i = 0; i < std::max(repetitions, 1); ++i) {
     const double t0 = MPI_Wtime();
-    w.call = repeat.once(clock, -1).seconds;
+    w.call = std::min(w.call, repeat.once(clock, -1).seconds);
     w.repetition = MPI_Wtime() - t0;
   }
   MPI_Allreduce(MPI_IN_PLACE, &w, 2, MPI_DOUBLE, MPI_MAX, group.comm);
