@@ -55,17 +55,23 @@ std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, con
 
 int refinement_pass(int passes) { return (std::max(passes, 1) + 1) / 2; }
 
-std::map<CurveKey, Curve> fastest_curves(const std::vector<fit::Measurement>& earlier, int last_pass) {
-  std::map<CurveKey, std::map<std::uint64_t, double>> fastest;
+void FastestTimes::keep(const CurveKey& key, std::uint64_t bytes, double seconds) {
+  auto [at, fresh] = times_[key].try_emplace(bytes, seconds);
+  if (!fresh) at->second = std::min(at->second, seconds);
+}
+
+Curve FastestTimes::curve(const CurveKey& key) const {
+  const auto sizes = times_.find(key);
+  return sizes == times_.end() ? Curve{} : Curve(sizes->second.begin(), sizes->second.end());
+}
+
+FastestTimes fastest_times(const std::vector<fit::Measurement>& earlier, int last_pass) {
+  FastestTimes fastest;
   for (const auto& m : earlier) {
     const int op = operation_index(m.op);
-    if (op < 0 || m.pass > last_pass) continue;
-    auto [at, fresh] = fastest[{op, m.p}].try_emplace(static_cast<std::uint64_t>(m.bytes), m.median);
-    if (!fresh) at->second = std::min(at->second, m.median);
+    if (op >= 0 && m.pass <= last_pass) fastest.keep({op, m.p}, static_cast<std::uint64_t>(m.bytes), m.median);
   }
-  std::map<CurveKey, Curve> curves;
-  for (const auto& [key, sizes] : fastest) curves[key] = Curve(sizes.begin(), sizes.end());
-  return curves;
+  return fastest;
 }
 
 namespace {

@@ -49,8 +49,19 @@ std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, con
 // measured in half the passes, enough to pool their fastest.
 int refinement_pass(int passes);
 
-// Each (operation, p) curve of `earlier` with a size's fastest median over passes 1..`last_pass`.
-std::map<CurveKey, Curve> fastest_curves(const std::vector<fit::Measurement>& earlier, int last_pass);
+// The fastest median of each size of each (operation, p) curve: the curves refinement bends.
+class FastestTimes {
+ public:
+  void keep(const CurveKey& key, std::uint64_t bytes, double seconds);
+  Curve curve(const CurveKey& key) const;  // sizes upwards; empty for a curve not kept
+  std::size_t curves() const { return times_.size(); }
+
+ private:
+  std::map<CurveKey, std::map<std::uint64_t, double>> times_;
+};
+
+// The fastest times of `earlier`'s known operations over passes 1..`last_pass`.
+FastestTimes fastest_times(const std::vector<fit::Measurement>& earlier, int last_pass);
 
 // Sizes to add to one curve. A measured size whose time differs from the straight line through
 // its neighbours by more than `tolerance` (relative) marks a bend; the midpoints on both sides are

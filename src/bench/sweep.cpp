@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string>
 
@@ -47,7 +48,7 @@ class Conductor {
       const int op = operation_index(m.op);
       if (op >= 0 && m.pass == settings.pass) done_.insert({op, m.p, static_cast<std::uint64_t>(m.bytes)});
     }
-    if (refining_) curves_ = fastest_curves(earlier.points, settings.pass);
+    if (refining_) fastest_ = fastest_times(earlier.points, settings.pass);
   }
 
   bool finished(const Point& point) const { return done_.contains(point); }
@@ -55,12 +56,7 @@ class Conductor {
   void record(const Point& point, const Summary& summary) {
     done_.insert(point);
     if (!refining_) return;
-    auto& curve = curves_[{point.operation, point.p}];
-    const auto at = std::find_if(curve.begin(), curve.end(), [&](const auto& s) { return s.first == point.bytes; });
-    if (at == curve.end())
-      curve.push_back({point.bytes, summary.median});
-    else
-      at->second = std::min(at->second, summary.median);
+    fastest_.keep({point.operation, point.p}, point.bytes, summary.median);
   }
 
   double elapsed() const { return MPI_Wtime() - start_; }
@@ -74,22 +70,21 @@ class Conductor {
 
   bool budget_left() const { return budget_ <= 0 || elapsed() < budget_; }
 
-  const Curve& curve(const CurveKey& key) { return curves_[key]; }
+  Curve curve(const CurveKey& key) const { return fastest_.curve(key); }
 
  private:
   SweepSettings settings_;
   double budget_;  // this pass's share of the run's
   bool refining_;
   std::set<Point> done_;
-  std::map<CurveKey, Curve> curves_;
+  FastestTimes fastest_;
   double start_ = MPI_Wtime();
 };
 
 // The sizes of the ladder in `curve`. Refinement proposes from them alone, in one round: a size it
 // adds is measured once in that pass, and a second round judged on it split two runs' choices
 // around one step (1792 B against 3584 B); a resumed pass proposes what the interrupted one did.
-Curve ladder_part(const Curve& curve, const CurveKey& key, std::uint64_t max_bytes) {
-  const auto ladder = size_ladder(kOperations[key.first].sizes, max_bytes);
+Curve ladder_part(const Curve& curve, const std::vector<std::uint64_t>& ladder) {
   Curve part;
   for (const auto& point : curve)
     if (std::binary_search(ladder.begin(), ladder.end(), point.first)) part.push_back(point);
@@ -168,10 +163,14 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
   std::set<CurveKey> curves;
   for (const auto& point : plan)
     if (refine && kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
+  std::map<Sizes, std::vector<std::uint64_t>> ladders;
   for (const auto& key : curves) {
     if (!conductor.budget_left()) break;
-    auto extra = refinement_sizes(ladder_part(conductor.curve(key), key, settings_.max_bytes), kOperations[key.first].sizes,
-                                  settings_.refine_tolerance, settings_.refine_limit);
+    const Sizes sizes = kOperations[key.first].sizes;
+    auto [ladder, fresh] = ladders.try_emplace(sizes);
+    if (fresh) ladder->second = size_ladder(sizes, settings_.max_bytes);
+    auto extra = refinement_sizes(ladder_part(conductor.curve(key), ladder->second), sizes, settings_.refine_tolerance,
+                                  settings_.refine_limit);
     std::erase_if(extra, [&](std::uint64_t bytes) { return conductor.finished({key.first, key.second, bytes}); });
     progress.extend(static_cast<int>(extra.size()));
     for (auto bytes : extra) measure({key.first, key.second, bytes}, conductor.point_seconds(1, 1.0));

@@ -103,13 +103,25 @@ TEST(BenchPlan, ACurveTakesEachSizesFastestPassUpToTheRefinementPass) {
       measured("send", 128, 1e-6, 2), measured("send", 256, 1e-6, 2), measured("send", 64, 0.5e-6, 3),
       measured("unknown", 0, 1e-6, 1)};
   const int send = operation_index("send");
-  const Curve first_pass = fastest_curves(earlier, 1).at({send, 2});
-  const Curve two_passes = fastest_curves(earlier, 2).at({send, 2});
+  const Curve first_pass = fastest_times(earlier, 1).curve({send, 2});
+  const Curve two_passes = fastest_times(earlier, 2).curve({send, 2});
   EXPECT_EQ(first_pass, (Curve{{0, 1e-6}, {64, 3e-6}, {128, 3e-6}, {256, 3e-6}}));
   EXPECT_EQ(two_passes, (Curve{{0, 1e-6}, {64, 1e-6}, {128, 1e-6}, {256, 1e-6}}));
-  EXPECT_EQ(fastest_curves(earlier, 2).size(), 1u) << "an operation the bench does not know has no curve";
+  EXPECT_EQ(fastest_times(earlier, 2).curves(), 1u) << "an operation the bench does not know has no curve";
   EXPECT_FALSE(refinement_sizes(first_pass, Sizes::bytes, 0.15, 2).empty()) << "the spell's bend";
   EXPECT_TRUE(refinement_sizes(two_passes, Sizes::bytes, 0.15, 2).empty());
+}
+
+TEST(BenchPlan, ASizeMeasuredInThisPassJoinsItsCurveInOrderAndKeepsTheFasterTime) {
+  FastestTimes fastest;
+  fastest.keep({0, 2}, 256, 2e-6);
+  fastest.keep({0, 2}, 64, 1e-6);
+  fastest.keep({0, 2}, 256, 3e-6);
+  fastest.keep({0, 2}, 128, 1.5e-6);
+  fastest.keep({0, 2}, 64, 0.8e-6);
+  EXPECT_EQ(fastest.curve({0, 2}), (Curve{{64, 0.8e-6}, {128, 1.5e-6}, {256, 2e-6}}));
+  EXPECT_TRUE(fastest.curve({0, 4}).empty());
+  EXPECT_EQ(fastest.curves(), 1u);
 }
 
 TEST(BenchPlan, ALaterPassRepeatsEveryEarlierPointOnceCurveByCurveSizesUpwards) {
