@@ -70,18 +70,27 @@ bool sizes_matter(const std::string& op, const std::vector<Sample>& samples) {
 // for every group size the empty message costs under half the smallest non-empty one.
 constexpr double kEmptyMessageShare = 0.5;
 
-bool empty_messages_are_special(const std::vector<Sample>& samples) {
-  std::map<double, std::pair<double, double>> by_group;  // p → (time at 0 B, time at the smallest size > 0)
-  std::map<double, double> smallest;
+// One group size's times: at 0 B, if measured, and at each size above 0, upwards.
+struct GroupTimes {
+  std::optional<double> empty;
+  std::map<double, double> sized;
+};
+
+std::map<double, GroupTimes> times_by_group(const std::vector<Sample>& samples) {
+  std::map<double, GroupTimes> by_group;
   for (const auto& s : samples) {
-    auto& [empty, first] = by_group.try_emplace(s.p, -1.0, -1.0).first->second;
-    if (s.bytes == 0) empty = s.y;
-    else if (!smallest.contains(s.p) || s.bytes < smallest[s.p]) smallest[s.p] = s.bytes, first = s.y;
+    auto& times = by_group[s.p];
+    if (s.bytes == 0) times.empty = s.y;
+    else times.sized[s.bytes] = s.y;
   }
+  return by_group;
+}
+
+bool empty_messages_are_special(const std::vector<Sample>& samples) {
   bool any = false;
-  for (const auto& [p, times] : by_group) {
-    if (times.first < 0 || times.second <= 0) continue;
-    if (times.first >= kEmptyMessageShare * times.second) return false;
+  for (const auto& [p, times] : times_by_group(samples)) {
+    if (!times.empty || times.sized.empty() || times.sized.begin()->second <= 0) continue;
+    if (*times.empty >= kEmptyMessageShare * times.sized.begin()->second) return false;
     any = true;
   }
   return any;
@@ -99,11 +108,10 @@ struct LoneSize {
 };
 
 std::optional<LoneSize> lone_first_size(const std::vector<Sample>& samples) {
-  std::map<double, std::map<double, double>> by_group;  // p → bytes → time, sizes above 0
-  for (const auto& s : samples)
-    if (s.bytes > 0) by_group[s.p][s.bytes] = s.y;
   std::optional<LoneSize> lone;
-  for (const auto& [p, times] : by_group) {
+  for (const auto& [p, group] : times_by_group(samples)) {
+    const auto& times = group.sized;
+    if (times.empty()) continue;  // only the empty message was measured at this p
     if (times.size() < 3) return std::nullopt;
     const auto& [size, time] = *times.begin();
     const auto& [next, next_time] = *std::next(times.begin());
