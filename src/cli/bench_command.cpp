@@ -304,7 +304,7 @@ void add_bench_command(CLI::App& app) {
                   "so a slow spell of a shared machine hits one pass, not the result (default: 15)");
   cmd->add_option("--state", r->state,
                   "which passes of a point the model pools when the machine jumped between states: typical "
-                  "(all, as programs meet them) or reference (its three fastest, the machine at its best; docs/fitting.md)")
+                  "(all, as programs meet them) or reference (its three fastest within 10% of the fastest, the machine at its best; docs/fitting.md)")
       ->check(CLI::IsMember({"typical", "reference"}))
       ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
