@@ -9,6 +9,7 @@ with --write it also writes the table to docs/accuracy.md under a heading for th
 
   bench/accuracy/run.py --model host.json               # a model made by `augur bench`
   bench/accuracy/run.py --bench quick                   # make the model first
+  bench/accuracy/run.py --model a.json --versus b.json  # two models, the same measured runs
   bench/accuracy/run.py --target-machine tcp --bench quick --write
   bench/accuracy/run.py --smoke --max-error 1.0         # CI: small inputs, loose bound
 
@@ -147,25 +148,28 @@ class HostTarget:
         return "this machine"
 
 
-def measure_and_predict(target, build, inputs, np_, runs, augur, model, extra, meter):
-    """Median measured and predicted time of every input, and the wall seconds of one prediction.
-    The runs go round the inputs, and each measured run is followed at once by its prediction:
+def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, meter):
+    """Median measured time of every input, median predicted time of every input by each of
+    `models`, and the wall seconds of one prediction by the first model.
+    The runs go round the inputs, and each measured run is followed at once by its predictions:
     a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
-    compute-bound ones included) then falls on a run and its prediction alike, instead of on the
+    compute-bound ones included) then falls on a run and its predictions alike, instead of on the
     measured runs of a few inputs or on the predictions alone."""
     measured = [[] for _ in inputs]
-    predicted = [[] for _ in inputs]
+    predicted = [[[] for _ in inputs] for _ in models]
     costs = [0.0 for _ in inputs]
     for round_ in range(runs):
         for i, (program, _kind, args) in enumerate(inputs):
             binary = build / "examples" / program
             cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
             measured[i].append(meter.calmest(lambda: example_time(run(cmd, env=target.env()))))
-            started = time.monotonic()
-            predicted[i].append(predict(augur, model, binary, args, np_, extra))
-            costs[i] += time.monotonic() - started
+            for m, model in enumerate(models):
+                started = time.monotonic()
+                predicted[m][i].append(predict(augur, model, binary, args, np_, extra))
+                if m == 0:
+                    costs[i] += time.monotonic() - started
         print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
-    return ([statistics.median(t) for t in measured], [statistics.median(t) for t in predicted],
+    return ([statistics.median(t) for t in measured], [[statistics.median(t) for t in by_model] for by_model in predicted],
             [c / runs for c in costs])
 
 
@@ -201,8 +205,12 @@ def cell(value, fmt):
 
 def table(rows, target, command, notes, timings):
     with_smpi = any("smpi" in r for r in rows)
+    with_versus = any("versus" in r for r in rows)
     head = "| program | input | args | p | measured s | augur s | augur error |"
     rule = "| --- | --- | --- | --- | --- | --- | --- |"
+    if with_versus:
+        head += " versus s | versus error |"
+        rule += " --- | --- |"
     if with_smpi:
         head += " SMPI s | SMPI error |"
         rule += " --- | --- |"
@@ -216,6 +224,8 @@ def table(rows, target, command, notes, timings):
     for r in rows:
         line = (f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
                 f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% |")
+        if with_versus:
+            line += f" {r['versus']:.4g} | {100 * r['versus_error']:+.1f}% |"
         if with_smpi:
             if r.get("smpi") is None:
                 number, where = failures.setdefault(r.get("smpi_failure", "not run"), (len(failures) + 1, []))
@@ -233,6 +243,9 @@ def table(rows, target, command, notes, timings):
     errors = [abs(r["error"]) for r in rows]
     summary = (f"Median absolute error: augur {100 * statistics.median(errors):.1f}% "
                f"(worst {100 * max(errors):.1f}%)")
+    if with_versus:
+        versus_errors = [abs(r["versus_error"]) for r in rows]
+        summary += f", versus {100 * statistics.median(versus_errors):.1f}% (worst {100 * max(versus_errors):.1f}%)"
     smpi_errors = [abs(r["smpi_error"]) for r in rows if r.get("smpi") is not None]
     if smpi_errors:
         summary += f", SMPI {100 * statistics.median(smpi_errors):.1f}% (worst {100 * max(smpi_errors):.1f}%)"
@@ -301,10 +314,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur and examples/")
     ap.add_argument("--model", help="model file of the target (made by augur bench)")
+    ap.add_argument("--versus", help="a second model file of the target, predicting every input right after the first "
+                                     "from the same measured runs: two models compared without the machine's drift "
+                                     "between two suites (not with --write)")
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
     ap.add_argument("--state", choices=["reference", "typical"],
                     help="with --bench: which passes of a point the model pools (augur bench --state): its three "
-                         "fastest (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
+                         "fastest within 10%% of the fastest (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
     ap.add_argument("--target-machine", choices=["host", "tcp"], default="host",
                     help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace (root)")
     ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
@@ -333,6 +349,10 @@ def main():
         sys.exit(f"accuracy: {augur} not found; build augur first")
     if a.model is None and a.bench is None:
         sys.exit("accuracy: give --model FILE or --bench quick|standard|full")
+    if a.versus and a.write:
+        sys.exit("accuracy: --versus compares two models; the table written to docs/accuracy.md is of one")
+    if a.versus and not Path(a.versus).is_file():
+        sys.exit(f"accuracy: --versus {a.versus}: no such file")
     if a.state and a.bench is None:
         sys.exit("accuracy: --state chooses how --bench fits its model; a model given with --model was fitted already")
     if a.target_machine == "tcp":
@@ -383,15 +403,22 @@ def main():
             timings[key] = 0.0
         started = time.monotonic()
         meter = steal.Meter(most=a.max_steal if a.max_steal > 0 else None)
-        measured_times, predicted_times, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
-                                                                     model, a.augur_option, meter)
+        models = [model] + ([Path(a.versus).resolve()] if a.versus else [])
+        measured_times, predictions, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
+                                                                 models, a.augur_option, meter)
+        predicted_times = predictions[0]
+        versus_times = predictions[1] if a.versus else [None] * len(inputs)
         timings["augur runs"] = sum(costs) * a.runs
         timings["measured runs"] = time.monotonic() - started - timings["augur runs"]
-        for (program, kind, args), measured, predicted, cost in zip(inputs, measured_times, predicted_times, costs):
+        for (program, kind, args), measured, predicted, versus, cost in zip(inputs, measured_times, predicted_times,
+                                                                            versus_times, costs):
             row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
                        error=(predicted - measured) / measured, cost=cost)
             line = (f"{program:10} {kind:8} {' '.join(args):18} measured {measured:9.4g} s  augur {predicted:9.4g} s  "
                     f"error {100 * row['error']:+6.1f}%")
+            if versus is not None:
+                row.update(versus=versus, versus_error=(versus - measured) / measured)
+                line += f"  versus {versus:9.4g} s  error {100 * row['versus_error']:+6.1f}%"
             if smpi:
                 started = time.monotonic()
                 simulated, how = simulate(smpi, program, args, a.np_, max(1, a.runs // 2))
@@ -416,6 +443,9 @@ def main():
                      f"{' and augur bench' if a.bench else ''} ran there; the predictions ran on this machine "
                      f"over shared memory.")
     note = model_note(model)
+    if a.versus:
+        notes.append(f"The `versus` columns: `{a.versus}`, predicting each input right after the first model, "
+                     f"from the same measured runs.")
     if note:
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
     if not smpi and not smpi_failed:
