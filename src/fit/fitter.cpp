@@ -86,9 +86,9 @@ std::map<double, GroupTimes> times_by_group(const std::vector<Sample>& samples) 
   return by_group;
 }
 
-bool empty_messages_are_special(const std::vector<Sample>& samples) {
+bool empty_messages_are_special(const std::map<double, GroupTimes>& by_group) {
   bool any = false;
-  for (const auto& [p, times] : times_by_group(samples)) {
+  for (const auto& [p, times] : by_group) {
     if (!times.empty || times.sized.empty() || times.sized.begin()->second <= 0) continue;
     if (*times.empty >= kEmptyMessageShare * times.sized.begin()->second) return false;
     any = true;
@@ -107,9 +107,9 @@ struct LoneSize {
   double size = 0, next = 0;
 };
 
-std::optional<LoneSize> lone_first_size(const std::vector<Sample>& samples) {
+std::optional<LoneSize> lone_first_size(const std::map<double, GroupTimes>& by_group) {
   std::optional<LoneSize> lone;
-  for (const auto& [p, group] : times_by_group(samples)) {
+  for (const auto& [p, group] : by_group) {
     const auto& times = group.sized;
     if (times.empty()) continue;  // only the empty message was measured at this p
     if (times.size() < 3) return std::nullopt;
@@ -132,10 +132,11 @@ std::vector<Segment> segments_for(const std::vector<Sample>& samples, bool sizes
   if (!sizes_vary) return {Segment{0, kUnbounded, samples}};
   if (options.threshold_bytes) return split_at_threshold(samples, *options.threshold_bytes);
   if (!options.detect_breakpoints) return {Segment{0, kUnbounded, samples}};
-  if (!empty_messages_are_special(samples)) return detected_segments(samples, options);
+  const auto by_group = times_by_group(samples);
+  if (!empty_messages_are_special(by_group)) return detected_segments(samples, options);
   std::vector<Segment> segments{Segment{0, 1, samples_between(samples, 0, 0)}};
   double from = 1;
-  if (const auto lone = lone_first_size(samples)) {
+  if (const auto lone = lone_first_size(by_group)) {
     segments.push_back(Segment{1, lone->next, samples_between(samples, lone->size, lone->size)});
     from = lone->next;
   }
