@@ -23,6 +23,9 @@ constexpr int kUsageError = 2;
 
 using namespace augur;
 
+// A resumed run and a later pass continue the raw file that pass 1 began.
+bool continues_raw_file(const bench::Options& options) { return options.resume || options.settings.pass > 1; }
+
 void run(bench::Options options, int rank, int world) {
   if (bench::ranks_outnumber_processors()) options.settings.discard_preempted = false;
   const auto& s = options.settings;
@@ -30,7 +33,7 @@ void run(bench::Options options, int rank, int world) {
   const auto groups = s.groups.empty() ? bench::group_sizes(world) : s.groups;
   // A resumed run and a later pass keep the header, and with it the compute section, that the
   // file already has.
-  const bool append = options.resume || s.pass > 1;
+  const bool append = continues_raw_file(options);
   auto header = bench::run_header(s, options.machine);
   if (options.node_kernels && !append) bench::add_node_section(header, s.preset == "quick", options.progress);
   bench::Sweep sweep(s, groups);
@@ -63,12 +66,11 @@ int main(int argc, char** argv) {
     if (world < 2) throw std::invalid_argument("needs at least 2 MPI processes (mpirun -np 2 or more)");
     // Every rank learns from rank 0 whether the file to continue is there, so that all stop
     // cleanly here: after MPI_Abort, MPICH's launcher could drop rank 0's message.
-    const auto& s = options.settings;
-    int missing = rank == 0 && (options.resume || s.pass > 1) && !std::filesystem::exists(options.raw);
+    int missing = rank == 0 && continues_raw_file(options) && !std::filesystem::exists(options.raw);
     MPI_Bcast(&missing, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (missing)
-      throw std::invalid_argument(options.raw.string() + " does not exist: --resume and --pass " + std::to_string(s.pass) +
-                                  " continue a raw file that pass 1 began");
+      throw std::invalid_argument(options.raw.string() + " does not exist: --resume and --pass " +
+                                  std::to_string(options.settings.pass) + " continue a raw file that pass 1 began");
   } catch (const std::exception& e) {
     if (rank == 0) std::fprintf(stderr, "augur-bench-mpi: error: %s\n", e.what());
     MPI_Finalize();
