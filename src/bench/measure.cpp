@@ -13,11 +13,12 @@ namespace {
 
 constexpr int kRoot = 0;
 
-// Windows are this many times the last warm-up repetition (barrier included) apart, so that a
+// Windows are this many times the fastest warm-up repetition (barrier included) apart, so that a
 // repetition and the next barrier fit with room to spare; doubled whenever many ranks are late.
 // Not the slowest repetition: the first is often several times longer, and a rank that waits
 // long for its window sends into a cold path (over TCP here, a round trip after a 100 µs pause
-// takes 18 µs, after 20 µs 14 µs, back to back 13 µs).
+// takes 18 µs, after 20 µs 14 µs, back to back 13 µs). Not the last either: one preempted
+// repetition would widen every window of the point a hundredfold.
 constexpr double kWindowHeadroom = 2.0;
 constexpr double kShortestWindow = 5e-6;
 constexpr double kLateShareThatWidens = 0.25;
@@ -198,21 +199,21 @@ struct Record {
   double median(const Series& series, int max_reps) const { return summarize(best(series, max_reps)).median; }
 };
 
-// Warm-up times over the group: the last whole repetition with its barrier, when connections and
-// caches are warm (the basis of the window), and the fastest call alone (the basis of the
-// back-to-back sequence: with the barrier in it, a 10 µs collective over TCP looked too long to
-// repeat). The fastest, not the last, call: one preempted call would otherwise time the whole
-// point one call at a time.
+// Warm-up times over the group: the fastest whole repetition with its barrier (the basis of the
+// window), and the fastest call alone (the basis of the back-to-back sequence: with the barrier
+// in it, a 10 µs collective over TCP looked too long to repeat). The fastest of each, not the
+// last: one preempted call would otherwise time the whole point one call at a time.
 struct WarmUp {
   double repetition = 0, call = 0;
 };
 
 WarmUp warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
-  WarmUp w{0, std::numeric_limits<double>::infinity()};
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  WarmUp w{kNone, kNone};
   for (int i = 0; i < std::max(repetitions, 1); ++i) {
     const double t0 = MPI_Wtime();
     w.call = std::min(w.call, repeat.once(clock, -1).seconds);
-    w.repetition = MPI_Wtime() - t0;
+    w.repetition = std::min(w.repetition, MPI_Wtime() - t0);
   }
   MPI_Allreduce(MPI_IN_PLACE, &w, 2, MPI_DOUBLE, MPI_MAX, group.comm);
   return w;
