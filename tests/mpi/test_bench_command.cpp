@@ -79,8 +79,12 @@ TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
 TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
   const auto quick = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(quick.exit_code, 0) << quick.output;
-  for (const char* part : {"--pass 1 --passes 15", "--pass 2 --passes 15", "--pass 15 --passes 15"})
+  for (const char* part : {"--pass 1 --passes 25", "--pass 2 --passes 25", "--pass 25 --passes 25"})
     EXPECT_NE(quick.output.find(part), std::string::npos) << part << " missing from: " << quick.output;
+  EXPECT_EQ(quick.output.find("--pass 26 "), std::string::npos) << quick.output;
+  const auto full = augur_bench({"-np", "2", "--full", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(full.exit_code, 0) << full.output;
+  EXPECT_NE(full.output.find("--pass 15 --passes 15"), std::string::npos) << full.output;
   const auto standard = augur_bench({"-np", "2", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(standard.exit_code, 0) << standard.output;
   EXPECT_NE(standard.output.find("--pass 15 --passes 15"), std::string::npos) << standard.output;
