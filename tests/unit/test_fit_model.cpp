@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fit/fitter.hpp"
+#include "fit/network.hpp"
 #include "model/model_json.hpp"
 #include "test_fit_synthetic.hpp"
 
@@ -374,6 +375,46 @@ TEST(FitModel, NetworkSectionComesFromThePingPongSendAndRecvmin) {
   EXPECT_NEAR(model.network.bandwidth, 4e9, 0.1e9);
   EXPECT_NEAR(model.network.send_overhead, 0.5e-6, 0.02e-6);
   EXPECT_NEAR(model.network.recv_overhead, 0.3e-6, 0.02e-6);
+}
+
+// The eager limit is where a standard send starts to cost what a synchronous one does: an eager
+// send returns once the message is copied out, a rendezvous one waits for its receiver.
+RawSet sends_with_switch_at(double switch_bytes, double noisy_size = -1) {
+  RawSet raw;
+  raw.header = {{"machine", {{"name", "m"}}}};
+  const auto point = [](const char* op, double bytes, double t) {
+    return Measurement{op, 2, bytes, t, t, t, 1.05 * t, 0, 10, {}, {}, {}};
+  };
+  for (double b : {0.0, 256.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 65536.0}) {
+    const double synchronous = 2e-6 + b / 4e9;
+    const bool eager = b < switch_bytes && b != noisy_size;
+    raw.points.push_back(point("ssend", b, synchronous));
+    raw.points.push_back(point("send", b, eager ? 0.4e-6 + b / 8e9 : synchronous));
+  }
+  return raw;
+}
+
+TEST(FitModel, EagerLimitIsWhereSendStartsToCostWhatSsendDoes) {
+  const auto model = fit_model(sends_with_switch_at(4096), FitOptions{}).model;
+  EXPECT_GE(model.network.eager_limit, 2048);
+  EXPECT_LT(model.network.eager_limit, 4096) << "a 4096-byte send was measured waiting";
+}
+
+TEST(FitModel, OneSynchronousLookingSizeAmongEagerOnesIsNoSwitch) {
+  const auto model = fit_model(sends_with_switch_at(1e9, 1024), FitOptions{}).model;
+  EXPECT_EQ(model.network.eager_limit, 0);
+}
+
+TEST(FitModel, NoEagerLimitWhenSendNeverOrAlwaysWaits) {
+  EXPECT_EQ(fit_model(sends_with_switch_at(0), FitOptions{}).model.network.eager_limit, 0);
+  EXPECT_EQ(fit_model(sends_with_switch_at(1e9), FitOptions{}).model.network.eager_limit, 0);
+}
+
+TEST(FitModel, AnEagerLimitTheModelAlreadyHasIsKept) {
+  auto model = fit_model(sends_with_switch_at(4096), FitOptions{}).model;
+  model.network.eager_limit = 12345;
+  derive_network(model, sends_with_switch_at(4096));
+  EXPECT_EQ(model.network.eager_limit, 12345);
 }
 
 }  // namespace
