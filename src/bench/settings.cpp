@@ -14,7 +14,17 @@ std::string_view sync_name(Sync sync) { return sync == Sync::barrier ? "barrier"
 
 namespace {
 
-// What each preset changes of the defaults in settings.hpp.
+// What each preset changes of the defaults in settings.hpp, and how many passes `augur bench`
+// launches for it.
+//
+// Passes: the fit pools each point from its three fastest passes, and three of seven are not
+// yet the machine at its best: on 23 November, pairs of quick runs refitted that way differed by
+// a median of 1.3–3.1% with 15 passes and 3.6–10.5% with 7 (66–75 s against 48–59 s a run); a
+// full run left 6 of 57 operations over 5% from their law with 15 passes and 16 with 7 (903 s
+// against 752 s). Passes share the preset's repetitions, so more cost little. Quick runs take 25:
+// on 24 November two pairs of them differed by 1.01% and 1.40%, against 1.65% and 2.54% for
+// 15-pass pairs run between them (70–75 s against 61–70 s a run). The others keep 15, so that a
+// full run stays within its 20 minutes (972 s with 15).
 struct Preset {
   std::string_view name;
   std::uint64_t max_bytes;
@@ -22,32 +32,38 @@ struct Preset {
   int warmup, min_reps, max_reps;
   double point_seconds, budget_seconds;
   int refine_limit;
+  int passes;
 };
 
 constexpr Preset kPresets[] = {
-    {"quick", 1 << 20, 0.03, 3, 20, 200, 0.25, 140, 4},
-    {"standard", 4 << 20, 0.05, 3, 12, 300, 1.0, 480, 4},
-    {"full", 16 << 20, 0.03, 5, 20, 1000, 3.0, 1020, 8},
+    {"quick", 1 << 20, 0.03, 3, 20, 200, 0.25, 140, 4, 25},
+    {"standard", 4 << 20, 0.05, 3, 12, 300, 1.0, 480, 4, 15},
+    {"full", 16 << 20, 0.03, 5, 20, 1000, 3.0, 1020, 8, 15},
 };
+
+const Preset& find_preset(std::string_view name) {
+  for (const auto& p : kPresets)
+    if (p.name == name) return p;
+  throw std::invalid_argument("unknown preset '" + std::string(name) + "' (quick, standard or full)");
+}
 
 }  // namespace
 
+int preset_passes(std::string_view name) { return find_preset(name).passes; }
+
 SweepSettings preset_settings(std::string_view name) {
-  for (const auto& p : kPresets) {
-    if (p.name != name) continue;
-    SweepSettings s;
-    s.preset = std::string(name);
-    s.max_bytes = p.max_bytes;
-    s.target = p.target;
-    s.warmup = p.warmup;
-    s.min_reps = p.min_reps;
-    s.max_reps = p.max_reps;
-    s.point_seconds = p.point_seconds;
-    s.budget_seconds = p.budget_seconds;
-    s.refine_limit = p.refine_limit;
-    return s;
-  }
-  throw std::invalid_argument("unknown preset '" + std::string(name) + "' (quick, standard or full)");
+  const auto& p = find_preset(name);
+  SweepSettings s;
+  s.preset = std::string(name);
+  s.max_bytes = p.max_bytes;
+  s.target = p.target;
+  s.warmup = p.warmup;
+  s.min_reps = p.min_reps;
+  s.max_reps = p.max_reps;
+  s.point_seconds = p.point_seconds;
+  s.budget_seconds = p.budget_seconds;
+  s.refine_limit = p.refine_limit;
+  return s;
 }
 
 nlohmann::json to_json(const SweepSettings& s) {

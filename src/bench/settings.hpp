@@ -55,6 +55,9 @@ struct SweepSettings {
 
 // "quick", "standard" or "full"; throws std::invalid_argument for another name.
 SweepSettings preset_settings(std::string_view name);
+// How many passes, each a launch of its own, `augur bench` makes of a preset. One launch of the
+// MPI program is one pass unless told otherwise (`--passes`).
+int preset_passes(std::string_view name);
 
 nlohmann::json to_json(const SweepSettings& settings);
 

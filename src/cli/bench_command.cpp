@@ -56,16 +56,7 @@ struct BenchRequest {
   std::string state = "reference";   // which passes the fit pools (docs/fitting.md, "Machine states")
 };
 
-// Passes of a preset. The fit pools each point from its three fastest passes, and three of
-// seven are not yet the machine at its best: on 23 November, pairs of quick runs refitted that
-// way differed by a median of 1.3–3.1% with 15 passes and 3.6–10.5% with 7 (66–75 s against
-// 48–59 s a run); a full run left 6 of 57 operations over 5% from their law with 15 passes and
-// 16 with 7 (903 s against 752 s). Passes share the preset's repetitions, so more cost little.
-// Quick runs take 25: on 24 November two pairs of them differed by 1.01% and 1.40%, against
-// 1.65% and 2.54% for 15-pass pairs run between them (70–75 s against 61–70 s a run). The
-// others keep 15, so that a full run stays within its 20 minutes (972 s with 15).
-constexpr int kQuickPasses = 25;
-constexpr int kPasses = 15;
+std::string_view preset_name(const BenchRequest& r) { return r.full ? "full" : r.quick ? "quick" : "standard"; }
 
 // ---- checking the request -------------------------------------------------------------------
 
@@ -154,7 +145,7 @@ void fill_defaults(BenchRequest& r) {
 
 void check_request(BenchRequest& r) {
   if (r.processes < 2) throw UsageError("-np must be at least 2 (got " + std::to_string(r.processes) + ")");
-  r.passes = r.chosen_passes.value_or(r.quick ? kQuickPasses : kPasses);
+  r.passes = r.chosen_passes.value_or(bench::preset_passes(preset_name(r)));
   if (r.passes < 1 || r.passes > bench::kMostPasses)
     throw UsageError("--passes must be 1 to " + std::to_string(bench::kMostPasses) + " (got " + std::to_string(r.passes) + ")");
   if (r.quick && r.full) throw UsageError("--quick and --full exclude each other");
@@ -188,7 +179,7 @@ std::string shell_number(double value) {
 
 std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program, int pass) {
   auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
-  argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", r.full ? "full" : r.quick ? "quick" : "standard"});
+  argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", std::string(preset_name(r))});
   if (r.passes > 1)
     argv.insert(argv.end(), {"--pass", std::to_string(pass), "--passes", std::to_string(r.passes)});
   if (!r.operations.empty()) {
@@ -304,8 +295,11 @@ void add_bench_command(CLI::App& app) {
                 "time every collective and pair exchange call on its own; by default those of 50 us or less "
                 "are timed as the mean of up to 64 back-to-back calls, as programs call them in loops");
   cmd->add_option("--passes", r->chosen_passes,
-                  "sweeps over the plan, each a launch of its own; the model pools each point's fastest passes, "
-                  "so a slow spell of a shared machine hits some passes, not the result (default: 25 with --quick, else 15)");
+                  fmt::format("sweeps over the plan, each a launch of its own; the model pools each point's fastest "
+                              "passes, so a slow spell of a shared machine hits some passes, not the result (default: {} with "
+                              "--quick, {} standard, {} with --full)",
+                              bench::preset_passes("quick"), bench::preset_passes("standard"),
+                              bench::preset_passes("full")));
   cmd->add_option("--state", r->state,
                   "which passes of a point the model pools when the machine jumped between states: typical "
                   "(all, as programs meet them) or reference (its three fastest within 10% of the fastest, the machine at its best; docs/fitting.md)")

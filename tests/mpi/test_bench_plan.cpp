@@ -159,3 +159,14 @@ TEST(BenchPresets, GrowFromQuickToFullAndRejectUnknownNames) {
   EXPECT_GE(full.max_reps, standard.max_reps);
   EXPECT_THROW(augur::bench::preset_settings("huge"), std::invalid_argument);
 }
+
+// A quick run pools from more passes than the others, whose launches carry more repetitions each.
+TEST(BenchPresets, QuickMakesMorePassesThanTheOthersWithinTheLimit) {
+  using augur::bench::preset_passes;
+  EXPECT_GT(preset_passes("quick"), preset_passes("full"));
+  for (const char* name : {"quick", "standard", "full"}) {
+    EXPECT_GE(preset_passes(name), 3) << name << ": the fit pools three passes";
+    EXPECT_LE(preset_passes(name), augur::bench::kMostPasses) << name;
+  }
+  EXPECT_THROW(preset_passes("huge"), std::invalid_argument);
+}
