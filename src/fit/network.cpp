@@ -25,12 +25,12 @@ double switch_between(const model::Operation& send, double below, double at) {
 // An eager send returns once the message is copied out; a rendezvous send, like a synchronous
 // one, waits for its receiver's answer, which adds at least a round trip. So the limit is the
 // first measured size at which `send` jumps up (half as much again as the size's own growth
-// explains) to cost about what `ssend` does (the bench's receiver is already waiting, so above the limit
-// the two differ by little). Over shared memory here, send was 0.46 µs at 3 KiB and 2.71 µs at
-// 4 KiB, 1.02 of ssend (Open MPI's btl_vader_eager_limit is 4096 with the header); over TCP 8.3 µs
-// at 32 KiB and 36 µs at 64 KiB (btl_tcp_eager_limit 65536). A ratio alone does not tell: an
-// eager send of 2 KiB already cost 0.91 of ssend, its copy outweighing the acknowledgement.
-// The next size must agree, so one noisy point does not make a switch.
+// explains) to cost about what `ssend` does: the bench's receiver is already waiting, so above
+// the limit the two differ by little. Over shared memory here, send was 0.46 µs at 3 KiB and
+// 2.71 µs at 4 KiB, 1.02 of ssend (Open MPI's btl_vader_eager_limit is 4096 with the header);
+// over TCP 8.3 µs at 32 KiB and 36 µs at 64 KiB (btl_tcp_eager_limit 65536). A ratio alone does
+// not tell: an eager send of 2 KiB already cost 0.91 of ssend, its copy outweighing the
+// acknowledgement. The next size must agree, so one noisy point does not make a switch.
 double eager_limit(const model::Model& m, std::vector<double> sizes) {
   constexpr double kLikeSynchronous = 0.9;
   constexpr double kJump = 1.5;
@@ -39,7 +39,9 @@ double eager_limit(const model::Model& m, std::vector<double> sizes) {
   std::sort(sizes.begin(), sizes.end());
   sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
   const auto sent = [&](double bytes) { return m.seconds("send", 2, bytes); };
-  const auto synchronous_like = [&](double bytes) { return sent(bytes) >= kLikeSynchronous * m.seconds("ssend", 2, bytes); };
+  const auto synchronous_like = [&](double bytes) {
+    return sent(bytes) >= kLikeSynchronous * m.seconds("ssend", 2, bytes);
+  };
   for (std::size_t i = 1; i < sizes.size(); ++i) {
     const double growth = std::max(sizes[i] / std::max(sizes[i - 1], 1.0), 1.0);
     if (!(sent(sizes[i]) > kJump * growth * sent(sizes[i - 1])) || !synchronous_like(sizes[i])) continue;
