@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "fit/samples.hpp"
+
 namespace augur::fit {
 namespace {
 
@@ -35,13 +37,11 @@ double eager_limit(const model::Model& m, std::vector<double> sizes) {
   constexpr double kLikeSynchronous = 0.9;
   constexpr double kJump = 1.5;
   const auto* send = m.find("send");
-  if (!send || !m.find("ssend")) return 0;
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-  const auto sent = [&](double bytes) { return m.seconds("send", 2, bytes); };
-  const auto synchronous_like = [&](double bytes) {
-    return sent(bytes) >= kLikeSynchronous * m.seconds("ssend", 2, bytes);
-  };
+  const auto* ssend = m.find("ssend");
+  if (!send || !ssend) return 0;
+  sizes = sorted_unique(std::move(sizes));
+  const auto sent = [&](double bytes) { return m.seconds(*send, 2, bytes); };
+  const auto synchronous_like = [&](double bytes) { return sent(bytes) >= kLikeSynchronous * m.seconds(*ssend, 2, bytes); };
   for (std::size_t i = 1; i < sizes.size(); ++i) {
     const double growth = std::max(sizes[i] / std::max(sizes[i - 1], 1.0), 1.0);
     if (!(sent(sizes[i]) > kJump * growth * sent(sizes[i - 1])) || !synchronous_like(sizes[i])) continue;

@@ -6,13 +6,13 @@
 #include <string>
 
 namespace augur::fit {
-namespace {
-
 std::vector<double> sorted_unique(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
 }
+
+namespace {
 
 double standard_error(const Measurement& m) {
   return m.stddev / std::sqrt(static_cast<double>(std::max(m.reps, 1)));

@@ -43,6 +43,7 @@ std::vector<Sample> make_samples(const std::vector<Measurement>& points, model::
                                  const model::Units& units, const ErrorModel& errors);
 
 // Distinct values, ascending.
+std::vector<double> sorted_unique(std::vector<double> values);
 std::vector<double> distinct_sizes(const std::vector<Sample>& samples);
 std::vector<double> distinct_group_sizes(const std::vector<Sample>& samples);
 
