@@ -30,6 +30,11 @@ equal to smpi/host-speed, so measured computation carries over unchanged
 (bench/accuracy/smpi_platform.py). The time is the program's own, which under SMPI is simulated.
 An input SMPI cannot run shows "—" with the reason under the table; the rest goes on.
 
+The machine's state (bench/accuracy/machine_state.py): an 8-byte ping-pong just before and just
+after each measured run tells whether the run was in the state the model describes (a virtual
+machine's host may move its processors farther apart for a while); the table then also gives each
+input's error against those runs only. --no-state-probe skips it.
+
 --max-error checks augur's errors only.
 """
 import argparse
@@ -44,6 +49,7 @@ import sys
 import time
 from pathlib import Path
 
+import machine_state
 import smpi_platform
 import steal
 import tcp_target
@@ -148,28 +154,33 @@ class HostTarget:
         return "this machine"
 
 
-def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, meter):
-    """Median measured time of every input, median predicted time of every input by each of
-    `models`, and the wall seconds of one prediction by the first model.
+def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, meter, prober):
+    """Every measured time of every input with the machine's state probe around it (None without
+    a `prober`), median predicted time of every input by each of `models`, and the wall seconds of
+    one prediction by the first model.
     The runs go round the inputs, and each measured run is followed at once by its predictions:
     a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
     compute-bound ones included) then falls on a run and its predictions alike, instead of on the
     measured runs of a few inputs or on the predictions alone."""
     measured = [[] for _ in inputs]
+    probes = [[] for _ in inputs]
     predicted = [[[] for _ in inputs] for _ in models]
     costs = [0.0 for _ in inputs]
     for round_ in range(runs):
         for i, (program, _kind, args) in enumerate(inputs):
             binary = build / "examples" / program
             cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-            measured[i].append(meter.calmest(lambda: example_time(run(cmd, env=target.env()))))
+            measure = lambda: meter.calmest(lambda: example_time(run(cmd, env=target.env())))  # noqa: E731
+            time_, probe = prober.around(measure) if prober else (measure(), None)
+            measured[i].append(time_)
+            probes[i].append(probe)
             for m, model in enumerate(models):
                 started = time.monotonic()
                 predicted[m][i].append(predict(augur, model, binary, args, np_, extra))
                 if m == 0:
                     costs[i] += time.monotonic() - started
         print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
-    return ([statistics.median(t) for t in measured], [[statistics.median(t) for t in by_model] for by_model in predicted],
+    return (measured, probes, [[statistics.median(t) for t in by_model] for by_model in predicted],
             [c / runs for c in costs])
 
 
@@ -206,8 +217,12 @@ def cell(value, fmt):
 def table(rows, target, command, notes, timings):
     with_smpi = any("smpi" in r for r in rows)
     with_versus = any("versus" in r for r in rows)
+    with_states = any("runs" in r for r in rows)
     head = "| program | input | args | p | measured s | augur s | augur error |"
     rule = "| --- | --- | --- | --- | --- | --- | --- |"
+    if with_states:
+        head += " runs in reference state | augur error vs those |"
+        rule += " --- | --- |"
     if with_versus:
         head += " versus s | versus error |"
         rule += " --- | --- |"
@@ -224,6 +239,10 @@ def table(rows, target, command, notes, timings):
     for r in rows:
         line = (f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
                 f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% |")
+        if with_states:
+            reference_error = r.get("reference_error")
+            line += (f" {r.get('reference_runs', 0)} of {r.get('runs', 0)} |"
+                     f" {'—' if reference_error is None else format(100 * reference_error, '+.1f') + '%'} |")
         if with_versus:
             line += f" {r['versus']:.4g} | {100 * r['versus_error']:+.1f}% |"
         if with_smpi:
@@ -254,7 +273,10 @@ def table(rows, target, command, notes, timings):
     elif with_smpi:
         summary += ", SMPI ran none"
     summary += f"; {len(rows)} inputs."
-    lines += ["", summary, "", "Time taken: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".", ""]
+    lines += ["", summary]
+    if machine_state.summary(rows):
+        lines += ["", machine_state.summary(rows)]
+    lines += ["", "Time taken: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".", ""]
     return "\n".join(lines)
 
 
@@ -333,6 +355,10 @@ def main():
                     help="measure a run again (up to 3 tries, the calmest kept) when the hypervisor took more than "
                          "this share of the processors during it (0: never); a prediction counts the program's "
                          "CPU time, which excludes that share, so a measured run's steal is a bias of its own size")
+    ap.add_argument("--no-state-probe", dest="state_probe", action="store_false",
+                    help="do not probe the machine's state (an 8-byte ping-pong) before and after each measured run; "
+                         "with the probe the table also gives each input's error against its runs in the reference "
+                         "state, the one its model describes (bench/accuracy/machine_state.py)")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
     ap.add_argument("--only", help="comma-separated programs")
     ap.add_argument("--max-error", type=float, help="fail if any |error| of augur exceeds this fraction")
@@ -404,16 +430,27 @@ def main():
         started = time.monotonic()
         meter = steal.Meter(most=a.max_steal if a.max_steal > 0 else None)
         models = [model] + ([Path(a.versus).resolve()] if a.versus else [])
-        measured_times, predictions, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
-                                                                 models, a.augur_option, meter)
+        prober = None
+        if a.state_probe:
+            prober = machine_state.Prober(build / "bin" / "augur-bench-mpi", mpirun_prefix(2),
+                                          lambda cmd: run(target.wrap(cmd), env=target.env()))
+        all_measured, probes, predictions, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
+                                                                       models, a.augur_option, meter, prober)
+        limit = prober.limit() if prober else None
         predicted_times = predictions[0]
         versus_times = predictions[1] if a.versus else [None] * len(inputs)
         timings["augur runs"] = sum(costs) * a.runs
         timings["measured runs"] = time.monotonic() - started - timings["augur runs"]
-        for (program, kind, args), measured, predicted, versus, cost in zip(inputs, measured_times, predicted_times,
-                                                                            versus_times, costs):
+        for (program, kind, args), times, probed, predicted, versus, cost in zip(inputs, all_measured, probes,
+                                                                                  predicted_times, versus_times, costs):
+            measured = statistics.median(times)
             row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
                        error=(predicted - measured) / measured, cost=cost)
+            if limit is not None:
+                in_reference = machine_state.reference_runs(times, probed, limit)
+                row.update(reference_runs=len(in_reference), runs=len(times))
+                if in_reference:
+                    row["reference_error"] = (predicted - statistics.median(in_reference)) / statistics.median(in_reference)
             line = (f"{program:10} {kind:8} {' '.join(args):18} measured {measured:9.4g} s  augur {predicted:9.4g} s  "
                     f"error {100 * row['error']:+6.1f}%")
             if versus is not None:
@@ -450,6 +487,13 @@ def main():
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
     if not smpi and not smpi_failed:
         notes.append(f"SMPI not run: {smpi_off}.")
+    if limit is not None:
+        notes.append(f"The machine's state around each measured run: an 8-byte ping-pong just before and just after "
+                     f"it, the slower kept; a run is in the reference state when that took at most "
+                     f"{1e6 * limit:.3g} µs, 1.75 times the 10th percentile of the suite's probes "
+                     f"(bench/accuracy/machine_state.py). The main columns use every run.")
+    elif prober:
+        notes.append("The machine's state was probed around each measured run, too few times to tell its states apart.")
     steal_note = meter.note()
     if steal_note:
         notes.append(steal_note)
