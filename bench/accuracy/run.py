@@ -170,7 +170,8 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, 
         for i, (program, _kind, args) in enumerate(inputs):
             binary = build / "examples" / program
             cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-            measure = lambda: meter.calmest(lambda: example_time(run(cmd, env=target.env())))  # noqa: E731
+            def measure():
+                return meter.calmest(lambda: example_time(run(cmd, env=target.env())))
             time_, probe = prober.around(measure) if prober else (measure(), None)
             measured[i].append(time_)
             probes[i].append(probe)
@@ -274,8 +275,9 @@ def table(rows, target, command, notes, timings):
         summary += ", SMPI ran none"
     summary += f"; {len(rows)} inputs."
     lines += ["", summary]
-    if machine_state.summary(rows):
-        lines += ["", machine_state.summary(rows)]
+    state_summary = machine_state.summary(rows)
+    if state_summary:
+        lines += ["", state_summary]
     lines += ["", "Time taken: " + ", ".join(f"{k} {v:.0f} s" for k, v in timings.items()) + ".", ""]
     return "\n".join(lines)
 
@@ -356,7 +358,8 @@ def main():
                          "this share of the processors during it (0: never); a prediction counts the program's "
                          "CPU time, which excludes that share, so a measured run's steal is a bias of its own size")
     ap.add_argument("--no-state-probe", dest="state_probe", action="store_false",
-                    help="do not probe the machine's state (an 8-byte ping-pong) before and after each measured run; "
+                    help="do not probe the machine's state (an 8-byte ping-pong, about half a second) before and "
+                         "after each measured run; "
                          "with the probe the table also gives each input's error against its runs in the reference "
                          "state, the one its model describes (bench/accuracy/machine_state.py)")
     ap.add_argument("--smoke", action="store_true", help="small inputs for CI")
