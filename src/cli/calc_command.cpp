@@ -9,6 +9,7 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
+#include "model/state_note.hpp"
 
 namespace augur::cli {
 namespace {
@@ -42,10 +43,16 @@ calc::Question make_question(const model::Model& m, const std::string& op, const
   }
 }
 
-void answer(const model::Model& m, const calc::Question& q, bool json) {
+void answer(const model::Model& m, const calc::Question& q, bool json, bool with_note) {
   auto a = calc::ask(m, q);
-  if (json) std::cout << calc::answer_to_json(m, a).dump(2) << "\n";
-  else std::cout << calc::format_answer(m, a);
+  const auto note = with_note ? model::machine_state_note(m.provenance.settings) : std::nullopt;
+  if (json) {
+    auto j = calc::answer_to_json(m, a);
+    if (note) j["model_note"] = *note;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << calc::format_answer(m, a) << (note ? "Note on the model: " + *note + "\n" : "");
+  }
 }
 
 void print_operations(const model::Model& m) {
@@ -55,9 +62,11 @@ void print_operations(const model::Model& m) {
 
 void interactive(const model::Model& m, bool json) {
   const bool tty = isatty(STDIN_FILENO);
-  if (tty)
+  if (tty) {
     std::cout << "augur calc on " << m.machine.name
               << ". Ask: <operation> <processes> <size>, e.g. bcast 16 8KiB. Also: list, help, quit.\n";
+    if (auto note = model::machine_state_note(m.provenance.settings)) std::cout << "Note on the model: " << *note << "\n";
+  }
   std::string line;
   while ((tty && std::cout << "> " << std::flush), std::getline(std::cin, line)) {
     std::istringstream words(line);
@@ -74,7 +83,7 @@ void interactive(const model::Model& m, bool json) {
       continue;
     }
     try {
-      answer(m, make_question(m, op, p, size), json);
+      answer(m, make_question(m, op, p, size), json, false);
     } catch (const std::exception& e) {
       std::cout << "error: " << e.what() << "\n";
     }
@@ -103,7 +112,7 @@ void add_calc_command(CLI::App& app) {
     auto model = model::load_machine(opts->machine);
     if (opts->op.empty()) return interactive(model, opts->json);
     if (opts->size.empty()) throw UsageError("calc needs <operation> <processes> <size>, or none for the prompt");
-    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json);
+    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json, true);
   });
 }
 

@@ -122,6 +122,7 @@ std::string format_report(const nlohmann::json& report) {
     out += "\nThe model lacks some operations; stand-ins used:\n";
     for (const auto& s : run["substitutions"]) out += "  " + s.get<std::string>() + "\n";
   }
+  if (run.contains("model_note")) out += "\nNote on the model: " + run["model_note"].get<std::string>() + "\n";
   return out;
 }
 

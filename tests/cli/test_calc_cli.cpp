@@ -80,6 +80,31 @@ TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
   std::remove(path.c_str());
 }
 
+TEST(CalcCli, AnswersFromAModelMadeInTwoMachineStatesSayWhichStateTheyDescribe) {
+  const std::string path = testing::TempDir() + "augur_calc_states.json";
+  {
+    std::ofstream out(path);
+    out << R"({"augur_model": 1, "machine": {"name": "drifting"},
+               "provenance": {"source": "test", "settings": {"fit": {"state": "reference"},
+                 "machine_states": {"probed": 1000, "elsewhere": 300, "reference_probe": 1.4e-7,
+                                    "elsewhere_probe": 3.5e-7, "limit": 2.45e-7}}},
+               "units": {"time": "us", "size": "bytes"},
+               "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}]}}})";
+  }
+  auto text = augur("calc --machine " + path + " pingpong 2 8");
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("Note on the model: While this model was measured, 30% of the measurements"),
+            std::string::npos)
+      << text.out;
+  auto json = augur("calc --machine " + path + " pingpong 2 8 --json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  EXPECT_NE(nlohmann::json::parse(json.out).at("model_note").get<std::string>().find("describes the faster state"),
+            std::string::npos);
+  auto built_in = augur("calc --machine sp2-mpl pingpong 2 8");
+  EXPECT_EQ(built_in.out.find("Note on the model"), std::string::npos) << built_in.out;
+  std::remove(path.c_str());
+}
+
 TEST(CalcCli, UnknownMachineFailsWithTheKnownNames) {
   auto r = augur("calc --machine cray-9 bcast 2 0");
   EXPECT_NE(r.status, 0);

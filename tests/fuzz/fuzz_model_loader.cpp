@@ -1,10 +1,12 @@
 // libFuzzer target: any byte string handed to the model loader must either load or raise
-// ModelError; a loaded model must answer queries or raise QueryError. Anything else is a bug.
+// ModelError; a loaded model must answer queries or raise QueryError, and its free-form settings
+// must give a machine-state note or none. Anything else is a bug.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "model/model_json.hpp"
+#include "model/state_note.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -17,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             (void)model.estimate(name, p, bytes);
           } catch (const augur::model::QueryError&) {
           }
+    (void)augur::model::machine_state_note(model.provenance.settings);
     (void)augur::model::to_json(model).dump();
   } catch (const augur::model::ModelError&) {
   }

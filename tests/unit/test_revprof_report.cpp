@@ -46,4 +46,12 @@ TEST(RevprofReport, NoExtrapolationNoWarning) {
   EXPECT_EQ(revprof::format_report(report).find("extrapolated"), std::string::npos);
 }
 
+TEST(RevprofReport, TheModelsNoteOnMachineStatesClosesTheTextReport) {
+  const auto ranks = std::vector<nlohmann::json>{rank_with(0, {}), rank_with(1, {})};
+  const auto text = revprof::format_report(revprof::make_report(ranks, {{"machine", "m"}, {"model_note", "slower state."}}));
+  EXPECT_NE(text.find("\nNote on the model: slower state.\n"), std::string::npos) << text;
+  EXPECT_EQ(revprof::format_report(revprof::make_report(ranks, {{"machine", "m"}})).find("Note on the model"),
+            std::string::npos);
+}
+
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/machines.hpp"
+#include "model/state_note.hpp"
 #include "revprof/cycle_clock.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
@@ -81,7 +82,7 @@ void start(bool thread_multiple) {
 }
 
 nlohmann::json run_settings(const Runtime& rt) {
-  return {{"machine", rt.config.measure ? std::string("this host (measured)") : rt.model.machine.name},
+  nlohmann::json settings = {{"machine", rt.config.measure ? std::string("this host (measured)") : rt.model.machine.name},
           {"measured", rt.config.measure},
           {"bound", model::to_string(rt.config.bound)},
           {"compute", compute_name(rt.config.compute)},
@@ -89,6 +90,9 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary},
           {"substitutions", rt.rules->substitutions()}};
+  if (auto note = model::machine_state_note(rt.model.provenance.settings); note && !rt.config.measure)
+    settings["model_note"] = *note;
+  return settings;
 }
 
 // Gathers every rank's ledger to rank 0, which writes the report.
