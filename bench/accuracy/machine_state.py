@@ -25,13 +25,46 @@ FEWEST_PROBES = 10  # below this the 10th percentile is the fastest probe, too l
 PROBE_BYTES = 8
 
 
-def reference_limit(probes):
-    """The probe above which a run was in another state, or None with too few probes to tell."""
+def reference_probe(probes):
+    """The 10th percentile of the probes, or None with too few probes to tell."""
     values = sorted(p for p in probes if p is not None)
     if len(values) < FEWEST_PROBES:
         return None
-    reference = values[int(REFERENCE_QUANTILE * (len(values) - 1))]
-    return OTHER_STATE_RATIO * reference
+    return values[int(REFERENCE_QUANTILE * (len(values) - 1))]
+
+
+def reference_limit(probes):
+    """The probe above which a run was in another state, or None with too few probes to tell."""
+    reference = reference_probe(probes)
+    return None if reference is None else OTHER_STATE_RATIO * reference
+
+
+def model_reference_probe(model_path):
+    """The reference probe `augur fit` recorded in the model (provenance.settings.machine_states),
+    in seconds, or None when the model has none."""
+    try:
+        model = json.loads(Path(model_path).read_text())
+        value = model["provenance"]["settings"]["machine_states"]["reference_probe"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return value if isinstance(value, (int, float)) and value > 0 else None
+
+
+def state_mismatch(model_probe, probes):
+    """A sentence when the model's reference state and the measured runs' differ by more than
+    OTHER_STATE_RATIO either way, else None. A bench that spends its whole run in one state takes
+    that state for its reference, and cannot tell which it was; the suite, which probes the
+    measured runs the same way, can."""
+    runs_probe = reference_probe(probes)
+    if model_probe is None or runs_probe is None:
+        return None
+    ratio = model_probe / runs_probe
+    if 1 / OTHER_STATE_RATIO <= ratio <= OTHER_STATE_RATIO:
+        return None
+    slower, longer = ("slower", "long") if ratio > 1 else ("faster", "short")
+    return (f"The model describes another state of the machine than the measured runs: its bench's reference "
+            f"probe read {1e6 * model_probe:.3g} µs, the runs' {1e6 * runs_probe:.3g} µs ({ratio:.2g} times), so the "
+            f"model was made in a {slower} state and predicts communication {longer}.")
 
 
 def reference_runs(times, probes, limit):

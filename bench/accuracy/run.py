@@ -33,7 +33,9 @@ An input SMPI cannot run shows "—" with the reason under the table; the rest g
 The machine's state (bench/accuracy/machine_state.py): an 8-byte ping-pong just before and just
 after each measured run tells whether the run was in the state the model describes (a virtual
 machine's host may move its processors farther apart for a while); the table then also gives each
-input's error against those runs only. --no-state-probe skips it.
+input's error against those runs only, and a note when the model's own reference probe (recorded by
+augur fit) is more than 1.75 times the runs' or less than its inverse: a model made while the machine
+spent the whole bench in another state. --no-state-probe skips it.
 
 --max-error checks augur's errors only.
 """
@@ -497,6 +499,10 @@ def main():
                      f"(bench/accuracy/machine_state.py). The main columns use every run.")
     elif prober:
         notes.append("The machine's state was probed around each measured run, too few times to tell its states apart.")
+    mismatch = machine_state.state_mismatch(machine_state.model_reference_probe(model), prober.values) if prober else None
+    if mismatch:
+        print(f"accuracy: {mismatch}", flush=True)
+        notes.append(mismatch)
     steal_note = meter.note()
     if steal_note:
         notes.append(steal_note)

@@ -55,6 +55,36 @@ class ProbeFromRaw(unittest.TestCase):
             machine_state.probe_from_raw(path)
 
 
+class StateMismatch(unittest.TestCase):
+    def write_model(self, settings):
+        path = Path(self.enterContext(tempfile.TemporaryDirectory())) / "model.json"
+        path.write_text(json.dumps({"augur_model": 1, "provenance": {"source": "t", "settings": settings}}))
+        return path
+
+    def test_reads_the_reference_probe_the_fit_recorded(self):
+        path = self.write_model({"machine_states": {"probed": 28107, "elsewhere": 3, "reference_probe": 0.35e-6}})
+        self.assertEqual(machine_state.model_reference_probe(path), 0.35e-6)
+
+    def test_a_model_without_the_record_has_no_probe(self):
+        self.assertIsNone(machine_state.model_reference_probe(self.write_model({"fit": {}})))
+        self.assertIsNone(machine_state.model_reference_probe(self.write_model({"machine_states": {"reference_probe": "x"}})))
+        self.assertIsNone(machine_state.model_reference_probe(Path("/nonexistent/model.json")))
+
+    def test_a_model_made_in_the_slow_state_is_named_against_runs_in_the_fast_one(self):
+        text = machine_state.state_mismatch(0.35e-6, [FAST] * 12 + [SLOW] * 3)
+        self.assertIn("0.35 µs, the runs' 0.14 µs (2.5 times)", text)
+        self.assertIn("slower state and predicts communication long", text)
+
+    def test_a_model_made_in_the_fast_state_against_runs_in_the_slow_one(self):
+        text = machine_state.state_mismatch(FAST, [SLOW] * 12)
+        self.assertIn("faster state and predicts communication short", text)
+
+    def test_the_same_state_or_too_few_probes_say_nothing(self):
+        self.assertIsNone(machine_state.state_mismatch(0.15e-6, [FAST] * 9 + [SLOW] * 6))
+        self.assertIsNone(machine_state.state_mismatch(SLOW, [FAST] * 9))
+        self.assertIsNone(machine_state.state_mismatch(None, [FAST] * 12))
+
+
 class Summary(unittest.TestCase):
     def test_errors_of_inputs_with_reference_runs_only(self):
         rows = [{"reference_error": 0.02}, {"reference_error": -0.08}, {"reference_error": 0.04}, {}]
