@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -9,7 +10,7 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
-#include "model/state_note.hpp"
+#include "fit/machine_state.hpp"
 
 namespace augur::cli {
 namespace {
@@ -43,9 +44,9 @@ calc::Question make_question(const model::Model& m, const std::string& op, const
   }
 }
 
-void answer(const model::Model& m, const calc::Question& q, bool json, bool with_note) {
+// `note`: the model's note on machine states, for a one-shot answer; the prompt gives it once.
+void answer(const model::Model& m, const calc::Question& q, bool json, const std::optional<std::string>& note) {
   auto a = calc::ask(m, q);
-  const auto note = with_note ? model::machine_state_note(m.provenance.settings) : std::nullopt;
   if (json) {
     auto j = calc::answer_to_json(m, a);
     if (note) j["model_note"] = *note;
@@ -65,7 +66,7 @@ void interactive(const model::Model& m, bool json) {
   if (tty) {
     std::cout << "augur calc on " << m.machine.name
               << ". Ask: <operation> <processes> <size>, e.g. bcast 16 8KiB. Also: list, help, quit.\n";
-    if (auto note = model::machine_state_note(m.provenance.settings)) std::cout << "Note on the model: " << *note << "\n";
+    if (auto note = fit::prediction_note(m.provenance.settings)) std::cout << "Note on the model: " << *note << "\n";
   }
   std::string line;
   while ((tty && std::cout << "> " << std::flush), std::getline(std::cin, line)) {
@@ -83,7 +84,7 @@ void interactive(const model::Model& m, bool json) {
       continue;
     }
     try {
-      answer(m, make_question(m, op, p, size), json, false);
+      answer(m, make_question(m, op, p, size), json, std::nullopt);
     } catch (const std::exception& e) {
       std::cout << "error: " << e.what() << "\n";
     }
@@ -112,7 +113,8 @@ void add_calc_command(CLI::App& app) {
     auto model = model::load_machine(opts->machine);
     if (opts->op.empty()) return interactive(model, opts->json);
     if (opts->size.empty()) throw UsageError("calc needs <operation> <processes> <size>, or none for the prompt");
-    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json, true);
+    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json,
+           fit::prediction_note(model.provenance.settings));
   });
 }
 

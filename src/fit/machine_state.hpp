@@ -8,6 +8,7 @@
 // repeat. The bench probes the state around every point (bench/state_probe.hpp); a fit counts
 // the measurements taken elsewhere than the fastest state that recurs (the reference), records
 // them in the model and reports them. On a machine with one state every probe is in the reference.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,10 +27,24 @@ struct MachineStates {
   double elsewhere_probe = 0;  // their probes' median, seconds
 
   nlohmann::json to_json() const;
+  // The record to_json wrote, or nothing when `j` is not such a record (a hand-written model's
+  // free-form settings may hold anything).
+  static std::optional<MachineStates> from_json(const nlohmann::json& j);
   // One sentence for the terminal when some measurements were in another state; empty otherwise.
   std::string summary(StateChoice choice) const;
+  // For the readers of a model's predictions (augur run, augur calc): which state its times
+  // describe, when at least 5% of the measurements were in a slower one; nothing otherwise. On a
+  // guest whose host moves its processors apart for minutes at a time, a communication-bound
+  // program runs a third longer in that state, and a prediction that does not say which state it
+  // is for invites the user to read the machine's drift as the predictor's error.
+  std::optional<std::string> prediction_note(StateChoice choice) const;
 };
 
 MachineStates machine_states(const std::vector<Measurement>& points);
+
+// MachineStates::prediction_note of a model, from its provenance.settings: the record under
+// machine_states and the state choice under fit.state (reference when absent). Nothing for a
+// model without the record, such as a hand-written or seed one.
+std::optional<std::string> prediction_note(const nlohmann::json& settings);
 
 }  // namespace augur::fit

@@ -27,6 +27,13 @@ Result augur(const std::string& args, const std::string& stdin_text = "") {
   return {WEXITSTATUS(status), out};
 }
 
+// Writes `text` to a model file under the test's temporary directory and returns its path.
+std::string model_file(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
 }  // namespace
 
 TEST(CalcCli, OneShotPrintsEquationAndTimes) {
@@ -58,14 +65,11 @@ TEST(CalcCli, InteractivePromptAnswersEachLine) {
 }
 
 TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
-  const std::string path = testing::TempDir() + "augur_calc_measured.json";
-  {
-    std::ofstream out(path);
-    out << R"({"augur_model": 1, "machine": {"name": "ranged"}, "provenance": {"source": "test"},
+  const auto path = model_file("augur_calc_measured.json",
+                               R"({"augur_model": 1, "machine": {"name": "ranged"}, "provenance": {"source": "test"},
                "units": {"time": "us", "size": "bytes"},
                "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}],
-                                           "measured": {"max_bytes": 1048576, "max_processes": 2}}}})";
-  }
+                                           "measured": {"max_bytes": 1048576, "max_processes": 2}}}})");
   auto inside = augur("calc --machine " + path + " pingpong 2 1MiB");
   ASSERT_EQ(inside.status, 0) << inside.out;
   EXPECT_EQ(inside.out.find("Extrapolated"), std::string::npos) << inside.out;
@@ -81,16 +85,12 @@ TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
 }
 
 TEST(CalcCli, AnswersFromAModelMadeInTwoMachineStatesSayWhichStateTheyDescribe) {
-  const std::string path = testing::TempDir() + "augur_calc_states.json";
-  {
-    std::ofstream out(path);
-    out << R"({"augur_model": 1, "machine": {"name": "drifting"},
+  const auto path = model_file("augur_calc_states.json", R"({"augur_model": 1, "machine": {"name": "drifting"},
                "provenance": {"source": "test", "settings": {"fit": {"state": "reference"},
                  "machine_states": {"probed": 1000, "elsewhere": 300, "reference_probe": 1.4e-7,
                                     "elsewhere_probe": 3.5e-7, "limit": 2.45e-7}}},
                "units": {"time": "us", "size": "bytes"},
-               "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}]}}})";
-  }
+               "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}]}}})");
   auto text = augur("calc --machine " + path + " pingpong 2 8");
   ASSERT_EQ(text.status, 0) << text.out;
   EXPECT_NE(text.out.find("Note on the model: While this model was measured, 30% of the measurements"),

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/machines.hpp"
-#include "model/state_note.hpp"
+#include "fit/machine_state.hpp"
 #include "revprof/cycle_clock.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
@@ -90,8 +90,8 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary},
           {"substitutions", rt.rules->substitutions()}};
-  if (auto note = model::machine_state_note(rt.model.provenance.settings); note && !rt.config.measure)
-    settings["model_note"] = *note;
+  if (rt.config.measure) return settings;
+  if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
   return settings;
 }
 
