@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs each conformance program plainly and under `augur run`, and compares what the program
+# printed on stdout and its exit status. The shim must not change either.
+#
+#   run.sh AUGUR MPIEXEC PROGRAM_DIR [-np N] [--timeout SECONDS] [PROGRAM...]
+#
+# PROGRAM_DIR holds the built programs (named as in programs.txt beside this script). Each runs
+# with its process count from programs.txt unless -np is given. Prints "same" or "DIFFERS" per
+# program, with a diff, and exits non-zero when any differs or times out. The runs' outputs are
+# kept in $CONFORMANCE_OUT (default: a fresh temporary directory).
+set -uo pipefail
+
+usage() {
+  echo "usage: $0 AUGUR MPIEXEC PROGRAM_DIR [-np N] [--timeout SECONDS] [PROGRAM...]" >&2
+  exit 2
+}
+[[ $# -ge 3 ]] || usage
+augur=$1 mpiexec=$2 program_dir=$3
+shift 3
+processes= timeout_seconds=${CONFORMANCE_TIMEOUT:-60} only=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    -np | -n | --np) processes=${2:?}; shift 2 ;;
+    --timeout) timeout_seconds=${2:?}; shift 2 ;;
+    -*) usage ;;
+    *) only+=("$1"); shift ;;
+  esac
+done
+here=$(cd "$(dirname "$0")" && pwd)
+for name in "${only[@]}"; do
+  grep -q "^$name " "$here/programs.txt" || { echo "$0: no program '$name' in programs.txt" >&2; exit 2; }
+done
+out=${CONFORMANCE_OUT:-$(mktemp -d -t augur-conformance.XXXXXX)}
+mkdir -p "$out"
+
+# The launcher's command line as augur builds it (src/cli/launcher.cpp): Open MPI needs
+# --oversubscribe on a small machine and --allow-run-as-root as root; Hydra takes neither.
+if "$mpiexec" --version 2>&1 | grep -q -e 'Open MPI' -e 'OpenRTE'; then
+  launcher_options=(--oversubscribe)
+  [[ $(id -u) == 0 ]] && launcher_options+=(--allow-run-as-root)
+else
+  launcher_options=()
+fi
+
+# `augur run` prints its report on stdout after the program has ended. With --json and
+# --report the printed report is exactly the kept file's text, so it is cut off the end of
+# stdout, leaving only what the program printed.
+program_stdout() {
+  local all=$1 report=$2 result=$3
+  if [[ -s $report ]]; then
+    local total report_size
+    total=$(stat -c %s "$all")
+    report_size=$(stat -c %s "$report")
+    if ((total >= report_size)) && tail -c "$report_size" "$all" | cmp -s - "$report"; then
+      head -c $((total - report_size)) "$all" >"$result"
+      return
+    fi
+  fi
+  cp "$all" "$result"
+}
+
+describe_status() {
+  case $1 in
+    124 | 137) echo "$1 (timed out after ${timeout_seconds} s)" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+failures=0
+while read -r name default_processes; do
+  [[ -z $name || $name == \#* ]] && continue
+  if [[ ${#only[@]} -gt 0 && ! " ${only[*]} " == *" $name "* ]]; then continue; fi
+  n=${processes:-$default_processes}
+  program=$program_dir/$name
+  if [[ ! -x $program ]]; then
+    echo "DIFFERS $name: no program at $program"
+    failures=$((failures + 1))
+    continue
+  fi
+  dir=$out/$name
+  mkdir -p "$dir"
+  rm -f "$dir"/*
+
+  timeout -k 10 "$timeout_seconds" "$mpiexec" -np "$n" "${launcher_options[@]}" "$program" \
+    </dev/null >"$dir/plain.stdout" 2>"$dir/plain.stderr"
+  plain_status=$?
+  timeout -k 10 "$timeout_seconds" "$augur" run --machine generic --mpirun "$mpiexec" -np "$n" --oversubscribe \
+    --json --report "$dir/report.json" -- "$program" </dev/null >"$dir/augur.all" 2>"$dir/augur.stderr"
+  augur_status=$?
+  program_stdout "$dir/augur.all" "$dir/report.json" "$dir/augur.stdout"
+
+  if [[ $plain_status == "$augur_status" ]] && cmp -s "$dir/plain.stdout" "$dir/augur.stdout" &&
+    [[ $plain_status != 124 && $plain_status != 137 ]]; then
+    echo "same    $name (-np $n, exit $plain_status)"
+  else
+    failures=$((failures + 1))
+    echo "DIFFERS $name (-np $n): exit plain $(describe_status $plain_status), under augur $(describe_status $augur_status)"
+    diff -u --label "plain" --label "under augur" "$dir/plain.stdout" "$dir/augur.stdout" | sed 's/^/    /'
+    if [[ -s $dir/augur.stderr ]]; then
+      echo "    -- augur's stderr, last lines:"
+      tail -n 12 "$dir/augur.stderr" | sed 's/^/    | /'
+    fi
+    if [[ $plain_status != 0 && -s $dir/plain.stderr ]]; then
+      echo "    -- plain run's stderr, last lines:"
+      tail -n 12 "$dir/plain.stderr" | sed 's/^/    | /'
+    fi
+  fi
+done <"$here/programs.txt"
+
+echo "outputs in $out"
+if ((failures > 0)); then
+  echo "$failures program(s) differ"
+  exit 1
+fi
+echo "all programs behave the same under augur"
