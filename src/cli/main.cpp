@@ -24,6 +24,9 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const augur::cli::ProgramFailed& e) {
+    std::cerr << "augur: " << e.what() << "\n";
+    return e.exit_status;
   } catch (const augur::cli::UsageError& e) {
     std::cerr << "augur: error: " << e.what() << "\n";
     return 2;

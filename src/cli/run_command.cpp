@@ -119,9 +119,13 @@ void run(RunRequest r) {
   fs::remove(r.report, ignored);
   const int status = run_and_wait(argv);
   unsetenv("LD_PRELOAD");
+  const bool failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+  const int exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  const std::string ended = WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status)) : "killed";
   if (!fs::exists(r.report)) {
-    throw std::runtime_error("the program ended (" + std::string(WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status)) : "killed") +
-                             ") without a report: did it call MPI_Finalize? Command: " + shell_words(argv));
+    const std::string what = "the program ended (" + ended + ") without a report";
+    if (failed) throw cli::ProgramFailed(what + ": " + shell_words(argv), exit_status);
+    throw std::runtime_error(what + ": did it call MPI_Finalize? Command: " + shell_words(argv));
   }
   const auto report = read_report(r.report, scale);
   if (own_report) fs::remove(r.report, ignored);
@@ -129,8 +133,7 @@ void run(RunRequest r) {
   if (r.json) std::cout << report.dump(2) << "\n";
   else std::cout << revprof::format_report(report);
   if (!r.trace_dir.empty() && !r.json) std::cout << "\nTrace: " << r.trace_dir << "\n";
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error("the program failed (" + shell_words(argv) + ")");
+  if (failed) throw cli::ProgramFailed("the program failed (" + ended + "): " + shell_words(argv), exit_status);
 }
 
 }  // namespace

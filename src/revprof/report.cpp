@@ -84,8 +84,24 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
           {"extrapolated", merge_extrapolations(ranks)}};
 }
 
+nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run) {
+  nlohmann::json settings = run;
+  settings["not_predicted"] = reason;
+  return {{"predicted_seconds", nullptr},
+          {"run", settings},
+          {"ranks", nlohmann::json::array()},
+          {"operations", nlohmann::json::object()},
+          {"unmodelled", nlohmann::json::object()},
+          {"extrapolated", nlohmann::json::object()}};
+}
+
+bool is_predicted(const nlohmann::json& report) { return !report.at("run").contains("not_predicted"); }
+
 std::string format_report(const nlohmann::json& report) {
   const auto& run = report.at("run");
+  if (!is_predicted(report))
+    return fmt::format("Not predicted: {}. The program ran unchanged; its run time on {} is not known.\n",
+                       run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
   std::string out =
       run.value("measured", false)
           ? fmt::format("Measured run time here: {:.6g} s  ({} ranks)\n\n", report.at("predicted_seconds").get<double>(),

@@ -18,6 +18,12 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
 // `ranks` holds Ledger::to_json of every rank, each with its "extrapolated" when it has any;
 // `run` the settings (machine, bound, compute …).
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run);
+// The report of a run the shim could not predict (a program that asks for
+// MPI_THREAD_MULTIPLE, a model that does not load): the program ran unchanged, and `reason`
+// says why there is no prediction. `predicted_seconds` is null.
+nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run);
+bool is_predicted(const nlohmann::json& report);
+
 std::string format_report(const nlohmann::json& report);
 
 }  // namespace augur::revprof

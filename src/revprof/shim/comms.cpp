@@ -2,13 +2,25 @@
 
 #include <limits>
 #include <map>
+#include <memory>
 
 namespace augur::revprof {
 namespace {
 
-std::map<MPI_Comm, Shadow>& registry() {
-  static auto* shadows = new std::map<MPI_Comm, Shadow>();
+// Owned through pointers: pending operations keep a Shadow's address across its retirement.
+std::map<MPI_Comm, std::unique_ptr<Shadow>>& registry() {
+  static auto* shadows = new std::map<MPI_Comm, std::unique_ptr<Shadow>>();
   return *shadows;
+}
+
+std::vector<std::unique_ptr<Shadow>>& retired() {
+  static auto* shadows = new std::vector<std::unique_ptr<Shadow>>();
+  return *shadows;
+}
+
+void free_duplicates(Shadow& s) {
+  PMPI_Comm_free(&s.stamps);
+  PMPI_Comm_free(&s.acks);
 }
 
 int next_id = 0;
@@ -18,7 +30,7 @@ int next_id = 0;
 const Shadow* shadow_of(MPI_Comm comm) {
   auto& r = registry();
   auto it = r.find(comm);
-  return it == r.end() ? nullptr : &it->second;
+  return it == r.end() ? nullptr : it->second.get();
 }
 
 void track(MPI_Comm created) {
@@ -45,24 +57,30 @@ void track(MPI_Comm created) {
   PMPI_Group_translate_ranks(group, s.size, local.data(), world, s.world_rank.data());
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
-  registry().emplace(created, std::move(s));
+  registry().emplace(created, std::make_unique<Shadow>(std::move(s)));
 }
 
-void forget(MPI_Comm comm) {
+void retire(MPI_Comm comm) {
   auto& r = registry();
   auto it = r.find(comm);
   if (it == r.end()) return;
-  PMPI_Comm_free(&it->second.stamps);
-  PMPI_Comm_free(&it->second.acks);
+  retired().push_back(std::move(it->second));
   r.erase(it);
 }
 
+void release_retired(const std::function<bool(const Shadow&)>& in_use) {
+  std::erase_if(retired(), [&](std::unique_ptr<Shadow>& s) {
+    if (in_use(*s)) return false;
+    free_duplicates(*s);
+    return true;
+  });
+}
+
 void forget_all() {
-  for (auto& [comm, s] : registry()) {
-    PMPI_Comm_free(&s.stamps);
-    PMPI_Comm_free(&s.acks);
-  }
+  for (auto& [comm, s] : registry()) free_duplicates(*s);
   registry().clear();
+  for (auto& s : retired()) free_duplicates(*s);
+  retired().clear();
 }
 
 int world_rank_of(const Shadow& s, int rank) {

@@ -6,6 +6,7 @@
 // the right sends. (A message's own send time rides in its header: envelope.hpp.)
 #include <mpi.h>
 
+#include <functional>
 #include <vector>
 
 namespace augur::revprof {
@@ -28,8 +29,13 @@ const Shadow* shadow_of(MPI_Comm comm);
 
 // Collective over `created` (a no-op for MPI_COMM_NULL): duplicates it twice and agrees on an id.
 void track(MPI_Comm created);
-void forget(MPI_Comm comm);  // before the user's MPI_Comm_free
-void forget_all();           // at MPI_Finalize
+// Before the user's MPI_Comm_free. A program may free a communicator with operations still
+// pending on it (the free takes effect when they complete), and those operations still need its
+// shadow: the shadow is retired, no longer found by `shadow_of`, and its duplicates are freed by
+// `release_retired` once `in_use` says nothing the shim follows refers to it.
+void retire(MPI_Comm comm);
+void release_retired(const std::function<bool(const Shadow&)>& in_use);
+void forget_all();  // at MPI_Finalize
 
 int world_rank_of(const Shadow& s, int rank);
 

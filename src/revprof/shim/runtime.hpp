@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "model/model.hpp"
@@ -35,6 +36,7 @@ struct Runtime {
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, {}, kShortInterval};
   bool active = false;     // between Init and Finalize, and the model loaded
+  std::string not_predicted;  // why a run is not predicted (then not active)
   bool compute_paused = false;  // MPI_Pcontrol(0)
   int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
 };

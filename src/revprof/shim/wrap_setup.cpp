@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <string>
@@ -51,16 +52,16 @@ void start(bool thread_multiple) {
   auto& rt = runtime();
   PMPI_Comm_rank(MPI_COMM_WORLD, &rt.rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &rt.size);
-  if (thread_multiple) {
-    warn("MPI_THREAD_MULTIPLE is not supported for prediction; the program runs unpredicted");
-    return;
-  }
   try {
     rt.config = config_from_environment();
+    if (thread_multiple)
+      throw std::runtime_error("the program asked for MPI_THREAD_MULTIPLE, whose calls from several threads augur "
+                               "does not predict");
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model, rt.config.bound);
   } catch (const std::exception& e) {
-    warn(std::string("prediction disabled: ") + e.what());
+    rt.not_predicted = e.what();
+    warn("not predicting this run: " + rt.not_predicted + "; the program runs unchanged");
     return;
   }
   track(MPI_COMM_WORLD);
@@ -120,6 +121,22 @@ void write_report(Runtime& rt) {
   if (!out) warn("cannot write the report to " + rt.config.report_path);
 }
 
+// Rank 0 says why the run was not predicted, where the full report would have gone.
+void write_unpredicted_report(const Runtime& rt) {
+  if (rt.rank != 0) return;
+  const char* path = std::getenv("AUGUR_REPORT");
+  const char* model = std::getenv("AUGUR_MODEL");
+  const nlohmann::json run = {{"machine", model && *model ? model : "generic"}, {"measured", rt.config.measure}};
+  const auto report = make_unpredicted_report(rt.not_predicted, run);
+  if (!path || !*path) {
+    std::fputs(format_report(report).c_str(), stderr);
+    return;
+  }
+  std::ofstream out(path);
+  out << report.dump(2) << "\n";
+  if (!out) warn(std::string("cannot write the report to ") + path);
+}
+
 template <class Real>
 int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real real) {
   Call call(op);
@@ -169,6 +186,8 @@ int MPI_Finalize() {
     rt.trace.reset();
     forget_all();
     rt.active = false;
+  } else if (!rt.not_predicted.empty()) {
+    write_unpredicted_report(rt);
   }
   return PMPI_Finalize();
 }
@@ -235,7 +254,8 @@ int MPI_Type_free(MPI_Datatype* type) {
 }
 
 int MPI_Comm_free(MPI_Comm* comm) {
-  forget(*comm);
+  retire(*comm);
+  release_retired(refers_to);
   return PMPI_Comm_free(comm);
 }
 
