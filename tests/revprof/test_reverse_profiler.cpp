@@ -359,3 +359,78 @@ TEST(ReverseProfiler, MeasureModeRecordsRealTimes) {
   EXPECT_NE(text.find("measured"), std::string::npos) << text;
   fs::remove_all(dir);
 }
+
+namespace {
+
+// The "result: …" lines a program printed, in order: what it saw, without augur's report.
+std::string results_in(const std::string& output) {
+  std::istringstream lines(output);
+  std::string kept;
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with("result: ")) kept += line + "\n";
+  return kept;
+}
+
+// No run here may take this long; a hang under the shim fails the test instead of the suite.
+constexpr const char* kTimeLimit = "timeout 120 ";
+
+// One case of the transparency program, plainly and under the shim: the same results and exit
+// status, and no time limit hit under the shim that the plain run meets.
+void expect_unchanged_under_the_shim(const std::string& which, int np) {
+  int plain_status = -1;
+  const std::string plain = output_of(
+      kTimeLimit + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) + " " +
+          TRANSPARENCY_PROGRAM + " " + which + " 2>&1",
+      &plain_status);
+  ASSERT_EQ(plain_status, 0) << plain;
+  ASSERT_FALSE(results_in(plain).empty()) << plain;
+  auto r = augur_run("--machine generic -np " + std::to_string(np), std::string(kTimeLimit) + TRANSPARENCY_PROGRAM,
+                     which);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(results_in(r.output), results_in(plain)) << r.output;
+}
+
+}  // namespace
+
+// Single-completion calls (receives, probes, Wait, Test, Waitany, Sendrecv) leave a status's
+// MPI_ERROR as the program set it.
+TEST(ShimTransparency, SingleCompletionCallsLeaveMpiErrorAlone) { expect_unchanged_under_the_shim("status-error", 2); }
+
+// The header the shim carries with each message does not show in MPI_Request_get_status's count.
+TEST(ShimTransparency, RequestGetStatusCountsTheProgramsData) { expect_unchanged_under_the_shim("get-status", 2); }
+
+// A message of 2.16e9 bytes: counts hold past INT_MAX bytes.
+TEST(ShimTransparency, CountsHoldPastIntMaxBytes) { expect_unchanged_under_the_shim("large-count", 2); }
+
+// MPI 4's partitioned requests with MPI_ANY_SOURCE report the real source (skipped the same way
+// plainly and under the shim where the library has no partitioned communication).
+TEST(ShimTransparency, PartitionedReceivesReportTheirSource) { expect_unchanged_under_the_shim("partitioned", 2); }
+
+// A buffered send still pending at MPI_Buffer_detach reaches a receiver that posts late.
+TEST(ShimTransparency, BufferedSendsPendingAtDetachReachALateReceiver) {
+  expect_unchanged_under_the_shim("bsend-detach", 2);
+}
+
+// Freeing a communicator with a receive pending on it is legal: the receive completes.
+TEST(ShimTransparency, AReceivePendingOnAFreedCommunicatorCompletes) {
+  expect_unchanged_under_the_shim("free-pending", 2);
+}
+
+// A program augur cannot predict runs unchanged, ends with its own status, and the report says
+// it was not predicted and why.
+TEST(ShimTransparency, AThreadMultipleProgramRunsUnpredictedAndEndsWell) {
+  expect_unchanged_under_the_shim("thread-multiple", 2);
+  auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "thread-multiple");
+  EXPECT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(r.report.contains("run")) << r.output;
+  EXPECT_NE(r.report["run"].value("not_predicted", "").find("MPI_THREAD_MULTIPLE"), std::string::npos)
+      << r.report.dump();
+  EXPECT_TRUE(r.report["predicted_seconds"].is_null());
+  EXPECT_NE(r.output.find("Not predicted: "), std::string::npos) << r.output;
+}
+
+// augur run ends with the program's own exit status, as the program alone would.
+TEST(ShimTransparency, AugurRunExitsWithTheProgramsStatus) {
+  auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "no-such-case");
+  EXPECT_EQ(r.status, 2) << r.output;
+}

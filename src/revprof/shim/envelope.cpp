@@ -61,6 +61,13 @@ void release_storage(std::byte* storage, std::size_t capacity) {
   large_free.erase(smallest);
 }
 
+// Bytes a status says arrived. MPI_Get_count would answer MPI_UNDEFINED past INT_MAX.
+MPI_Count received_bytes(const MPI_Status& status) {
+  MPI_Count received = 0;
+  PMPI_Get_elements_x(&status, MPI_BYTE, &received);
+  return received == MPI_UNDEFINED ? 0 : received;
+}
+
 MPI_Aint address_of(const void* p) {
   MPI_Aint a = 0;
   PMPI_Get_address(p, &a);
@@ -80,7 +87,8 @@ Envelope& Envelope::operator=(Envelope&& other) noexcept {
   staged_ = other.staged_;
   opened_ = other.opened_;
   data_ = other.data_;
-  data_bytes_ = other.data_bytes_;
+  staged_bytes_ = other.staged_bytes_;
+  received_bytes_ = other.received_bytes_;
   return *this;
 }
 
@@ -103,7 +111,7 @@ Envelope Envelope::around(const void* buf, int count, MPI_Datatype type) {
   if (layout.contiguous && bytes <= kStageLimit) {
     e.storage_ = acquire_storage(kHeaderBytes + bytes, e.capacity_);
     e.staged_ = true;
-    e.data_bytes_ = static_cast<int>(bytes);
+    e.staged_bytes_ = static_cast<int>(bytes);
     return e;
   }
   e.storage_ = acquire_storage(kHeaderBytes, e.capacity_);
@@ -122,16 +130,16 @@ Envelope Envelope::copy_of(const void* buf, int count, MPI_Datatype type, MPI_Co
   e.storage_ = acquire_storage(kHeaderBytes + packed, e.capacity_);
   e.staged_ = true;
   PMPI_Pack(buf, count, type, e.storage_ + kHeaderBytes, packed, &position, comm);
-  e.data_bytes_ = position;
+  e.staged_bytes_ = position;
   return e;
 }
 
 void Envelope::seal() {
-  if (staged_ && data_ && data_bytes_ > 0) std::memcpy(storage_ + kHeaderBytes, data_, data_bytes_);
+  if (staged_ && data_ && staged_bytes_ > 0) std::memcpy(storage_ + kHeaderBytes, data_, staged_bytes_);
 }
 
 Wire Envelope::wire() const {
-  if (staged_) return {storage_, kHeaderBytes + data_bytes_, MPI_BYTE};
+  if (staged_) return {storage_, kHeaderBytes + staged_bytes_, MPI_BYTE};
   return {MPI_BOTTOM, 1, derived_};
 }
 
@@ -140,22 +148,23 @@ bool Envelope::open(MPI_Status& status) {
   PMPI_Test_cancelled(&status, &cancelled);
   if (cancelled || empty()) return false;
   if (!opened_) {
-    int received = 0;
-    PMPI_Get_count(&status, MPI_BYTE, &received);
-    const int data = std::max(0, received - kHeaderBytes);
-    if (staged_ && data > 0) std::memcpy(const_cast<void*>(data_), storage_ + kHeaderBytes, data);
+    const MPI_Count received = received_bytes(status);
+    const MPI_Count data = std::max<MPI_Count>(0, received - kHeaderBytes);
+    // A truncated message's status may count the whole message; only what fits the program's
+    // buffer is the program's.
+    const MPI_Count fits = std::min<MPI_Count>(data, staged_bytes_);
+    if (staged_ && fits > 0) std::memcpy(const_cast<void*>(data_), storage_ + kHeaderBytes, fits);
     if (received < kHeaderBytes) header() = {};
-    data_bytes_ = data;
+    received_bytes_ = data;
     opened_ = true;
   }
-  PMPI_Status_set_elements_x(&status, MPI_BYTE, data_bytes_);
+  PMPI_Status_set_elements_x(&status, MPI_BYTE, received_bytes_);
   return true;
 }
 
 void strip_header_from(MPI_Status& status) {
   if (status.MPI_SOURCE == MPI_PROC_NULL) return;
-  int received = 0;
-  PMPI_Get_count(&status, MPI_BYTE, &received);
+  const MPI_Count received = received_bytes(status);
   if (received >= kHeaderBytes) PMPI_Status_set_elements_x(&status, MPI_BYTE, received - kHeaderBytes);
 }
 

@@ -58,7 +58,9 @@ class Envelope {
   // MPI_Get_count reports the program's data alone. Returns false for a cancelled receive.
   bool open(MPI_Status& status);
   // The program's bytes the message brought, once opened.
-  int data_bytes() const { return data_bytes_; }
+  MPI_Count data_bytes() const { return received_bytes_; }
+  // A persistent receive's envelope serves every start: each message is opened anew.
+  void rearm() { opened_ = false; }
 
  private:
   std::byte* storage_ = nullptr;  // header, then the staged data if staged_
@@ -66,7 +68,10 @@ class Envelope {
   bool staged_ = false;
   bool opened_ = false;
   const void* data_ = nullptr;
-  int data_bytes_ = 0;  // staged: the program's bytes; after open: the bytes received
+  int staged_bytes_ = 0;  // the program's bytes a staged envelope holds (at most the stage limit)
+  // The program's bytes the message brought: past INT_MAX for large messages, so counted as
+  // MPI_Count and read with MPI_Get_elements_x, never through int.
+  MPI_Count received_bytes_ = 0;
   MPI_Datatype derived_ = MPI_DATATYPE_NULL;
   void release();
 };

@@ -7,6 +7,21 @@
 
 namespace augur::revprof {
 
+const Shadow* followed_send(MPI_Comm comm, int count, MPI_Datatype type, int dest, int tag) {
+  const Shadow* s = dest == MPI_PROC_NULL ? nullptr : shadow_of(comm);
+  if (!s) return nullptr;
+  const bool valid = count >= 0 && type != MPI_DATATYPE_NULL && dest >= 0 && dest < s->size && tag >= 0;
+  return valid ? s : nullptr;
+}
+
+const Shadow* followed_receive(MPI_Comm comm, int count, MPI_Datatype type, int source, int tag) {
+  const Shadow* s = source == MPI_PROC_NULL ? nullptr : shadow_of(comm);
+  if (!s) return nullptr;
+  const bool valid = count >= 0 && type != MPI_DATATYPE_NULL &&
+                     (source == MPI_ANY_SOURCE || (source >= 0 && source < s->size)) && (tag >= 0 || tag == MPI_ANY_TAG);
+  return valid ? s : nullptr;
+}
+
 SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm, double start, Carry carry) {
   SendRecord s;
@@ -16,8 +31,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   s.dest = dest;
   s.tag = tag;
   s.start = start;
-  if (dest == MPI_PROC_NULL) return s;
-  s.shadow = shadow_of(comm);
+  s.shadow = followed_send(comm, count, type, dest, tag);
   if (!s.shadow) return s;
   if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send_start[dest] = start;
   bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
@@ -48,13 +62,13 @@ double end_send(SendRecord& s, double& waiting) {
   return std::max(end, plain);
 }
 
-ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, double post,
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag, double post,
                             bool with_envelope) {
   ReceiveRecord r;
   r.post = post;
   r.source = source;
   r.plain = {buf, count, type};
-  if (source != MPI_PROC_NULL) r.shadow = shadow_of(comm);
+  r.shadow = followed_receive(comm, count, type, source, tag);
   if (r.shadow && with_envelope) r.own = Envelope::around(buf, count, type);
   return r;
 }
@@ -77,7 +91,7 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (!envelope.open(status) || r.stamped) return;
   // Whole elements only, as MPI_Get_count counts them: a partial element counts nothing.
   const int size = layout_of(r.plain.type).size;
-  const int received = envelope.data_bytes();
+  const MPI_Count received = envelope.data_bytes();
   r.bytes = size > 0 && received % size == 0 ? received : 0;
   r.source = status.MPI_SOURCE;
   r.stamp = {envelope.header().send_start, envelope.header().rendezvous != 0};

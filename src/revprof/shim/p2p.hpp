@@ -46,6 +46,13 @@ struct ReceiveRecord {
 // the caller keeps (persistent sends, whose envelope outlives each start).
 enum class Carry { in_place, own_copy, kept };
 
+// The shadow of `comm` when the shim follows a message with these arguments in virtual time:
+// a tracked communicator, a real peer, and arguments MPI accepts. Otherwise nullptr, and the
+// real call gets the program's own arguments, without an envelope, so an erroneous call fails
+// as it fails without the shim.
+const Shadow* followed_send(MPI_Comm comm, int count, MPI_Datatype type, int dest, int tag);
+const Shadow* followed_receive(MPI_Comm comm, int count, MPI_Datatype type, int source, int tag);
+
 // Stamps the message's header (and posts the receipt of a rendezvous); call just before the
 // data goes out, and send `wire()`.
 SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
@@ -54,7 +61,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
 double end_send(SendRecord& send, double& waiting);
 
 // Receive into `wire()`; `with_envelope` false leaves the envelope to the caller (`kept`).
-ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, double post,
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag, double post,
                             bool with_envelope = true);
 // For a completed receive described by `status`: opens the envelope (the program's data and
 // status count as without the shim) and collects the stamp. Safe to call again on a later

@@ -18,6 +18,8 @@ std::unordered_map<MPI_Request, TrackedRequest>& table() {
 struct Adopted {
   MPI_Request handle;
   TrackedRequest request;
+  bool buffered = false;  // the shim's copy of a buffered send
+  long long buffer_bytes = 0;  // what that send would hold of the attached buffer
 };
 
 std::list<Adopted>& adopted() {
@@ -76,27 +78,73 @@ bool holds_envelope(TrackedRequest& r) {
   return r.kind == TrackedRequest::Kind::receive && !r.receive.envelope().empty();
 }
 
-void adopt(MPI_Request handle, TrackedRequest request) {
+namespace {
+
+bool request_refers_to(const TrackedRequest& r, const Shadow* s) {
+  return r.send.shadow == s || r.receive.shadow == s || r.collective.shadow == s;
+}
+
+}  // namespace
+
+bool refers_to(const Shadow& shadow) {
+  for (const auto& [handle, r] : table())
+    if (request_refers_to(r, &shadow)) return true;
+  for (const auto& a : adopted())
+    if (request_refers_to(a.request, &shadow)) return true;
+  return false;
+}
+
+void open_completed_receive(MPI_Request handle, MPI_Status& status) {
+  auto* r = find_request(handle);
+  if (r && r->active && r->kind == TrackedRequest::Kind::receive) take_stamp(r->receive, status);
+}
+
+void adopt(MPI_Request handle, TrackedRequest request, bool buffered) {
   auto& list = adopted();
-  list.push_back({handle, std::move(request)});
+  list.push_back({handle, std::move(request), buffered});
   auto& r = list.back().request;
   if (r.receive.kept) r.receive.kept = &r.kept;
 }
 
+namespace {
+
+void test_adopted(std::list<Adopted>& list) {
+  for (auto it = list.begin(); it != list.end();) {
+    int done = 0;
+    MPI_Status status;
+    PMPI_Test(&it->handle, &done, &status);
+    if (done) finish_adopted(*it, status);
+    it = done ? list.erase(it) : std::next(it);
+  }
+}
+
+// MPI delivers a buffered send, and a send the program freed, whatever the receiver does
+// meanwhile: such a send is never cancelled, only waited for, however long its receiver takes.
+void wait_for_sends(std::list<Adopted>& list, bool buffered_only) {
+  for (auto it = list.begin(); it != list.end();) {
+    const bool waits = it->request.kind == TrackedRequest::Kind::send && (it->buffered || !buffered_only);
+    if (!waits) {
+      ++it;
+      continue;
+    }
+    MPI_Status status;
+    PMPI_Wait(&it->handle, &status);
+    finish_adopted(*it, status);
+    it = list.erase(it);
+  }
+}
+
+}  // namespace
+
 void tend_adopted(bool final) {
   auto& list = adopted();
-  const double deadline = PMPI_Wtime() + (final ? 1.0 : 0.0);
-  do {
-    for (auto it = list.begin(); it != list.end();) {
-      int done = 0;
-      MPI_Status status;
-      PMPI_Test(&it->handle, &done, &status);
-      if (done) finish_adopted(*it, status);
-      it = done ? list.erase(it) : std::next(it);
-    }
-  } while (final && !list.empty() && PMPI_Wtime() < deadline);
+  test_adopted(list);
   if (!final) return;
-  // What is left was never matched by the program; cancel it so MPI_Finalize does not wait.
+  wait_for_sends(list, false);
+  // A receive the program freed and nobody sent to would hold MPI_Finalize forever: after a
+  // grace period it is cancelled.
+  const double deadline = PMPI_Wtime() + 1.0;
+  while (!list.empty() && PMPI_Wtime() < deadline) test_adopted(list);
   for (auto& a : list) {
     PMPI_Cancel(&a.handle);
     PMPI_Wait(&a.handle, MPI_STATUS_IGNORE);
@@ -105,17 +153,51 @@ void tend_adopted(bool final) {
   list.clear();
 }
 
+void wait_for_buffered_sends() { wait_for_sends(adopted(), true); }
+
+namespace {
+
+int attached_bytes = 0;
+
+// Bytes of the attached buffer the program's pending buffered sends would hold without the
+// shim: each message's packed size and MPI's overhead per message.
+long long bytes_in_buffer(int count, MPI_Datatype type, MPI_Comm comm) {
+  int packed = 0;
+  PMPI_Pack_size(count, type, comm, &packed);
+  return static_cast<long long>(packed) + MPI_BSEND_OVERHEAD;
+}
+
+long long buffer_in_use() {
+  long long used = 0;
+  for (const auto& a : adopted()) used += a.buffer_bytes;
+  return used;
+}
+
+}  // namespace
+
+void note_buffer_attached(int bytes) { attached_bytes = bytes; }
+
 int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
                   SendRecord& timing) {
   timing = begin_send(timing::SendMode::buffered, buf, count, type, dest, tag, comm, start, Carry::own_copy);
   if (timing.envelope.empty()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
+  // The shim's copy does not use the attached buffer, so MPI cannot find it too small: the shim
+  // raises the error MPI would have raised, through the communicator's error handler.
+  const long long needed = bytes_in_buffer(count, type, comm);
+  test_adopted(adopted());
+  if (buffer_in_use() + needed > attached_bytes) {
+    timing = SendRecord{};
+    PMPI_Comm_call_errhandler(comm, MPI_ERR_BUFFER);
+    return MPI_ERR_BUFFER;
+  }
   TrackedRequest copy;
   copy.kind = TrackedRequest::Kind::send;
   copy.send.envelope = std::move(timing.envelope);
   const Wire w = copy.send.wire();
   MPI_Request sent = MPI_REQUEST_NULL;
   int rc = PMPI_Isend(w.buf, w.count, w.type, dest, tag, comm, &sent);
-  adopt(sent, std::move(copy));
+  adopt(sent, std::move(copy), true);
+  adopted().back().buffer_bytes = needed;
   return rc;
 }
 

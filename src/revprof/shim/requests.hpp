@@ -55,7 +55,14 @@ std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& wai
 // buffered send) while its envelope is still in use: completed in the background, its
 // envelope opened (a receive's data reaches the program's buffer) and then released.
 bool holds_envelope(TrackedRequest& request);
-void adopt(MPI_Request handle, TrackedRequest request);
+
+// Whether a request the shim follows (the program's or one it adopted) still refers to `shadow`.
+bool refers_to(const Shadow& shadow);
+
+// For a receive MPI_Request_get_status found complete: opens its envelope so the status counts
+// the program's data alone; the request stays the program's to complete.
+void open_completed_receive(MPI_Request handle, MPI_Status& status);
+void adopt(MPI_Request handle, TrackedRequest request, bool buffered = false);
 // A buffered send completes locally whatever the receiver does. The shim sends its own copy of
 // the data (with the header) and adopts that request, so the program's attached buffer, sized
 // for its data alone, is never asked for the header's bytes. `timing` receives the send's
@@ -64,8 +71,14 @@ void adopt(MPI_Request handle, TrackedRequest request);
 int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
                   SendRecord& timing);
 
-// Completes what it can of the adopted requests; `final` waits (bounded) and cancels the rest.
+// Completes what it can of the adopted requests; `final` waits for every send and, bounded, for
+// the receives, and cancels the receives left.
 void tend_adopted(bool final);
+// The size of the buffer the program attached for buffered sends (0: none), against which the
+// shim's copies are counted so a program gets MPI_ERR_BUFFER where it would without the shim.
+void note_buffer_attached(int bytes);
+// What MPI_Buffer_detach waits for: every buffered send made so far has left.
+void wait_for_buffered_sends();
 
 // Collects stamps of receives that completed but that the program has not waited for yet, so
 // senders waiting for this rank's post times are not held up.

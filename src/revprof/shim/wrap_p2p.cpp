@@ -7,6 +7,7 @@
 #include "revprof/shim/p2p.hpp"
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
+#include "revprof/shim/statuses.hpp"
 
 using namespace augur::revprof;
 using augur::timing::SendMode;
@@ -29,13 +30,12 @@ int blocking_send(std::string_view op, SendMode mode, const void* buf, int count
 // A blocking receive into `recv`'s wire, posted at the call's begin.
 template <class RealReceive>
 int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealReceive real) {
-  MPI_Status local;
+  StatusOut out(status);
   const Wire w = recv.wire();
-  int rc = real(w, &local);
+  int rc = real(w, out.get());
   double waiting = 0;
-  double end = end_receive(recv, local, waiting);
+  double end = end_receive(recv, *out, waiting);
   call.finish(end, waiting, recv.bytes);
-  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -49,20 +49,19 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
              void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
              MPI_Status* status, Carry carry) {
   auto send = begin_send(SendMode::buffered, sendbuf, sendcount, sendtype, dest, sendtag, comm, call.begin(), carry);
-  auto recv = begin_receive(comm, recvbuf, recvcount, recvtype, source, call.begin());
+  auto recv = begin_receive(comm, recvbuf, recvcount, recvtype, source, recvtag, call.begin());
   const Wire out = send.wire(), in = recv.wire();
-  MPI_Status local;
+  StatusOut received(status);
   int rc = PMPI_Sendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
-                         source, recvtag, comm, &local);
+                         source, recvtag, comm, received.get());
   double send_wait = 0, recv_wait = 0;
   send.mode = SendMode::standard;
   double send_end = end_send(send, send_wait);
-  double recv_end = end_receive(recv, local, recv_wait);
+  double recv_end = end_receive(recv, *received, recv_wait);
   double end = std::max(send_end, recv_end);
   if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
     end = runtime().rules->sendrecv_end(call.begin(), end, std::max(send.bytes, recv.bytes));
   call.finish(end, recv_wait, send.bytes + recv.bytes);
-  if (status != MPI_STATUS_IGNORE) *status = local;
   return rc;
 }
 
@@ -72,10 +71,9 @@ std::map<MPI_Message, MPI_Comm>& probed_messages() {
   return *messages;
 }
 
-// Hands the program a probe's status with the header's bytes taken out of the count.
-void report_probed(const Call& call, MPI_Comm comm, MPI_Status& local, MPI_Status* status) {
-  if (call.modelled() && shadow_of(comm)) strip_header_from(local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
+// Takes the header's bytes out of the count of the status a probe hands the program.
+void strip_probed(const Call& call, MPI_Comm comm, MPI_Status& status) {
+  if (call.modelled() && shadow_of(comm)) strip_header_from(status);
 }
 
 MPI_Comm take_probed_comm(MPI_Message message) {
@@ -117,10 +115,25 @@ int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
   return rc;
 }
 
+// The shim's copies of buffered sends stand in for the attached buffer's messages; detaching
+// waits for them as MPI waits for the buffer's own.
+int MPI_Buffer_detach(void* buffer, int* size) {
+  if (runtime().active) wait_for_buffered_sends();
+  int rc = PMPI_Buffer_detach(buffer, size);
+  if (rc == MPI_SUCCESS) note_buffer_attached(0);
+  return rc;
+}
+
+int MPI_Buffer_attach(void* buffer, int size) {
+  int rc = PMPI_Buffer_attach(buffer, size);
+  if (rc == MPI_SUCCESS) note_buffer_attached(size);
+  return rc;
+}
+
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
   Call call("recv");
   if (!call.modelled()) return PMPI_Recv(buf, count, type, source, tag, comm, status);
-  return blocking_receive(call, begin_receive(comm, buf, count, type, source, call.begin()), status,
+  return blocking_receive(call, begin_receive(comm, buf, count, type, source, tag, call.begin()), status,
                           [&](const Wire& w, MPI_Status* s) {
                             return PMPI_Recv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, s);
                           });
@@ -147,36 +160,36 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
 // program's data, without the header.
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
   Call call("probe");
-  MPI_Status local;
-  int rc = PMPI_Probe(source, tag, comm, &local);
-  report_probed(call, comm, local, status);
+  StatusOut out(status);
+  int rc = PMPI_Probe(source, tag, comm, out.get());
+  strip_probed(call, comm, *out);
   return rc;
 }
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
   Call call("iprobe");
-  MPI_Status local;
-  int rc = PMPI_Iprobe(source, tag, comm, flag, &local);
-  if (*flag) report_probed(call, comm, local, status);
+  StatusOut out(status);
+  int rc = PMPI_Iprobe(source, tag, comm, flag, out.get());
+  if (*flag) strip_probed(call, comm, *out);
   return rc;
 }
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
   Call call("mprobe");
-  MPI_Status local;
-  int rc = PMPI_Mprobe(source, tag, comm, message, &local);
+  StatusOut out(status);
+  int rc = PMPI_Mprobe(source, tag, comm, message, out.get());
   if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
-  report_probed(call, comm, local, status);
+  strip_probed(call, comm, *out);
   return rc;
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
   Call call("improbe");
-  MPI_Status local;
-  int rc = PMPI_Improbe(source, tag, comm, flag, message, &local);
+  StatusOut out(status);
+  int rc = PMPI_Improbe(source, tag, comm, flag, message, out.get());
   if (!*flag) return rc;
   if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
-  report_probed(call, comm, local, status);
+  strip_probed(call, comm, *out);
   return rc;
 }
 
@@ -185,7 +198,7 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   MPI_Comm comm = take_probed_comm(*message);
   if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Mrecv(buf, count, type, message, status);
   // The matched message's source is known to MPI alone; MPI_ANY_SOURCE stands for it here.
-  return blocking_receive(call, begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, call.begin()), status,
+  return blocking_receive(call, begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin()), status,
                           [&](const Wire& w, MPI_Status* s) {
                             return PMPI_Mrecv(const_cast<void*>(w.buf), w.count, w.type, message, s);
                           });
@@ -198,7 +211,7 @@ int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MP
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::receive;
   r.op = "irecv2";
-  r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, call.begin());
+  r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
   const Wire w = r.receive.wire();
   int rc = PMPI_Imrecv(const_cast<void*>(w.buf), w.count, w.type, message, request);
   track_request(*request, std::move(r));

@@ -7,6 +7,7 @@
 
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
+#include "revprof/shim/statuses.hpp"
 
 using namespace augur::revprof;
 using augur::timing::SendMode;
@@ -58,7 +59,8 @@ int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, 
   // only stands for it, towards MPI_PROC_NULL. Any other persistent request on a tracked
   // communicator keeps one envelope, made here, across its starts.
   const bool copies = copies_at_start(is_receive, mode, peer, comm);
-  if (peer != MPI_PROC_NULL && shadow_of(comm) && !copies) r.kept = Envelope::around(buf, count, type);
+  const bool followed = is_receive ? followed_receive(comm, count, type, peer, tag) : followed_send(comm, count, type, peer, tag);
+  if (followed && !copies) r.kept = Envelope::around(buf, count, type);
   int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), copies ? MPI_PROC_NULL : peer);
   track_request(*request, std::move(r));
   return rc;
@@ -69,8 +71,11 @@ void start_persistent(MPI_Request handle, double now) {
   if (!r || !r->persistent) return;
   const auto& a = r->args;
   if (r->kind == TrackedRequest::Kind::receive) {
-    r->receive = begin_receive(a.comm, const_cast<void*>(a.buf), a.count, a.type, a.peer, now, false);
-    if (!r->kept.empty()) r->receive.kept = &r->kept;
+    r->receive = begin_receive(a.comm, const_cast<void*>(a.buf), a.count, a.type, a.peer, a.tag, now, false);
+    if (!r->kept.empty()) {
+      r->kept.rearm();
+      r->receive.kept = &r->kept;
+    }
   } else if (copies_at_start(false, a.mode, a.peer, a.comm)) {
     buffered_send(a.buf, a.count, a.type, a.peer, a.tag, a.comm, now, r->send);
   } else {
@@ -108,11 +113,6 @@ std::vector<int> all_indices(int n) {
   return v;
 }
 
-void copy_statuses(MPI_Status* user, const std::vector<MPI_Status>& local, const std::vector<int>& positions) {
-  if (user == MPI_STATUSES_IGNORE) return;
-  for (std::size_t k = 0; k < positions.size(); ++k) user[positions[k]] = local[k];
-}
-
 }  // namespace
 
 extern "C" {
@@ -148,7 +148,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   TrackedRequest r;
   r.kind = TrackedRequest::Kind::receive;
   r.op = "irecv2";
-  r.receive = begin_receive(comm, buf, count, type, source, call.begin());
+  r.receive = begin_receive(comm, buf, count, type, source, tag, call.begin());
   const Wire w = r.receive.wire();
   int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
   track_request(*request, std::move(r));
@@ -203,65 +203,57 @@ int MPI_Startall(int count, MPI_Request requests[]) {
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   Call call("wait");
   const MPI_Request before = *request;
-  MPI_Status local;
-  int rc = PMPI_Wait(request, &local);
-  settle_completed(call, &before, &kFirst, 1, &local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
+  StatusOut out(status);
+  int rc = PMPI_Wait(request, out.get());
+  settle_completed(call, &before, &kFirst, 1, out.get());
   return rc;
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   Call call("wait");
   std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> local(count);
-  int rc = PMPI_Waitall(count, requests, local.data());
+  StatusesOut out(statuses, count);
+  int rc = PMPI_Waitall(count, requests, out.get());
   auto indices = all_indices(count);
-  settle_completed(call, before.data(), indices.data(), count, local.data());
-  copy_statuses(statuses, local, indices);
+  settle_completed(call, before.data(), indices.data(), count, out.get());
   return rc;
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
   Call call("wait");
   std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status local;
-  int rc = PMPI_Waitany(count, requests, index, &local);
-  if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, &local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
+  StatusOut out(status);
+  int rc = PMPI_Waitany(count, requests, index, out.get());
+  if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
   return rc;
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   Call call("wait");
   std::vector<MPI_Request> before(requests, requests + incount);
-  std::vector<MPI_Status> local(incount);
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, local.data());
-  if (*outcount != MPI_UNDEFINED) {
-    settle_completed(call, before.data(), indices, *outcount, local.data());
-    if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
-  }
+  StatusesOut out(statuses, incount);
+  int rc = PMPI_Waitsome(incount, requests, outcount, indices, out.get());
+  if (*outcount != MPI_UNDEFINED) settle_completed(call, before.data(), indices, *outcount, out.get());
   return rc;
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   Call call("test");
   const MPI_Request before = *request;
-  MPI_Status local;
-  int rc = PMPI_Test(request, flag, &local);
-  if (*flag) settle_completed(call, &before, &kFirst, 1, &local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
+  StatusOut out(status);
+  int rc = PMPI_Test(request, flag, out.get());
+  if (*flag) settle_completed(call, &before, &kFirst, 1, out.get());
   return rc;
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
   Call call("test");
   std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> local(count);
-  int rc = PMPI_Testall(count, requests, flag, local.data());
+  StatusesOut out(statuses, count);
+  int rc = PMPI_Testall(count, requests, flag, out.get());
   if (*flag) {
     auto indices = all_indices(count);
-    settle_completed(call, before.data(), indices.data(), count, local.data());
-    copy_statuses(statuses, local, indices);
+    settle_completed(call, before.data(), indices.data(), count, out.get());
   }
   return rc;
 }
@@ -269,22 +261,28 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
   Call call("test");
   std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status local;
-  int rc = PMPI_Testany(count, requests, index, flag, &local);
-  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, &local);
-  if (status != MPI_STATUS_IGNORE) *status = local;
+  StatusOut out(status);
+  int rc = PMPI_Testany(count, requests, index, flag, out.get());
+  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
   return rc;
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
   Call call("test");
   std::vector<MPI_Request> before(requests, requests + incount);
-  std::vector<MPI_Status> local(incount);
-  int rc = PMPI_Testsome(incount, requests, outcount, indices, local.data());
-  if (*outcount != MPI_UNDEFINED && *outcount > 0) {
-    settle_completed(call, before.data(), indices, *outcount, local.data());
-    if (statuses != MPI_STATUSES_IGNORE) std::copy(local.begin(), local.begin() + *outcount, statuses);
-  }
+  StatusesOut out(statuses, incount);
+  int rc = PMPI_Testsome(incount, requests, outcount, indices, out.get());
+  if (*outcount != MPI_UNDEFINED && *outcount > 0) settle_completed(call, before.data(), indices, *outcount, out.get());
+  return rc;
+}
+
+// A completed receive's status counts the program's data alone here too; the request stays
+// the program's to complete.
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  Call call("test");
+  StatusOut out(status);
+  int rc = PMPI_Request_get_status(request, flag, out.get());
+  if (*flag && call.modelled()) open_completed_receive(request, *out);
   return rc;
 }
 

@@ -1,0 +1,220 @@
+/* What a correct program sees must not change under the reverse profiler. Each case below is a
+ * behaviour the shim once changed; the program prints what it sees ("result: ..." lines, rank 0
+ * or the receiving rank only) so a test can compare a plain run with a run under `augur run`.
+ *
+ *   transparency CASE     with CASE one of:
+ *   status-error   single-completion calls leave MPI_ERROR as the program set it
+ *   get-status     MPI_Request_get_status on a completed receive counts the program's data
+ *   large-count    a message over INT_MAX bytes: MPI_Get_count and MPI_Get_elements_x
+ *   partitioned    MPI_Psend_init/MPI_Precv_init with MPI_ANY_SOURCE (MPI 4; "skipped" before)
+ *   bsend-detach   buffered sends still pending at MPI_Buffer_detach reach a late receiver
+ *   free-pending   a communicator freed with a receive still pending on it
+ *   thread-multiple  a program asking for MPI_THREAD_MULTIPLE runs and ends well
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SENTINEL 12345
+
+static int rank;
+
+static void result(const char* what, long long value) {
+  printf("result: %s %lld\n", what, value);
+  fflush(stdout);
+}
+
+static void status_error(void) {
+  int data[2] = {1, 2};
+  MPI_Status st;
+  if (rank == 0) {
+    for (int i = 0; i < 7; ++i) MPI_Send(data, 2, MPI_INT, 1, i, MPI_COMM_WORLD);
+    MPI_Sendrecv(data, 2, MPI_INT, 1, 7, data, 2, MPI_INT, 1, 7, MPI_COMM_WORLD, &st);
+    return;
+  }
+  if (rank != 1) return;
+  MPI_Request req;
+  MPI_Message msg;
+  int flag = 0;
+  st.MPI_ERROR = SENTINEL;
+  MPI_Recv(data, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &st);
+  result("recv error", st.MPI_ERROR);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Probe(0, 1, MPI_COMM_WORLD, &st);
+  result("probe error", st.MPI_ERROR);
+  do {
+    st.MPI_ERROR = SENTINEL;
+    MPI_Iprobe(0, 1, MPI_COMM_WORLD, &flag, &st);
+  } while (!flag);
+  result("iprobe error", st.MPI_ERROR);
+  MPI_Recv(data, 2, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Mprobe(0, 2, MPI_COMM_WORLD, &msg, &st);
+  result("mprobe error", st.MPI_ERROR);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Mrecv(data, 2, MPI_INT, &msg, &st);
+  result("mrecv error", st.MPI_ERROR);
+  do {
+    st.MPI_ERROR = SENTINEL;
+    MPI_Improbe(0, 3, MPI_COMM_WORLD, &flag, &msg, &st);
+  } while (!flag);
+  result("improbe error", st.MPI_ERROR);
+  MPI_Mrecv(data, 2, MPI_INT, &msg, MPI_STATUS_IGNORE);
+  MPI_Irecv(data, 2, MPI_INT, 0, 4, MPI_COMM_WORLD, &req);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Wait(&req, &st);
+  result("wait error", st.MPI_ERROR);
+  MPI_Irecv(data, 2, MPI_INT, 0, 5, MPI_COMM_WORLD, &req);
+  do {
+    st.MPI_ERROR = SENTINEL;
+    MPI_Test(&req, &flag, &st);
+  } while (!flag);
+  result("test error", st.MPI_ERROR);
+  int index = 0;
+  MPI_Irecv(data, 2, MPI_INT, 0, 6, MPI_COMM_WORLD, &req);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Waitany(1, &req, &index, &st);
+  result("waitany error", st.MPI_ERROR);
+  st.MPI_ERROR = SENTINEL;
+  MPI_Sendrecv(data, 2, MPI_INT, 0, 7, data, 2, MPI_INT, 0, 7, MPI_COMM_WORLD, &st);
+  result("sendrecv error", st.MPI_ERROR);
+}
+
+static void get_status(void) {
+  int data[2] = {3, 4};
+  if (rank == 0) MPI_Send(data, 2, MPI_INT, 1, 0, MPI_COMM_WORLD);
+  if (rank != 1) return;
+  MPI_Request req;
+  MPI_Status st;
+  int flag = 0, count = -1;
+  MPI_Irecv(data, 2, MPI_INT, 0, 0, MPI_COMM_WORLD, &req);
+  while (!flag) MPI_Request_get_status(req, &flag, &st);
+  MPI_Get_count(&st, MPI_INT, &count);
+  result("get_status count", count);
+  MPI_Wait(&req, &st);
+  MPI_Get_count(&st, MPI_INT, &count);
+  result("wait count", count);
+  result("data", data[0] * 10 + data[1]);
+}
+
+static void large_count(void) {
+  const int n = 270000000; /* 2.16e9 bytes of doubles: past INT_MAX bytes, a count that fits int */
+  double* buf = malloc((size_t)n * sizeof(double));
+  if (!buf) {
+    result("large-count skipped", 0);
+    return;
+  }
+  memset(buf, 0, (size_t)n * sizeof(double));
+  if (rank == 0) {
+    buf[0] = 1;
+    buf[n - 1] = 2;
+    MPI_Send(buf, n, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+  } else if (rank == 1) {
+    MPI_Status st;
+    int count = -1;
+    MPI_Count elements = -1;
+    MPI_Recv(buf, n, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, &st);
+    MPI_Get_count(&st, MPI_DOUBLE, &count);
+    MPI_Get_elements_x(&st, MPI_DOUBLE, &elements);
+    result("count", count);
+    result("elements", elements);
+    result("ends", (long long)(buf[0] * 10 + buf[n - 1]));
+  }
+  free(buf);
+}
+
+static void partitioned(void) {
+#if MPI_VERSION >= 4
+  enum { parts = 4, per_part = 8 };
+  int data[parts * per_part];
+  MPI_Request req;
+  MPI_Status st;
+  if (rank == 0) {
+    for (int i = 0; i < parts * per_part; ++i) data[i] = i;
+    MPI_Psend_init(data, parts, per_part, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_INFO_NULL, &req);
+    MPI_Start(&req);
+    for (int p = 0; p < parts; ++p) MPI_Pready(p, req);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    MPI_Request_free(&req);
+  } else if (rank == 1) {
+    MPI_Precv_init(data, parts, per_part, MPI_INT, MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, MPI_INFO_NULL, &req);
+    MPI_Start(&req);
+    MPI_Wait(&req, &st);
+    result("source", st.MPI_SOURCE);
+    result("tag", st.MPI_TAG);
+    result("last", data[parts * per_part - 1]);
+    MPI_Request_free(&req);
+  }
+#else
+  if (rank == 0) result("partitioned skipped", MPI_VERSION);
+#endif
+}
+
+static void bsend_detach(void) {
+  const int n = 1 << 18; /* 1 MiB of ints: past the eager limit, so it waits for its receiver */
+  int* data = calloc(n, sizeof(int));
+  if (rank == 0) {
+    int size = n * (int)sizeof(int) + MPI_BSEND_OVERHEAD;
+    void* attached = malloc(size);
+    MPI_Buffer_attach(attached, size);
+    data[n - 1] = 7;
+    MPI_Bsend(data, n, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    MPI_Buffer_detach(&attached, &size);
+    free(attached);
+  } else if (rank == 1) {
+    sleep(2); /* longer than any grace period the shim may give pending sends at MPI_Finalize */
+    MPI_Recv(data, n, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    result("received", data[n - 1]);
+  }
+  free(data);
+}
+
+static void free_pending(void) {
+  MPI_Comm comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  int value = 0;
+  if (rank == 1) {
+    MPI_Request req;
+    MPI_Irecv(&value, 1, MPI_INT, 0, 0, comm, &req);
+    MPI_Comm_free(&comm);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    result("received", value);
+  } else {
+    MPI_Barrier(MPI_COMM_WORLD);
+    value = 42;
+    /* Synchronous: the receiver answers on the freed communicator's side as well. */
+    if (rank == 0) MPI_Ssend(&value, 1, MPI_INT, 1, 0, comm);
+    MPI_Comm_free(&comm);
+  }
+}
+
+int main(int argc, char** argv) {
+  const char* which = argc > 1 ? argv[1] : "";
+  if (strcmp(which, "thread-multiple") == 0) {
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  } else {
+    MPI_Init(&argc, &argv);
+  }
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (strcmp(which, "status-error") == 0) status_error();
+  else if (strcmp(which, "get-status") == 0) get_status();
+  else if (strcmp(which, "large-count") == 0) large_count();
+  else if (strcmp(which, "partitioned") == 0) partitioned();
+  else if (strcmp(which, "bsend-detach") == 0) bsend_detach();
+  else if (strcmp(which, "free-pending") == 0) free_pending();
+  else if (strcmp(which, "thread-multiple") == 0) {
+    int one = 1, sum = 0;
+    MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0) result("sum", sum);
+  } else {
+    if (rank == 0) fprintf(stderr, "transparency: unknown case '%s'\n", which);
+    MPI_Finalize();
+    return 2;
+  }
+  MPI_Finalize();
+  return 0;
+}
