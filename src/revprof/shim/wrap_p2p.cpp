@@ -152,7 +152,11 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
   Call call("sendrecv");
-  if (!call.modelled()) return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  // With neither half followed (MPI_PROC_NULL on both sides, arguments MPI refuses) no header
+  // travels, and the real call gives the program exactly what it gives without the shim.
+  const bool followed = followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
+  if (!call.modelled() || !followed)
+    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
   return exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status, Carry::own_copy);
 }
 

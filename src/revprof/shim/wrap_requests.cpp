@@ -90,10 +90,13 @@ void start_persistent(MPI_Request handle, double now) {
 
 // Settles the `completed` requests at `indices` (of the handles as they were before the call),
 // whose statuses are statuses[0 .. completed), and ends the call at the latest completion.
+// `rc` is the real call's: with MPI_ERR_IN_STATUS, a request whose status says MPI_ERR_PENDING
+// has not completed (MPICH stops a Waitall at the first error) and stays the program's to wait for.
 void settle_completed(Call& call, const MPI_Request* before, const int* indices, int completed,
-                      MPI_Status* statuses) {
+                      MPI_Status* statuses, int rc = MPI_SUCCESS) {
   double end = call.begin(), waiting = 0, bytes = 0;
   for (int k = 0; k < completed; ++k) {
+    if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR == MPI_ERR_PENDING) continue;
     double w = 0, b = 0;
     if (auto done = settle(before[indices[k]], statuses[k], w, b)) {
       end = std::max(end, *done);
@@ -215,7 +218,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   StatusesOut out(statuses, count);
   int rc = PMPI_Waitall(count, requests, out.get());
   auto indices = all_indices(count);
-  settle_completed(call, before.data(), indices.data(), count, out.get());
+  settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
   return rc;
 }
 
@@ -253,7 +256,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   int rc = PMPI_Testall(count, requests, flag, out.get());
   if (*flag) {
     auto indices = all_indices(count);
-    settle_completed(call, before.data(), indices.data(), count, out.get());
+    settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
   }
   return rc;
 }
