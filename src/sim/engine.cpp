@@ -60,7 +60,7 @@ Result Engine::run() {
       if (e.type == EventType::deliver) deliver(e.payload);
       else execute(static_cast<int>(e.rank()));
       if (options_.progress && events_ % options_.progress_every == 0)
-        options_.progress({events_, e.time, finished_, n});
+        options_.progress({events_, e.time, finished_, n, operations_});
     } else {
       break;
     }

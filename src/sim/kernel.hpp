@@ -36,6 +36,7 @@ struct Progress {
   double now = 0;          // simulated seconds of the event being processed
   int finished_ranks = 0;
   int ranks = 0;
+  std::uint64_t operations = 0;  // operations run so far
 };
 
 struct Options {
