@@ -41,19 +41,23 @@ std::string_view Engine::name_of(std::uint16_t name) const {
   return name < kFixedNames ? kNames[name] : std::string_view(program_.names()[name - kFixedNames]);
 }
 
+bool Engine::runs_next(double time, int rank) const {
+  const bool before_starts = next_start_ >= program_.nranks() || (time == 0 && rank < next_start_);
+  return before_starts && queue_.would_run_first(time, static_cast<std::uint32_t>(rank));
+}
+
 Result Engine::run() {
   const int n = program_.nranks();
-  int next_start = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   auto start_comes_first = [&] {
-    if (next_start >= n) return false;
+    if (next_start_ >= n) return false;
     if (queue_.empty()) return true;
     const Event& top = queue_.top();
-    return 0 < top.time || (0 == top.time && std::uint32_t(next_start) <= top.rank());
+    return 0 < top.time || (0 == top.time && std::uint32_t(next_start_) <= top.rank());
   };
   for (;;) {
     if (start_comes_first()) {
       ++events_;
-      execute(next_start++);
+      execute(next_start_++);
     } else if (!queue_.empty()) {
       const Event e = queue_.pop();
       ++events_;
@@ -92,7 +96,7 @@ void Engine::execute(int rank) {
     ++operations_;
     if (!perform(rank, op)) break;
     // Nothing queued comes before this rank's next operation: go on without an event.
-    if (!queue_.would_run_first(rs.now, rank)) {
+    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
       queue_.push(rs.now, rank, EventType::resume);
       break;
     }
@@ -349,7 +353,15 @@ void Engine::finish_call(int rank) {
   }
   advance(rank, end);
   rs.status = Status::ready;
-  if (running_ != rank) queue_.push(end, rank, EventType::resume);
+  if (running_ == rank) return;  // the rank itself goes on
+  // Completed by a message's arrival and due before anything queued: it runs now, which is the
+  // order the queue would give it, without the round trip through the heap.
+  if (running_ < 0 && runs_next(end, rank)) {
+    ++events_;
+    execute(rank);
+    return;
+  }
+  queue_.push(end, rank, EventType::resume);
 }
 
 Result simulate(const Program& program, const Network& network, const Options& options, TraceSink* trace) {

@@ -74,6 +74,7 @@ class Engine {
  private:
   // engine.cpp: the loop and each operation.
   void execute(int rank);
+  bool runs_next(double time, int rank) const;  // nothing pending comes before (time, rank)
   bool current_op(int rank, Op& op);  // the operation at pc, or the step of an expanded collective
   bool perform(int rank, const Op& op);  // false: the rank blocked
   void compute(int rank, const Op& op);
@@ -127,6 +128,7 @@ class Engine {
   std::vector<Algorithm> algorithms_;            // by collective name
   std::unordered_map<std::uint64_t, double> send_starts_;  // (rank, comm, peer) -> latest send start
   int running_ = -1;  // the rank being executed, which goes on without an event
+  int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   int finished_ = 0;
   std::uint64_t events_ = 0, operations_ = 0, message_count_ = 0;
 };
