@@ -30,6 +30,28 @@ std::uint32_t take(std::vector<T>& pool, std::uint32_t& free_list) {
   return id;
 }
 
+// The rank's queues (posted receives, unexpected messages) are lists threaded through the pools
+// by `link`, kept in arrival order: the first match is MPI's.
+template <class T, class Match>
+std::uint32_t unlink_first(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail,
+                           Match match) {
+  std::uint32_t previous = kNil;
+  for (auto i = head; i != kNil; previous = i, i = pool[i].*link) {
+    if (!match(pool[i])) continue;
+    (previous == kNil ? head : pool[previous].*link) = pool[i].*link;
+    if (tail == i) tail = previous;
+    return i;
+  }
+  return kNil;
+}
+
+template <class T>
+void append(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail, std::uint32_t id) {
+  pool[id].*link = kNil;
+  (tail == kNil ? head : pool[tail].*link) = id;
+  tail = id;
+}
+
 }  // namespace
 
 std::uint32_t Engine::new_request(int rank, bool receive, const Op& op) {
@@ -52,9 +74,7 @@ void Engine::free_request(std::uint32_t id) {
 }
 
 void Engine::enqueue_request(RankState& rs, std::uint32_t id) {
-  if (rs.requests_tail == kNil) rs.requests_head = id;
-  else requests_[rs.requests_tail].next = id;
-  rs.requests_tail = id;
+  append(requests_, &Request::next, rs.requests_head, rs.requests_tail, id);
 }
 
 double Engine::own_send_start(int rank, std::uint16_t comm, int peer) const {
@@ -90,38 +110,18 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
 
 void Engine::post_receive(std::uint32_t request) {
   auto& rs = ranks_[requests_[request].rank];
-  std::uint32_t previous = kNil;
-  for (auto m = rs.unexpected_head; m != kNil; previous = m, m = messages_[m].next) {
-    if (!matches(requests_[request], messages_[m])) continue;
-    const auto next = messages_[m].next;
-    if (previous == kNil) rs.unexpected_head = next;
-    else messages_[previous].next = next;
-    if (rs.unexpected_tail == m) rs.unexpected_tail = previous;
-    complete_receive(request, m);
-    return;
-  }
-  requests_[request].next_posted = kNil;
-  if (rs.posted_tail == kNil) rs.posted_head = request;
-  else requests_[rs.posted_tail].next_posted = request;
-  rs.posted_tail = request;
+  const auto m = unlink_first(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail,
+                              [&](const Message& msg) { return matches(requests_[request], msg); });
+  if (m != kNil) return complete_receive(request, m);
+  append(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail, request);
 }
 
 void Engine::deliver(std::uint32_t message) {
   auto& rs = ranks_[messages_[message].dst];
-  std::uint32_t previous = kNil;
-  for (auto r = rs.posted_head; r != kNil; previous = r, r = requests_[r].next_posted) {
-    if (!matches(requests_[r], messages_[message])) continue;
-    const auto next = requests_[r].next_posted;
-    if (previous == kNil) rs.posted_head = next;
-    else requests_[previous].next_posted = next;
-    if (rs.posted_tail == r) rs.posted_tail = previous;
-    complete_receive(r, message);
-    return;
-  }
-  messages_[message].next = kNil;
-  if (rs.unexpected_tail == kNil) rs.unexpected_head = message;
-  else messages_[rs.unexpected_tail].next = message;
-  rs.unexpected_tail = message;
+  const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
+                              [&](const Request& req) { return matches(req, messages_[message]); });
+  if (r != kNil) return complete_receive(r, message);
+  append(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail, message);
 }
 
 // The reverse profiler's take_stamp: the halves' rule, then the floor of a crossed message.
