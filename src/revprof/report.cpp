@@ -102,13 +102,15 @@ std::string format_report(const nlohmann::json& report) {
   if (!is_predicted(report))
     return fmt::format("Not predicted: {}. The program ran unchanged; its run time on {} is not known.\n",
                        run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
+  // A simulated run of many ranks lists only some of them; rank_count says how many there were.
+  const auto rank_count = report.value("rank_count", report.at("ranks").size());
   std::string out =
       run.value("measured", false)
           ? fmt::format("Measured run time here: {:.6g} s  ({} ranks)\n\n", report.at("predicted_seconds").get<double>(),
-                        report.at("ranks").size())
+                        rank_count)
           : fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
                         run.value("machine", "?"), report.at("predicted_seconds").get<double>(), run.value("bound", "avg"),
-                        run.value("compute", "measured"), report.at("ranks").size());
+                        run.value("compute", "measured"), rank_count);
   if (!run.value("measured", false) && run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
     out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
   out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");

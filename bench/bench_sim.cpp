@@ -1,0 +1,57 @@
+// The simulator's speed (docs/benchmarks.md): events per second of the kernel, and collectives
+// on a million ranks. Events are the kernel's queue events (a rank resuming, a message arriving).
+#include <benchmark/benchmark.h>
+
+#include "model/machines.hpp"
+#include "sim/generators.hpp"
+#include "sim/kernel.hpp"
+#include "sim/loggops.hpp"
+
+using namespace augur;
+
+namespace {
+
+void run_generated(benchmark::State& state, const std::string& name, const std::vector<std::string>& args,
+                   const sim::Network& net) {
+  auto g = sim::generate(name, args);
+  sim::Options options;
+  options.algorithms = g.algorithms;
+  std::uint64_t events = 0;
+  for (auto _ : state) {
+    auto r = sim::simulate(*g.program, net, options);
+    events += r.events;
+    benchmark::DoNotOptimize(r.predicted);
+  }
+  state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+  state.counters["events"] = double(events) / double(state.iterations());
+}
+
+const sim::LogGOPSNetwork& loggops() {
+  static const sim::LogGOPSNetwork net(sim::parse_loggops("L=2.5us,o=1.5us,g=1us,G=6ns"));
+  return net;
+}
+
+// Recursive-doubling allreduce of 8 B on 2^k ranks.
+void BM_AllreduceRd(benchmark::State& state) {
+  run_generated(state, "allreduce", {"algorithm=rd", "p=" + std::to_string(state.range(0)), "bytes=8"}, loggops());
+}
+BENCHMARK(BM_AllreduceRd)->RangeMultiplier(4)->Range(1 << 14, 1 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Dissemination barrier.
+void BM_Barrier(benchmark::State& state) {
+  run_generated(state, "barrier", {"p=" + std::to_string(state.range(0))}, loggops());
+}
+BENCHMARK(BM_Barrier)->Arg(1 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The model network (timing::Rules, sp2-mpl) on a ring allreduce of 64 ranks repeated: many
+// events per rank, the reverse profiler's pricing on every message.
+void BM_ModelRing(benchmark::State& state) {
+  static const auto m = model::load_machine("sp2-mpl");
+  static const sim::ModelNetwork net(m, model::Bound::avg);
+  run_generated(state, "allreduce", {"algorithm=ring", "p=64", "bytes=64KiB", "iterations=200"}, net);
+}
+BENCHMARK(BM_ModelRing)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();

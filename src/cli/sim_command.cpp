@@ -1,0 +1,245 @@
+// `augur sim`: discrete-event simulation of a trace, a schedule or a generated collective on a
+// modelled machine (src/sim). Its report is `augur run`'s, so scripts read both alike.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/trace_input.hpp"
+#include "model/machines.hpp"
+#include "revprof/report.hpp"
+#include "sim/generators.hpp"
+#include "sim/kernel.hpp"
+#include "sim/loggops.hpp"
+#include "sim/replay.hpp"
+#include "sim/report.hpp"
+#include "sim/schedule.hpp"
+#include "trace/native_reader.hpp"
+
+namespace augur::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct SimRequest {
+  std::string machine;
+  std::string bound = "avg";
+  std::string network = "model";
+  std::string loggops;
+  std::string collectives;
+  std::string algorithms;
+  std::string generator;
+  std::string write_schedule;
+  std::string trace_out;
+  std::string report;
+  std::string match = "recorded";
+  double compute_scale = 1.0;
+  bool json = false;
+  bool no_progress = false;
+  std::vector<std::string> inputs;
+};
+
+// What runs, where it came from, and the machine a trace asks for when none is given.
+struct Input {
+  std::unique_ptr<sim::FlatProgram> program;
+  sim::AlgorithmChoice algorithms;
+  std::string source, kind, trace_machine;
+  std::map<std::string, long> skipped;
+};
+
+bool looks_like_trace(const fs::path& path) {
+  return trace::is_native_trace(path) || (fs::is_regular_file(path) && path.extension() == ".txt");
+}
+
+Input open_input(const SimRequest& r) {
+  Input in;
+  if (!r.generator.empty()) {
+    auto g = sim::generate(r.generator, r.inputs);
+    in.program = std::move(g.program);
+    in.algorithms = std::move(g.algorithms);
+    in.source = g.description;
+    in.kind = "generated";
+    return in;
+  }
+  if (r.inputs.size() != 1) throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…)");
+  const fs::path path = r.inputs.front();
+  in.source = path.string();
+  if (looks_like_trace(path)) {
+    const auto t = open_trace(path);
+    auto replay = sim::replay_program(t, r.compute_scale);
+    in.program = std::move(replay.program);
+    in.skipped = std::move(replay.skipped);
+    in.trace_machine = t.header.machine;
+    in.kind = "trace";
+    return in;
+  }
+  if (!fs::is_regular_file(path)) throw UsageError(path.string() + ": neither a trace nor a schedule file");
+  in.program = sim::read_schedule_file(path.string());
+  in.kind = "schedule";
+  return in;
+}
+
+std::string machine_for(const SimRequest& r, const Input& in) {
+  if (!r.machine.empty()) return r.machine;
+  for (const auto& name : model::builtin_machine_names())
+    if (name == in.trace_machine) return name;
+  if (!in.trace_machine.empty() && fs::is_regular_file(in.trace_machine)) return in.trace_machine;
+  return "generic";
+}
+
+std::unique_ptr<sim::Network> make_network(const SimRequest& r, const model::Model& m, model::Bound bound) {
+  if (r.network == "model") return std::make_unique<sim::ModelNetwork>(m, bound);
+  if (r.network != "loggops") throw UsageError("--network must be model or loggops");
+  if (!r.loggops.empty()) return std::make_unique<sim::LogGOPSNetwork>(sim::parse_loggops(r.loggops));
+  return std::make_unique<sim::LogGOPSNetwork>(m, bound);
+}
+
+std::uint64_t operation_count(const sim::FlatProgram& p) {
+  std::uint64_t total = 0;
+  for (int r = 0; r < p.nranks(); ++r) total += p.body_of(r).size();
+  return total;
+}
+
+// A progress bar with an estimate of the time left, on a terminal only, for runs past a second.
+std::function<void(const sim::Progress&)> progress_bar(std::uint64_t total_operations) {
+  auto start = std::chrono::steady_clock::now();
+  return [=](const sim::Progress& p) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (elapsed < 1) return;
+    const double done = std::min(0.99, total_operations ? double(p.operations) / double(total_operations) : 0.0);
+    const int width = 30, filled = static_cast<int>(done * width);
+    const double eta = done > 0 ? elapsed * (1 - done) / done : 0;
+    std::fprintf(stderr, "\r[%s%s] %3.0f%%  %.3g M events  %d/%d ranks done  ETA %.0f s ",
+                 std::string(filled, '=').c_str(), std::string(width - filled, ' ').c_str(), 100 * done,
+                 double(p.events) / 1e6, p.finished_ranks, p.ranks, eta);
+  };
+}
+
+nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::string& machine,
+                            const sim::Network& net, const sim::Options& options) {
+  nlohmann::json run = {{"machine", model::load_machine(machine).machine.name},
+                        {"bound", r.bound},
+                        {"compute", in.kind == "trace" ? "replayed" : in.kind},
+                        {"network", net.describe()},
+                        {"input", in.source},
+                        {"simulated", true}};
+  if (in.kind == "trace") run["compute_scale_from"] = fmt::format("{:.4g} (given with --compute-scale)", r.compute_scale);
+  if (in.kind == "trace") run["match"] = r.match;
+  if (!options.algorithms.empty() || options.expand_collectives) {
+    nlohmann::json algorithms = nlohmann::json::object();
+    for (const auto& [c, a] : options.algorithms) algorithms[c] = a;
+    run["algorithms"] = algorithms;
+  }
+  if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net))
+    run["substitutions"] = model_net->rules().substitutions();
+  if (!in.skipped.empty()) run["skipped_calls"] = in.skipped;
+  return run;
+}
+
+void print_notes(const nlohmann::json& report) {
+  const auto& run = report.at("run");
+  if (run.contains("skipped_calls")) {
+    std::cout << "\nCalls in the trace the simulator does not model (left out):\n";
+    for (const auto& [name, n] : run["skipped_calls"].items()) std::cout << "  " << name << " x" << n << "\n";
+  }
+  for (const auto& w : report.at("warnings")) std::cout << "\nWarning: " << w.get<std::string>() << "\n";
+  const auto& s = report.at("simulation");
+  std::cout << fmt::format("\nSimulated {} events ({} messages) in {:.3g} s: {:.3g} M events/s\n",
+                           s.at("events").get<std::uint64_t>(), s.at("messages").get<std::uint64_t>(),
+                           s.at("wall_seconds").get<double>(), s.at("events_per_second").get<double>() / 1e6);
+}
+
+void run(const SimRequest& r) {
+  if (r.bound != "min" && r.bound != "avg" && r.bound != "max") throw UsageError("--bound must be min, avg or max");
+  if (r.match != "recorded") throw UsageError("--match: only 'recorded' is supported (traces keep matched sources)");
+  if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
+  auto in = open_input(r);
+  if (!r.write_schedule.empty()) {
+    std::ofstream(r.write_schedule) << sim::write_schedule(*in.program);
+    if (r.inputs.empty() && r.generator.empty()) return;
+  }
+  const auto machine = machine_for(r, in);
+  const auto model = model::load_machine(machine);
+  const auto bound = r.bound == "min" ? model::Bound::min : r.bound == "max" ? model::Bound::max : model::Bound::avg;
+  const auto net = make_network(r, model, bound);
+  sim::Options options;
+  options.algorithms = in.algorithms;
+  if (!r.algorithms.empty())
+    for (auto& [c, a] : sim::parse_algorithm_choice(r.algorithms)) options.algorithms[c] = a;
+  options.expand_collectives = r.collectives.empty() ? !options.algorithms.empty() : r.collectives == "expand";
+  if (!r.collectives.empty() && r.collectives != "expand" && r.collectives != "model")
+    throw UsageError("--collectives must be model or expand");
+  const bool bar = !r.no_progress && isatty(STDERR_FILENO);
+  if (bar) options.progress = progress_bar(operation_count(*in.program));
+  std::unique_ptr<sim::TraceRecorder> recorder;
+  if (!r.trace_out.empty())
+    recorder = std::make_unique<sim::TraceRecorder>(
+        in.program->nranks(), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name, "seconds, simulated",
+                                                 "augur sim " + in.source});
+  const auto started = std::chrono::steady_clock::now();
+  const auto result = sim::simulate(*in.program, *net, options, recorder.get());
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
+  const auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
+  if (recorder) sim::write_native_trace(recorder->trace(), r.trace_out);
+  if (!r.report.empty()) std::ofstream(r.report) << report.dump(2) << "\n";
+  if (r.json) {
+    std::cout << report.dump(2) << "\n";
+    return;
+  }
+  std::cout << revprof::format_report(report);
+  print_notes(report);
+  if (!r.trace_out.empty()) std::cout << "\nTrace: " << r.trace_out << "\n";
+}
+
+}  // namespace
+
+void add_sim_command(CLI::App& app) {
+  auto r = std::make_shared<SimRequest>();
+  auto* cmd = app.add_subcommand("sim", "Simulate a trace, a schedule or a collective algorithm on a modelled machine");
+  cmd->footer(
+      "Discrete-event simulation in global simulated time: messages are priced by the model's\n"
+      "equations as in `augur run` (--network model) or by LogGOPS (--network loggops, from the\n"
+      "model's pingpong and onetomany or given with --loggops), wildcard receives match in simulated\n"
+      "order, and a program that cannot finish stops with the ranks and operations involved.\n"
+      "Examples:\n"
+      "  augur run --machine t3d --trace T -np 4 -- ./stencil && augur sim T    (replay: same prediction)\n"
+      "  augur sim --machine sp2-mpl --compute-scale 2 T                         (another machine, slower nodes)\n"
+      "  augur sim --machine sp2-mpl ring.sched                                  (docs/schedule-format.md)\n"
+      "  augur sim --machine sp2-mpl --network loggops --generate bcast algorithm=1m p=12 bytes=16\n"
+      "  augur sim --network loggops --loggops L=2.5us,o=1.5us,g=1us,G=6ns --generate allreduce p=1048576\n"
+      "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n" +
+      sim::describe_generators());
+  cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
+  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd->add_option("--network", r->network, "model or loggops")->capture_default_str();
+  cmd->add_option("--loggops", r->loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  cmd->add_option("--collectives", r->collectives,
+                  "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");
+  cmd->add_option("--algorithm", r->algorithms, "algorithms of expanded collectives, e.g. bcast=bt,allreduce=ring");
+  cmd->add_option("--generate", r->generator, "simulate a generated collective: NAME then key=value parameters");
+  cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file");
+  cmd->add_option("--compute-scale", r->compute_scale, "multiply a trace's compute times (a slower or faster node)");
+  cmd->add_option("--match", r->match, "wildcard receives of a trace: recorded (as matched in the run)")->capture_default_str();
+  cmd->add_option("--trace", r->trace_out, "write the simulated run as a native trace to this directory");
+  cmd->add_option("--report", r->report, "also keep the JSON report in this file");
+  cmd->add_flag("--json", r->json, "print the report as JSON");
+  cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
+  cmd->add_option("input", r->inputs, "trace directory or schedule file; with --generate, key=value parameters");
+  cmd->callback([r] {
+    try {
+      run(*r);
+    } catch (const sim::ScheduleError& e) {
+      throw UsageError(e.what());
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,28 @@
+#pragma once
+// Programs made from a name and key=value parameters (`augur sim --generate bcast algorithm=1m
+// p=12 bytes=16`): a collective run by every rank `iterations` times as the named algorithm's
+// messages. The program stores one body for all ranks, so p may be in the millions.
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/algorithms.hpp"
+#include "sim/program.hpp"
+
+namespace augur::sim {
+
+struct Generated {
+  std::unique_ptr<FlatProgram> program;
+  AlgorithmChoice algorithms;  // the algorithm each collective runs as
+  std::string description;     // e.g. "bcast 1m, p = 12, 16 B"
+};
+
+// `args` are key=value: p (ranks), bytes, root, algorithm, iterations, compute (seconds between
+// iterations). Throws std::invalid_argument naming the bad parameter.
+Generated generate(std::string_view name, const std::vector<std::string>& args);
+
+// What --generate accepts, one line each, for --help.
+std::string describe_generators();
+
+}  // namespace augur::sim

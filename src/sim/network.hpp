@@ -1,0 +1,88 @@
+#pragma once
+// How the simulator prices point-to-point messages and (unexpanded) collectives. Two models:
+//   ModelNetwork:  the model file's equations through timing::Rules, called exactly as the
+//                  reverse profiler calls them (src/revprof/shim/p2p.cpp, requests.cpp), so a
+//                  replayed trace predicts the same times as the run that wrote it;
+//   LogGOPSNetwork: L, o, g, G, O, S (loggops.hpp), where consecutive sends of one rank are
+//                  spaced by the gap, so algorithms built from messages can be compared.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "model/model.hpp"
+#include "timing/rules.hpp"
+
+namespace augur::sim {
+
+class Network {
+ public:
+  virtual ~Network() = default;
+
+  // A send that starts at `start`: the time its call returns when nothing waits for the
+  // receiver. `nic_free` is the sender's own state (when its next message may leave); networks
+  // with a gap read and update it.
+  virtual double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const = 0;
+  // MPI_Isend started at `start`: when its call returns, and (when nothing waits for the
+  // receiver) when its request completes.
+  struct Isend {
+    double returns, completes;
+  };
+  virtual Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const = 0;
+  virtual double irecv_post(double bytes) const = 0;
+  virtual bool waits_for_receiver(timing::SendMode mode, double bytes) const = 0;
+  // When a message's envelope reaches the receiver, for matching wildcard receives in simulated time.
+  virtual double arrival(double send_start, bool rendezvous, double bytes) const = 0;
+  virtual double recvmin(double bytes) const = 0;
+  virtual double receive_end(double post, double send_start, bool rendezvous, double bytes) const = 0;
+  // A receive whose message may have crossed the receiver's own send started at `own_send_start`.
+  virtual double crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
+                                     double bytes) const = 0;
+  virtual bool prices_crossing() const = 0;  // whether crossed_receive_end can change anything
+  virtual double sendrecv_end(double begin, double halves_end, double bytes) const = 0;
+  virtual double waiting_send_end(double send_start, double receiver_post, double bytes) const = 0;
+  virtual double collective_duration(std::string_view op, int p, double bytes, bool is_root) const = 0;
+  // Whether collectives can be priced whole (else they must be expanded into messages).
+  virtual bool prices_collectives() const = 0;
+  virtual std::string describe() const = 0;
+};
+
+// The model's equations, as the reverse profiler uses them.
+class ModelNetwork final : public Network {
+ public:
+  ModelNetwork(const model::Model& model, model::Bound bound);
+
+  double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
+  Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
+  double irecv_post(double bytes) const override { return rules_.irecv_post(bytes); }
+  bool waits_for_receiver(timing::SendMode mode, double bytes) const override {
+    return rules_.waits_for_receiver(mode, bytes);
+  }
+  double arrival(double send_start, bool rendezvous, double bytes) const override;
+  double recvmin(double bytes) const override { return rules_.recvmin(bytes); }
+  double receive_end(double post, double send_start, bool rendezvous, double bytes) const override {
+    return rules_.receive_end(post, send_start, rendezvous, bytes);
+  }
+  double crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
+                             double bytes) const override {
+    return rules_.crossed_receive_end(post, own_send_start, send_start, halves_end, bytes);
+  }
+  bool prices_crossing() const override { return crosses_; }
+  double sendrecv_end(double begin, double halves_end, double bytes) const override {
+    return rules_.sendrecv_end(begin, halves_end, bytes);
+  }
+  double waiting_send_end(double send_start, double receiver_post, double bytes) const override {
+    return rules_.waiting_send_end(send_start, receiver_post, bytes);
+  }
+  double collective_duration(std::string_view op, int p, double bytes, bool is_root) const override {
+    return rules_.collective_duration(op, p, bytes, is_root);
+  }
+  bool prices_collectives() const override { return true; }
+  std::string describe() const override { return "model"; }
+  const timing::Rules& rules() const { return rules_; }
+
+ private:
+  timing::Rules rules_;
+  bool crosses_;
+};
+
+}  // namespace augur::sim

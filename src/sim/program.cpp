@@ -1,0 +1,121 @@
+#include "sim/program.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace augur::sim {
+
+namespace {
+
+Op make(OpKind kind, std::int32_t peer, double value, std::int32_t tag) {
+  Op op;
+  op.kind = kind;
+  op.peer = peer;
+  op.value = value;
+  op.tag = tag;
+  return op;
+}
+
+}  // namespace
+
+Op compute_op(double seconds) { return make(OpKind::compute, kAny, seconds, 0); }
+
+Op send_op(std::int32_t peer, double bytes, std::int32_t tag, timing::SendMode mode) {
+  Op op = make(OpKind::send, peer, bytes, tag);
+  op.mode = mode;
+  return op;
+}
+
+Op isend_op(std::int32_t peer, double bytes, std::int32_t tag) { return make(OpKind::isend, peer, bytes, tag); }
+Op recv_op(std::int32_t peer, std::int32_t tag) { return make(OpKind::recv, peer, 0, tag); }
+Op irecv_op(std::int32_t peer, std::int32_t tag) { return make(OpKind::irecv, peer, 0, tag); }
+
+Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag) {
+  Op op = make(OpKind::sendrecv, to, bytes, tag);
+  op.peer2 = from;
+  op.tag2 = tag;
+  return op;
+}
+
+Op wait_op(std::int32_t count) {
+  Op op = make(OpKind::wait, kAny, 0, 0);
+  op.tag2 = count;
+  return op;
+}
+
+Op collective_op(std::uint16_t name, double bytes, std::int32_t root, std::uint16_t comm) {
+  Op op = make(OpKind::collective, root, bytes, 0);
+  op.name = name;
+  op.comm = comm;
+  return op;
+}
+
+int Communicator::index_of(int rank) const {
+  if (members.empty()) return rank >= 0 && rank < size ? rank : -1;
+  auto it = std::lower_bound(members.begin(), members.end(), rank);
+  return it != members.end() && *it == rank ? static_cast<int>(it - members.begin()) : -1;
+}
+
+Program::Program(int nranks) : nranks_(nranks) {
+  if (nranks < 1) throw std::invalid_argument("a program needs at least one rank");
+  comms_.push_back({"world", nranks, {}, 0});
+}
+
+std::uint16_t Program::add_comm(Communicator comm) {
+  if (comms_.size() >= 0xFFFF) throw std::length_error("too many communicators");
+  comms_.push_back(std::move(comm));
+  return static_cast<std::uint16_t>(comms_.size() - 1);
+}
+
+std::uint16_t Program::intern(std::string_view name) {
+  auto it = std::find(names_.begin(), names_.end(), name);
+  if (it != names_.end()) return static_cast<std::uint16_t>(it - names_.begin());
+  if (names_.size() >= 0xFFFF) throw std::length_error("too many operation names");
+  names_.emplace_back(name);
+  return static_cast<std::uint16_t>(names_.size() - 1);
+}
+
+namespace {
+
+std::int32_t wrap(std::int64_t rank, int n) { return static_cast<std::int32_t>(((rank % n) + n) % n); }
+
+}  // namespace
+
+Op Program::resolved(Op op, int rank) const {
+  if (op.flags & kPeerRelative) op.peer = wrap(std::int64_t(rank) + op.peer, nranks_);
+  if (op.flags & kPeer2Relative) op.peer2 = wrap(std::int64_t(rank) + op.peer2, nranks_);
+  op.flags = 0;
+  return op;
+}
+
+FlatProgram::FlatProgram(int nranks) : Program(nranks) {}
+
+std::uint32_t FlatProgram::add_body(std::vector<Op> ops) {
+  bodies_.push_back(std::move(ops));
+  return static_cast<std::uint32_t>(bodies_.size() - 1);
+}
+
+void FlatProgram::assign(int first, int last, std::uint32_t body) {
+  if (first < 0 || last >= nranks() || first > last) throw std::out_of_range("rank range outside the program");
+  if (rank_body_.empty()) {
+    if (body == 0 && first == 0 && last == nranks() - 1) return;  // the default: every rank runs body 0
+    rank_body_.assign(nranks(), 0);
+  }
+  std::fill(rank_body_.begin() + first, rank_body_.begin() + last + 1, body);
+}
+
+const std::vector<Op>& FlatProgram::body_of(int rank) const {
+  static const std::vector<Op> none;
+  if (bodies_.empty()) return none;
+  return bodies_[rank_body_.empty() ? 0 : rank_body_[rank]];
+}
+
+bool FlatProgram::fetch(int rank, std::uint32_t pc, Op& op) const {
+  const auto& body = body_of(rank);
+  if (pc >= body.size()) return false;
+  op = body[pc];
+  if (op.flags) op = resolved(op, rank);
+  return true;
+}
+
+}  // namespace augur::sim

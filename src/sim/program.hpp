@@ -1,0 +1,111 @@
+#pragma once
+// What the simulator runs: per-rank sequences of operations. Every input (a schedule, a trace,
+// a generator) becomes a Program; the kernel only ever asks it for "the operation at position pc
+// of rank r", so a generated program of a million ranks needs no per-rank storage at all.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "timing/rules.hpp"
+
+namespace augur::sim {
+
+// A source or tag that matches anything (MPI_ANY_SOURCE, MPI_ANY_TAG).
+inline constexpr std::int32_t kAny = -1;
+// A peer that is no one (MPI_PROC_NULL): the operation costs nothing and moves no data.
+inline constexpr std::int32_t kNoPeer = -2;
+
+enum class OpKind : std::uint8_t {
+  compute,     // value = seconds
+  send,        // blocking send to peer; value = bytes
+  isend,       // non-blocking send: a request
+  recv,        // blocking receive from peer (or kAny)
+  irecv,       // non-blocking receive: a request
+  sendrecv,    // send to peer and receive from peer2 at once (MPI_Sendrecv)
+  wait,        // completes the `count` oldest requests, all of them when count is 0
+  collective,  // name, value = bytes, peer = root (comm rank, or -1), comm
+};
+
+// Peers given relative to the rank running the operation, e.g. `send rank+1`.
+inline constexpr std::uint8_t kPeerRelative = 1;
+inline constexpr std::uint8_t kPeer2Relative = 2;
+
+// 32 bytes, trivially copyable: bodies are plain arrays.
+struct Op {
+  double value = 0;          // seconds (compute) or bytes
+  std::int32_t peer = kAny;  // destination, source, root
+  std::int32_t peer2 = kAny; // sendrecv: the source
+  std::int32_t tag = 0;      // sendrecv: the send's tag
+  std::int32_t tag2 = 0;     // sendrecv: the receive's tag; wait: how many requests (0 = all)
+  std::uint16_t comm = 0;    // index into Program::comms(); 0 is the world
+  std::uint16_t name = 0;    // collective: index into Program::names()
+  OpKind kind = OpKind::compute;
+  timing::SendMode mode : 8 = timing::SendMode::standard;  // a byte, to keep the operation 32 bytes
+  std::uint8_t flags = 0;
+};
+static_assert(sizeof(Op) == 32);
+
+// Shorthands that build operations (bytes and seconds as doubles).
+Op compute_op(double seconds);
+Op send_op(std::int32_t peer, double bytes, std::int32_t tag = 0, timing::SendMode mode = timing::SendMode::standard);
+Op isend_op(std::int32_t peer, double bytes, std::int32_t tag = 0);
+Op recv_op(std::int32_t peer, std::int32_t tag = 0);
+Op irecv_op(std::int32_t peer, std::int32_t tag = 0);
+Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag = 0);
+Op wait_op(std::int32_t count = 0);  // 0: all outstanding requests
+Op collective_op(std::uint16_t name, double bytes, std::int32_t root = -1, std::uint16_t comm = 0);
+
+// A communicator: the world, or a subset of its ranks in increasing order.
+struct Communicator {
+  std::string name;
+  int size = 0;
+  std::vector<int> members;  // empty for the world (member i is rank i)
+  int trace_id = 0;          // the id traces give it
+
+  int member(int index) const { return members.empty() ? index : members[index]; }
+  // The index of world rank `rank` in this communicator, or -1.
+  int index_of(int rank) const;
+};
+
+class Program {
+ public:
+  explicit Program(int nranks);
+  virtual ~Program() = default;
+
+  int nranks() const { return nranks_; }
+  const std::vector<Communicator>& comms() const { return comms_; }
+  const std::vector<std::string>& names() const { return names_; }
+  std::uint16_t add_comm(Communicator comm);
+  std::uint16_t intern(std::string_view name);  // a collective's name
+
+  // The operation at position `pc` of `rank` with relative peers resolved; false past the end.
+  virtual bool fetch(int rank, std::uint32_t pc, Op& op) const = 0;
+
+ protected:
+  // Resolves relative peers of `op` for `rank`, wrapping around the world.
+  Op resolved(Op op, int rank) const;
+
+ private:
+  int nranks_;
+  std::vector<Communicator> comms_;
+  std::vector<std::string> names_;
+};
+
+// Bodies of operations shared by ranks: a million ranks running one body store it once.
+class FlatProgram final : public Program {
+ public:
+  explicit FlatProgram(int nranks);
+  // Adds a body and returns its index; assign it to ranks with assign().
+  std::uint32_t add_body(std::vector<Op> ops);
+  void assign(int first, int last, std::uint32_t body);  // ranks first..last inclusive
+  bool fetch(int rank, std::uint32_t pc, Op& op) const override;
+  const std::vector<Op>& body_of(int rank) const;
+
+ private:
+  std::vector<std::vector<Op>> bodies_;
+  std::vector<std::uint32_t> rank_body_;  // empty: every rank runs body 0
+};
+
+}  // namespace augur::sim

@@ -1,0 +1,124 @@
+// The schedule language: what it accepts, how bodies are shared, and the file:line:column of
+// its errors.
+#include <gtest/gtest.h>
+
+#include "model/machines.hpp"
+#include "sim/kernel.hpp"
+#include "sim/schedule.hpp"
+
+using namespace augur;
+using namespace augur::sim;
+
+namespace {
+
+std::vector<Op> ops_of(const Program& p, int rank) {
+  std::vector<Op> ops;
+  Op op;
+  for (std::uint32_t pc = 0; p.fetch(rank, pc, op); ++pc) ops.push_back(op);
+  return ops;
+}
+
+// The message of the ScheduleError `text` raises.
+std::string error_of(const std::string& text) {
+  try {
+    parse_schedule(text, "s.sched");
+  } catch (const ScheduleError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(SimSchedule, RangeBodiesWithRelativePeersAreStoredOnce) {
+  auto p = parse_schedule("ranks 1000\nranks 0..N-1 { sendrecv rank+1 rank-1 8KiB tag=3 }\n", "ring");
+  EXPECT_EQ(&p->body_of(0), &p->body_of(999));
+  auto ops = ops_of(*p, 999);
+  ASSERT_EQ(ops.size(), 1u);
+  EXPECT_EQ(ops[0].kind, OpKind::sendrecv);
+  EXPECT_EQ(ops[0].peer, 0);     // wraps around the world
+  EXPECT_EQ(ops[0].peer2, 998);
+  EXPECT_EQ(ops[0].value, 8192);
+  EXPECT_EQ(ops[0].tag, 3);
+}
+
+TEST(SimSchedule, OtherExpressionsOfRankAreEvaluatedPerRank) {
+  auto p = parse_schedule("ranks 4\nranks 0..3 { send rank^1 (rank+1)*8 }", "x");
+  EXPECT_NE(&p->body_of(0), &p->body_of(1));
+  EXPECT_EQ(ops_of(*p, 2)[0].peer, 3);
+  EXPECT_EQ(ops_of(*p, 2)[0].value, 24);
+}
+
+TEST(SimSchedule, LoopsGrainsCommunicatorsAndCollectives) {
+  auto p = parse_schedule(R"(# a farm
+ranks 6
+grain work = 25us
+comm odd = 1..5 step 2
+rank 0 { repeat 2 { recv any tag=any } waitall }
+ranks 1..5 {
+  compute work
+  isend 0 1KiB
+  irecv any
+  wait 2
+  allreduce 8 comm=odd
+  bcast 16 root=3 comm=odd
+  barrier
+}
+)",
+                          "farm");
+  const auto r0 = ops_of(*p, 0);
+  ASSERT_EQ(r0.size(), 3u);
+  EXPECT_EQ(r0[0].peer, kAny);
+  EXPECT_EQ(r0[0].tag, kAny);
+  EXPECT_EQ(r0[2].tag2, 0);  // waitall
+  const auto r3 = ops_of(*p, 3);
+  ASSERT_EQ(r3.size(), 7u);
+  EXPECT_DOUBLE_EQ(r3[0].value, 25e-6);
+  EXPECT_EQ(r3[3].tag2, 2);
+  EXPECT_EQ(p->comms()[r3[4].comm].size, 3);
+  EXPECT_EQ(r3[5].peer, 1);  // world rank 3 is rank 1 of {1, 3, 5}
+  EXPECT_EQ(p->names()[r3[6].name], "barrier");
+}
+
+TEST(SimSchedule, ScheduleRunsOnAModel) {
+  auto p = parse_schedule("ranks 12\nranks 0..N-1 { bcast 16 root=0 }", "b");
+  const auto m = model::load_machine("sp2-mpl");
+  ModelNetwork net(m, model::Bound::avg);
+  auto r = simulate(*p, net);
+  // The root leaves after the model's bcast: 9.6 + 14·3 + (0.0083 + 0.015·3)·16 µs.
+  EXPECT_NEAR(r.ranks[0].finish, (9.6 + 42 + 0.0533 * 16) * 1e-6, 1e-12);
+}
+
+TEST(SimSchedule, ErrorsNameFileLineColumnAndReason) {
+  EXPECT_EQ(error_of("ranks 2\nrank 0 {\n  sned 1 8\n}"), "s.sched:3:3: unknown operation 'sned'");
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { send any 8 }"), "s.sched:2:15: expected a number, N or rank, found 'any'");
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { send 2 8 }"), "s.sched:2:15: rank 2 is outside 0..1");
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { bcast 8 comm=evens }"), "s.sched:2:23: unknown communicator 'evens'");
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { recv 1"), "s.sched:2:16: expected '}' to close the body, found the end");
+  EXPECT_EQ(error_of("rank 0 { }"), "s.sched:1:1: a schedule starts with 'ranks N', the number of ranks");
+  EXPECT_EQ(error_of("ranks 4\nranks 2..9 { }"), "s.sched:2:7: rank range 2..9 is not inside 0..3");
+  EXPECT_EQ(error_of("ranks 4\ncomm c = {1, 2}\nrank 1 { bcast 8 root=0 comm=c }"),
+            "s.sched:3:23: root 0 is not a rank of the communicator");
+  EXPECT_EQ(error_of("ranks 4\nrank 1 { send 0 1/0 }"), "s.sched:2:19: division by zero or overflow");
+  EXPECT_EQ(error_of("ranks 4\nrank 1 { compute 3 parsecs }"), "s.sched:2:20: unknown operation 'parsecs'");
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { send 1 8 $ }"), "s.sched:2:19: unexpected character '$'");
+}
+
+TEST(SimSchedule, WrittenScheduleReadsBackTheSame) {
+  auto p = parse_schedule(R"(ranks 5
+comm low = {0, 1, 2}
+ranks 0..4 { compute 1.5us sendrecv rank+1 rank-1 64 tag=2 }
+ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 waitall })",
+                          "w");
+  auto again = parse_schedule(write_schedule(*p), "written");
+  for (int r = 0; r < 5; ++r) {
+    const auto a = ops_of(*p, r), b = ops_of(*again, r);
+    ASSERT_EQ(a.size(), b.size()) << "rank " << r;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].kind, b[i].kind);
+      EXPECT_EQ(a[i].peer, b[i].peer);
+      EXPECT_EQ(a[i].value, b[i].value);
+      EXPECT_EQ(a[i].comm, b[i].comm);
+    }
+  }
+}
