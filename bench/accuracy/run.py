@@ -76,6 +76,8 @@ INPUTS = [
     ("stencil2d", "comm", ["16", "60000", "1"]),
     ("farm", "compute", ["200", "200000"]),
     ("farm", "comm", ["150000", "1"]),
+    ("reqreply", "compute", ["300", "500000", "4096"]),
+    ("reqreply", "comm", ["30000", "1", "4096"]),
 ]
 SMOKE_INPUTS = [
     ("stencil2d", "compute", ["256", "40", "10"]),

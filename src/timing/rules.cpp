@@ -133,11 +133,15 @@ double Rules::receive_end(double post, double send_start, bool rendezvous, doubl
   return std::max(post + recvmin(bytes), transfer_start + transit(bytes));
 }
 
-double Rules::crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
-                                  double bytes) const {
-  if (!exchange_ || !std::isfinite(own_send_start)) return halves_end;  // never sent to them
-  if (!(std::abs(own_send_start - send_start) < 0.5 * transit(bytes))) return halves_end;
-  return std::max(halves_end, std::min(post, own_send_start) + eval(exchange_, 2, bytes));
+bool Rules::crossed(const Flight& own, const Flight& incoming) const {
+  if (!std::isfinite(own.start) || !std::isfinite(incoming.start)) return false;  // never sent to them
+  // Strict: a message started the moment the other arrived found it gone.
+  return own.start < incoming.start + transit(incoming.bytes) && incoming.start < own.start + transit(own.bytes);
+}
+
+double Rules::crossed_receive_end(double post, const Flight& own, const Flight& incoming, double halves_end) const {
+  if (!exchange_ || !crossed(own, incoming)) return halves_end;
+  return std::max(halves_end, std::min(post, own.start) + eval(exchange_, 2, incoming.bytes));
 }
 
 double Rules::sendrecv_end(double begin, double halves_end, double bytes) const {

@@ -11,11 +11,15 @@
 // after a pause wakes the path up (Open MPI over TCP here: 11 µs against 8 µs in a loop).
 // A send that waits for its receiver (synchronous, or above the eager limit) cannot start the
 // transfer before the receive is posted: both sides measure from max(T_send_start, T_post).
-// A message that crossed one of the receiver's own to its sender (the two sends started less than
-// half a transit apart) travelled while the other direction was busy too: its receive ends no
-// earlier than the earlier of the post and the receiver's own send start + t_exchange(d), the
-// model's `exchange` (a pair's Irecv, Isend and Waitall). A ping-pong's messages never cross: the
-// reply starts a whole transit after the request.
+// A message crossed the receiver's own latest send to its sender when each was still in flight
+// when the other started; a message is in flight from its send start for t_transit of its size:
+//   crossed  <=>  T_own < T_send_start + t_transit(d)  and  T_send_start < T_own + t_transit(d_own)
+// where T_own and d_own are the start and size of the receiver's own send. Such a message
+// travelled while the other direction was busy too: its receive ends no earlier than the earlier
+// of the post and T_own + t_exchange(d), the model's `exchange` (a pair's Irecv, Isend and
+// Waitall). A reply never crosses its request, whatever their sizes: the reply starts no earlier
+// than the request's receive ends, which is at least T_own + t_transit(d_own), and the bound is
+// strict. Nor does a message cross a send of ours started when it had already arrived.
 // A Sendrecv with a partner on both sides ends no earlier than its begin + t_sendrecv(d), the
 // model's `sendrecv` (pairs exchanging at once): two directions at a time cost more than one
 // message's transit (Open MPI over TCP here: 7.1 µs against 4.1 µs at 16 B; over shared memory
@@ -32,6 +36,7 @@
 // root's T_op is its own role's and the others' theirs, instead of the whole operation's.
 #include <array>
 #include <initializer_list>
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -54,6 +59,12 @@ struct CollectiveStarts {
 double collective_end(CollectiveShape shape, bool is_root, double own_start, const CollectiveStarts& starts,
                       double duration);
 
+// One message between a pair of ranks, as the crossing rule sees it.
+struct Flight {
+  double start = -std::numeric_limits<double>::infinity();  // the send's start; never sent: -inf
+  double bytes = 0;
+};
+
 class Rules {
  public:
   // Resolves the model's operations once; the per-call methods then cost a few multiplies.
@@ -67,10 +78,11 @@ class Rules {
   bool waits_for_receiver(SendMode mode, double bytes) const;
 
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const;
-  // The end of a receive whose message may have crossed one of the receiver's own sends, started
-  // at `own_send_start`, when the halves' rule alone gives `halves_end`.
-  double crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
-                             double bytes) const;
+  // Whether `incoming` and the receiver's own latest send to its source crossed (the law above).
+  bool crossed(const Flight& own, const Flight& incoming) const;
+  // The end of a receive of `incoming`, posted at `post`, that may have crossed `own`, when the
+  // halves' rule alone gives `halves_end`.
+  double crossed_receive_end(double post, const Flight& own, const Flight& incoming, double halves_end) const;
   // The end of a Sendrecv whose halves, priced as a send and a receive, end by `halves_end`.
   // Without `sendrecv` in the model the halves stand alone.
   double sendrecv_end(double begin, double halves_end, double bytes) const;

@@ -201,25 +201,98 @@ TEST(TimingRules, ASendrecvTakesAtLeastTheModelsExchangeTime) {
   EXPECT_NEAR(plain.sendrecv_end(0, 5 * us, 100), 5 * us, 1e-12);
 }
 
-TEST(TimingRules, AMessageThatCrossedOneOfOursTakesTheModelsExchangeTime) {
-  auto m = model_of("crossing", R"json({
+namespace {
+
+// The crossing rule's model: a transit of 4 + d/100 µs (5 at 100 B, 4.04 at 4 B, 44.96 at
+// 4096 B) and an exchange of 7 + d/50 (9 at 100 B, 88.92 at 4096 B: twice a transit, so a
+// message wrongly taken for crossed ends late).
+model::Model crossing_model() {
+  return model_of("crossing", R"json({
       "pingpong": {"regimes": [{"from": 0, "expr": "4 + d/100"}]},
-      "exchange": {"regimes": [{"from": 0, "expr": "7 + d/100"}]},
+      "exchange": {"regimes": [{"from": 0, "expr": "7 + d/50"}]},
       "recvmin":  {"regimes": [{"from": 0, "expr": "1"}]}
     })json");
+}
+
+}  // namespace
+
+TEST(TimingRules, AMessageThatCrossedOneOfOursTakesTheModelsExchangeTime) {
+  auto m = crossing_model();
   timing::Rules r(m, model::Bound::avg);
-  // Both ranks post at 0 and send at 0.5 µs: the halves end at 5.5 µs, the pair's exchange at 8.
-  const double halves = r.receive_end(0, 0.5 * us, false, 100);
+  // Both ranks post at 0 and send 100 B at 0.5 µs: the halves end at 5.5 µs, the pair's exchange at 9.
+  const timing::Flight mine{0.5 * us, 100}, theirs{0.5 * us, 100};
+  const double halves = r.receive_end(0, theirs.start, false, theirs.bytes);
   EXPECT_NEAR(halves, 5.5 * us, 1e-12);
-  EXPECT_NEAR(r.crossed_receive_end(0, 0.5 * us, 0.5 * us, halves, 100), 8 * us, 1e-12);
-  // A ping-pong's reply starts a transit (5 µs) after the request: not crossed.
-  const double reply = r.receive_end(0, 5 * us, false, 100);
-  EXPECT_NEAR(r.crossed_receive_end(0, 0, 5 * us, reply, 100), reply, 1e-12);
+  EXPECT_TRUE(r.crossed(mine, theirs));
+  EXPECT_NEAR(r.crossed_receive_end(0, mine, theirs, halves), 9 * us, 1e-12);
+  // A ping-pong's reply starts when the request arrived, a transit (5 µs) after it: not crossed.
+  const timing::Flight request{0, 100}, reply{r.receive_end(0, 0, false, 100), 100};
+  const double reply_end = r.receive_end(0, reply.start, false, reply.bytes);
+  EXPECT_FALSE(r.crossed(request, reply));
+  EXPECT_NEAR(r.crossed_receive_end(0, request, reply, reply_end), reply_end, 1e-12);
   // Never sent to the source: not crossed either.
-  EXPECT_NEAR(r.crossed_receive_end(0, -std::numeric_limits<double>::infinity(), 0.5 * us, halves, 100), halves,
-              1e-12);
+  EXPECT_FALSE(r.crossed(timing::Flight{}, theirs));
+  EXPECT_NEAR(r.crossed_receive_end(0, timing::Flight{}, theirs, halves), halves, 1e-12);
   // A model without `exchange` leaves the halves alone.
   auto t = toy();
   timing::Rules plain(t, model::Bound::avg);
-  EXPECT_NEAR(plain.crossed_receive_end(0, 0.5 * us, 0.5 * us, 5.5 * us, 100), 5.5 * us, 1e-12);
+  EXPECT_NEAR(plain.crossed_receive_end(0, mine, theirs, 5.5 * us), 5.5 * us, 1e-12);
+}
+
+TEST(TimingRules, AReplyLargerThanItsRequestHasNotCrossedIt) {
+  auto m = crossing_model();
+  timing::Rules r(m, model::Bound::avg);
+  // A 4-byte task sent at 0 arrives at 4.04 µs; the worker answers at once with 4 KiB. The reply
+  // started 4.04 µs after the task, well within half its own transit (22.5 µs), but the task was
+  // no longer in flight: the master's receive ends one transit after the reply started (49 µs),
+  // not an exchange after the task (88.92 µs).
+  const timing::Flight task{0, 4};
+  const timing::Flight result{r.receive_end(0, task.start, false, task.bytes), 4096};
+  EXPECT_NEAR(result.start, 4.04 * us, 1e-12);
+  const double halves = r.receive_end(0, result.start, false, result.bytes);
+  EXPECT_NEAR(halves, 49 * us, 1e-12);
+  EXPECT_FALSE(r.crossed(task, result));
+  EXPECT_NEAR(r.crossed_receive_end(0, task, result, halves), halves, 1e-12);
+  // On the worker's side the next task, sent when the result arrived, has not crossed it either.
+  const timing::Flight next{halves, 4};
+  EXPECT_FALSE(r.crossed(result, next));
+}
+
+TEST(TimingRules, MessagesBothInFlightAtOnceHaveCrossedWhateverTheirSizes) {
+  auto m = crossing_model();
+  timing::Rules r(m, model::Bound::avg);
+  // Our 4 bytes leave at 0 (in flight until 4.04 µs); their 4 KiB leave at 2 µs, before ours
+  // arrived, and are in flight until 46.96 µs: each was under way when the other started.
+  const timing::Flight mine{0, 4}, theirs{2 * us, 4096};
+  EXPECT_TRUE(r.crossed(mine, theirs));
+  EXPECT_TRUE(r.crossed(theirs, mine));  // both ends of the pair agree
+  // Posted at 0: the floor is the post plus the exchange at the incoming size, 7 + 81.92 µs.
+  const double halves = r.receive_end(0, theirs.start, false, theirs.bytes);
+  EXPECT_NEAR(halves, 46.96 * us, 1e-12);
+  EXPECT_NEAR(r.crossed_receive_end(0, mine, theirs, halves), 88.92 * us, 1e-12);
+  // Posted after our send (MPI_Send, then MPI_Recv): the floor counts from our send's start.
+  EXPECT_NEAR(r.crossed_receive_end(1 * us, mine, theirs, halves), 88.92 * us, 1e-12);
+}
+
+TEST(TimingRules, TheCrossingBoundsAreStrict) {
+  auto m = crossing_model();
+  timing::Rules r(m, model::Bound::avg);
+  const double eps = 1e-3 * us;
+  const timing::Flight mine{10 * us, 4};
+  // Theirs started exactly when ours arrived (10 + 4.04 µs): ours was gone, not crossed; a
+  // nanosecond earlier it was still in flight.
+  const double ours_arrives = mine.start + r.transit(mine.bytes);
+  EXPECT_FALSE(r.crossed(mine, {ours_arrives, 4096}));
+  EXPECT_TRUE(r.crossed(mine, {ours_arrives - eps, 4096}));
+  // Ours started exactly when theirs (4 KiB, 44.96 µs in flight) arrived: not crossed; a
+  // nanosecond earlier it was.
+  const timing::Flight theirs{0, 4096};
+  const double theirs_arrive = theirs.start + r.transit(theirs.bytes);
+  EXPECT_FALSE(r.crossed({theirs_arrive, 4}, theirs));
+  EXPECT_TRUE(r.crossed({theirs_arrive - eps, 4}, theirs));
+  // Far apart either way: not crossed.
+  EXPECT_FALSE(r.crossed(mine, {mine.start + 100 * us, 4}));
+  EXPECT_FALSE(r.crossed(mine, {mine.start - 100 * us, 4}));
+  // Starting together always crosses, even at zero bytes (a transit of 4 µs).
+  EXPECT_TRUE(r.crossed({0, 0}, {0, 0}));
 }

@@ -9,6 +9,8 @@
 #include <functional>
 #include <vector>
 
+#include "timing/rules.hpp"
+
 namespace augur::revprof {
 
 struct Shadow {
@@ -18,9 +20,10 @@ struct Shadow {
   int rank = 0;
   int size = 1;
   std::vector<int> world_rank;  // world rank of each member, for the trace
-  // Virtual start of this rank's latest send to each member, to tell a message that crossed one
-  // of ours (timing/rules.hpp). Bookkeeping of the sends, not of the communicator: mutable.
-  mutable std::vector<double> last_send_start;
+  // Virtual start and size of this rank's latest send to each member, to tell a message that
+  // crossed one of ours (timing/rules.hpp). Bookkeeping of the sends, not of the communicator:
+  // mutable.
+  mutable std::vector<timing::Flight> last_send;
 };
 
 // The shadow of `comm`, or nullptr for a communicator the shim does not track (then its calls

@@ -33,7 +33,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   s.start = start;
   s.shadow = followed_send(comm, count, type, dest, tag);
   if (!s.shadow) return s;
-  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send_start[dest] = start;
+  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {start, s.bytes};
   bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
   s.header = {start, rendezvous ? 1.0 : 0.0};
@@ -75,12 +75,13 @@ ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype ty
 
 namespace {
 
-// No earlier than an exchange takes when the message crossed one of ours to its sender; the
-// crossing send must have started before the message arrived, so this is decided at the stamp.
+// No earlier than an exchange takes when the message crossed our latest send to its sender.
+// Decided at the stamp: a send of ours started later, after the message arrived, cannot have
+// crossed it, and the rule itself rejects one started after the message's virtual arrival.
 double crossed_floor(const ReceiveRecord& r) {
   if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
-  return runtime().rules->crossed_receive_end(r.post, r.shadow->last_send_start[r.source], r.stamp.send_start,
-                                              r.halves_end, r.bytes);
+  const timing::Flight incoming{r.stamp.send_start, r.bytes};
+  return runtime().rules->crossed_receive_end(r.post, r.shadow->last_send[r.source], incoming, r.halves_end);
 }
 
 }  // namespace
