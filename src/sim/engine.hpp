@@ -98,8 +98,8 @@ class Engine {
   void deliver(std::uint32_t message);
   void complete_receive(std::uint32_t request, std::uint32_t message);
   void complete(std::uint32_t request);
-  double own_send_start(int rank, std::uint16_t comm, int peer) const;
-  void note_send_start(int rank, std::uint16_t comm, int peer, double start);
+  timing::Flight own_last_send(int rank, std::uint16_t comm, int peer) const;
+  void note_send(int rank, std::uint16_t comm, int peer, timing::Flight flight);
 
   // collectives.cpp
   bool collective(int rank, const Op& op);
@@ -126,7 +126,7 @@ class Engine {
   std::uint32_t free_message_ = kNil, free_request_ = kNil;
   std::vector<CollectiveInstance> collectives_;  // by communicator
   std::vector<Algorithm> algorithms_;            // by collective name
-  std::unordered_map<std::uint64_t, double> send_starts_;  // (rank, comm, peer) -> latest send start
+  std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send
   int running_ = -1;  // the rank being executed, which goes on without an event
   int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   int finished_ = 0;

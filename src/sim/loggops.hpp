@@ -43,7 +43,9 @@ class LogGOPSNetwork final : public Network {
   double arrival(double send_start, bool rendezvous, double bytes) const override;
   double recvmin(double bytes) const override { return receiver(bytes); }
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override;
-  double crossed_receive_end(double, double, double, double halves_end, double) const override { return halves_end; }
+  double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const override {
+    return halves_end;
+  }
   bool prices_crossing() const override { return false; }
   double sendrecv_end(double, double halves_end, double) const override { return halves_end; }
   double waiting_send_end(double send_start, double receiver_post, double bytes) const override;

@@ -77,13 +77,13 @@ void Engine::enqueue_request(RankState& rs, std::uint32_t id) {
   append(requests_, &Request::next, rs.requests_head, rs.requests_tail, id);
 }
 
-double Engine::own_send_start(int rank, std::uint16_t comm, int peer) const {
-  auto it = send_starts_.find(send_key(rank, comm, peer));
-  return it == send_starts_.end() ? -std::numeric_limits<double>::infinity() : it->second;
+timing::Flight Engine::own_last_send(int rank, std::uint16_t comm, int peer) const {
+  auto it = last_sends_.find(send_key(rank, comm, peer));
+  return it == last_sends_.end() ? timing::Flight{} : it->second;
 }
 
-void Engine::note_send_start(int rank, std::uint16_t comm, int peer, double start) {
-  send_starts_[send_key(rank, comm, peer)] = start;
+void Engine::note_send(int rank, std::uint16_t comm, int peer, timing::Flight flight) {
+  last_sends_[send_key(rank, comm, peer)] = flight;
 }
 
 std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
@@ -98,7 +98,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   m.comm = op.comm;
   m.rendezvous = rendezvous;
   m.internal = op.flags & kInternal;
-  if (net_.prices_crossing()) note_send_start(rank, op.comm, op.peer, rs.now);
+  if (net_.prices_crossing()) note_send(rank, op.comm, op.peer, {rs.now, op.value});
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
   // One rank's messages leave through one queue: they reach their receivers in the order sent.
   const double arrival = std::max(net_.arrival(rs.now, rendezvous, op.value), rs.last_arrival);
@@ -136,7 +136,7 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   r.halves = net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
   r.end = r.halves;
   if (net_.prices_crossing())
-    r.end = net_.crossed_receive_end(r.post, own_send_start(r.rank, m.comm, m.src), m.start, r.halves, m.bytes);
+    r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, m.comm, m.src), {m.start, m.bytes}, r.halves);
   if (trace_) trace_->recv(r.rank, r.post, r.end, m.src, m.tag, m.bytes, program_.comms()[m.comm].trace_id);
   if (m.rendezvous && m.sender_request != kNil) {
     auto& s = requests_[m.sender_request];

@@ -34,9 +34,9 @@ class Network {
   virtual double arrival(double send_start, bool rendezvous, double bytes) const = 0;
   virtual double recvmin(double bytes) const = 0;
   virtual double receive_end(double post, double send_start, bool rendezvous, double bytes) const = 0;
-  // A receive whose message may have crossed the receiver's own send started at `own_send_start`.
-  virtual double crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
-                                     double bytes) const = 0;
+  // A receive whose `incoming` message may have crossed the receiver's own latest send to its sender.
+  virtual double crossed_receive_end(double post, const timing::Flight& own, const timing::Flight& incoming,
+                                     double halves_end) const = 0;
   virtual bool prices_crossing() const = 0;  // whether crossed_receive_end can change anything
   virtual double sendrecv_end(double begin, double halves_end, double bytes) const = 0;
   virtual double waiting_send_end(double send_start, double receiver_post, double bytes) const = 0;
@@ -62,9 +62,9 @@ class ModelNetwork final : public Network {
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override {
     return rules_.receive_end(post, send_start, rendezvous, bytes);
   }
-  double crossed_receive_end(double post, double own_send_start, double send_start, double halves_end,
-                             double bytes) const override {
-    return rules_.crossed_receive_end(post, own_send_start, send_start, halves_end, bytes);
+  double crossed_receive_end(double post, const timing::Flight& own, const timing::Flight& incoming,
+                             double halves_end) const override {
+    return rules_.crossed_receive_end(post, own, incoming, halves_end);
   }
   bool prices_crossing() const override { return crosses_; }
   double sendrecv_end(double begin, double halves_end, double bytes) const override {
