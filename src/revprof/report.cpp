@@ -5,8 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::revprof {
 namespace {
+
+using model::format_bytes;
 
 nlohmann::json sum_operations(const std::vector<nlohmann::json>& ranks) {
   nlohmann::json total = nlohmann::json::object();
@@ -42,12 +46,6 @@ nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
     }
   }
   return total;
-}
-
-std::string format_bytes(double bytes) {
-  for (auto [unit, scale] : {std::pair{"GiB", 1073741824.0}, {"MiB", 1048576.0}, {"KiB", 1024.0}})
-    if (bytes >= scale) return fmt::format("{:.4g} {}", bytes / scale, unit);
-  return fmt::format("{:.0f} B", bytes);
 }
 
 std::string format_extrapolation(const std::string& name, const nlohmann::json& e) {
