@@ -54,9 +54,61 @@ std::string format_extrapolation(const std::string& name, const nlohmann::json& 
     beyond += fmt::format("messages up to {} (measured up to {})", format_bytes(e.at("bytes").get<double>()),
                           format_bytes(e.at("measured_bytes").get<double>()));
   if (e.at("p") > e.at("measured_processes"))
-    beyond += fmt::format("{}groups of up to {} (measured up to {})", beyond.empty() ? "" : ", ",
+    beyond += fmt::format("{}groups of up to {:.0f} (measured up to {:.0f})", beyond.empty() ? "" : ", ",
                           e.at("p").get<double>(), e.at("measured_processes").get<double>());
-  return fmt::format("  {:<22} {}\n", name, beyond);
+  return fmt::format("  {:<26} {}\n", model::mpi_name(name), beyond);
+}
+
+std::string seconds(const nlohmann::json& value) { return model::format_seconds(value.get<double>()); }
+
+std::string headline(const nlohmann::json& report) {
+  const auto& run = report.at("run");
+  const auto ranks = report.at("ranks").size();
+  if (run.value("measured", false))
+    return fmt::format("Measured run time here: {}  ({} ranks)\n\n", seconds(report.at("predicted_seconds")), ranks);
+  std::string out = fmt::format("Predicted run time on {}: {}  (bound {}, compute {}, {} ranks)\n\n",
+                                run.value("machine", "?"), seconds(report.at("predicted_seconds")),
+                                run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+  if (run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
+    out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
+  return out;
+}
+
+std::string rank_table(const nlohmann::json& ranks) {
+  std::string out = fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish", "compute", "MPI", "waiting");
+  for (const auto& r : ranks)
+    out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", r.at("rank").get<int>(), seconds(r.at("finish")),
+                       seconds(r.at("compute")), seconds(r.at("mpi")), seconds(r.at("waiting")));
+  return out;
+}
+
+// Operations by the time spent in them, the costliest first.
+std::string operation_table(const nlohmann::json& operations) {
+  std::vector<std::pair<std::string, nlohmann::json>> ops;
+  for (const auto& [name, t] : operations.items()) ops.emplace_back(name, t);
+  std::sort(ops.begin(), ops.end(),
+            [](const auto& a, const auto& b) { return a.second.at("seconds") > b.second.at("seconds"); });
+  std::string out = fmt::format("{:<26} {:>10} {:>12} {:>12} {:>12}\n", "operation (all ranks)", "calls", "bytes",
+                                "time", "waiting");
+  for (const auto& [name, t] : ops)
+    out += fmt::format("{:<26} {:>10.0f} {:>12} {:>12} {:>12}\n", model::mpi_name(name), t.at("count").get<double>(),
+                       format_bytes(t.at("bytes").get<double>()), seconds(t.at("seconds")), seconds(t.at("waiting")));
+  return out;
+}
+
+std::string warnings(const nlohmann::json& report) {
+  std::string out;
+  const auto& unmodelled = report.at("unmodelled");
+  if (!unmodelled.empty()) {
+    out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
+    for (const auto& [name, count] : unmodelled.items())
+      out += fmt::format("  {} x{}\n", model::mpi_name(name), count.get<long>());
+  }
+  if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
+    out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
+    for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
+  }
+  return out;
 }
 
 }  // namespace
@@ -100,38 +152,8 @@ std::string format_report(const nlohmann::json& report) {
   if (!is_predicted(report))
     return fmt::format("Not predicted: {}. The program ran unchanged; its run time on {} is not known.\n",
                        run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
-  std::string out =
-      run.value("measured", false)
-          ? fmt::format("Measured run time here: {:.6g} s  ({} ranks)\n\n", report.at("predicted_seconds").get<double>(),
-                        report.at("ranks").size())
-          : fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
-                        run.value("machine", "?"), report.at("predicted_seconds").get<double>(), run.value("bound", "avg"),
-                        run.value("compute", "measured"), report.at("ranks").size());
-  if (!run.value("measured", false) && run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
-    out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
-  out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");
-  for (const auto& r : report.at("ranks"))
-    out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g}\n", r.at("rank").get<int>(),
-                       r.at("finish").get<double>(), r.at("compute").get<double>(), r.at("mpi").get<double>(),
-                       r.at("waiting").get<double>());
-  std::vector<std::pair<std::string, nlohmann::json>> ops;
-  for (const auto& [name, t] : report.at("operations").items()) ops.emplace_back(name, t);
-  std::sort(ops.begin(), ops.end(),
-            [](const auto& a, const auto& b) { return a.second.at("seconds") > b.second.at("seconds"); });
-  out += fmt::format("\n{:<22} {:>10} {:>14} {:>12} {:>12}\n", "operation (all ranks)", "calls", "bytes", "time s",
-                     "waiting s");
-  for (const auto& [name, t] : ops)
-    out += fmt::format("{:<22} {:>10} {:>14.0f} {:>12.6g} {:>12.6g}\n", name, t.at("count").get<double>(),
-                       t.at("bytes").get<double>(), t.at("seconds").get<double>(), t.at("waiting").get<double>());
-  const auto& unmodelled = report.at("unmodelled");
-  if (!unmodelled.empty()) {
-    out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
-    for (const auto& [name, count] : unmodelled.items()) out += fmt::format("  {} x{}\n", name, count.get<long>());
-  }
-  if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
-    out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
-    for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
-  }
+  std::string out = headline(report) + rank_table(report.at("ranks")) + "\n" +
+                    operation_table(report.at("operations")) + warnings(report);
   if (run.contains("substitutions") && !run["substitutions"].empty()) {
     out += "\nThe model lacks some operations; stand-ins used:\n";
     for (const auto& s : run["substitutions"]) out += "  " + s.get<std::string>() + "\n";

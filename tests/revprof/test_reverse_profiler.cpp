@@ -225,7 +225,7 @@ TEST(ReverseProfiler, ComputeScaleDefaultsToTheRatioOfTheModelsSteps) {
   ASSERT_EQ(given.status, 0) << given.output;
   ASSERT_EQ(alone.status, 0) << alone.output;
   EXPECT_NEAR(scaled.report["run"]["compute_scale"].get<double>(), 100, 1e-9);
-  EXPECT_NE(scaled.output.find("Compute scale 100 = compute step of 't3d' (1e-07 s) / compute step of 'fast-host' (1e-09 s)"),
+  EXPECT_NE(scaled.output.find("Compute scale 100 = compute step of 't3d' (100 ns) / compute step of 'fast-host' (1 ns)"),
             std::string::npos)
       << scaled.output;
   EXPECT_NEAR(given.report["run"]["compute_scale"].get<double>(), 2, 1e-12);
