@@ -48,6 +48,21 @@ nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
   return total;
 }
 
+// The stand-ins any rank used, each once, in the order the ranks first name them.
+nlohmann::json merge_stand_ins(const std::vector<nlohmann::json>& ranks) {
+  nlohmann::json total = nlohmann::json::array();
+  for (const auto& r : ranks)
+    for (const auto& s : r.value("substitutions", nlohmann::json::array()))
+      if (std::find(total.begin(), total.end(), s) == total.end()) total.push_back(s);
+  return total;
+}
+
+std::string format_stand_in(const nlohmann::json& s) {
+  const auto asked = model::mpi_name(s.at("operation").get<std::string>());
+  if (s.at("stand_in").is_null()) return fmt::format("  {}: not in the model, priced as 0\n", asked);
+  return fmt::format("  {}: priced as {}\n", asked, model::mpi_name(s.at("stand_in").get<std::string>()));
+}
+
 std::string format_extrapolation(const std::string& name, const nlohmann::json& e) {
   std::string beyond;
   if (e.at("bytes") > e.at("measured_bytes"))
@@ -108,6 +123,10 @@ std::string warnings(const nlohmann::json& report) {
     out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
     for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
   }
+  if (report.contains("substitutions") && !report["substitutions"].empty()) {
+    out += "\nThe model lacks some operations the program used; what priced them:\n";
+    for (const auto& s : report["substitutions"]) out += format_stand_in(s);
+  }
   return out;
 }
 
@@ -123,6 +142,14 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
   return out;
 }
 
+nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : used)
+    out.push_back({{"operation", s.operation},
+                   {"stand_in", s.priced_as.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.priced_as)}});
+  return out;
+}
+
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run) {
   double finish = 0;
   for (const auto& r : ranks) finish = std::max(finish, r.at("finish").get<double>());
@@ -131,7 +158,8 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
           {"ranks", ranks},
           {"operations", sum_operations(ranks)},
           {"unmodelled", sum_unmodelled(ranks)},
-          {"extrapolated", merge_extrapolations(ranks)}};
+          {"extrapolated", merge_extrapolations(ranks)},
+          {"substitutions", merge_stand_ins(ranks)}};
 }
 
 nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run) {
@@ -142,7 +170,8 @@ nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann
           {"ranks", nlohmann::json::array()},
           {"operations", nlohmann::json::object()},
           {"unmodelled", nlohmann::json::object()},
-          {"extrapolated", nlohmann::json::object()}};
+          {"extrapolated", nlohmann::json::object()},
+          {"substitutions", nlohmann::json::array()}};
 }
 
 bool is_predicted(const nlohmann::json& report) { return !report.at("run").contains("not_predicted"); }
@@ -154,10 +183,6 @@ std::string format_report(const nlohmann::json& report) {
                        run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
   std::string out = headline(report) + rank_table(report.at("ranks")) + "\n" +
                     operation_table(report.at("operations")) + warnings(report);
-  if (run.contains("substitutions") && !run["substitutions"].empty()) {
-    out += "\nThe model lacks some operations; stand-ins used:\n";
-    for (const auto& s : run["substitutions"]) out += "  " + s.get<std::string>() + "\n";
-  }
   if (run.contains("model_note")) out += "\nNote on the model: " + run["model_note"].get<std::string>() + "\n";
   return out;
 }
