@@ -8,7 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "readable_text.hpp"
+
 namespace {
+
+using readable_text::first_exponent;
 
 struct Result {
   int status;
@@ -42,6 +46,16 @@ TEST(CalcCli, OneShotPrintsEquationAndTimes) {
   EXPECT_NE(r.out.find("t = "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("217 B <= size < 2049 B"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("avg=64.6 µs"), std::string::npos) << r.out;  // 55 + 217/22.6 µs
+}
+
+TEST(CalcCli, AnswersInUnitsForReadingAndNamesTheMPICall) {
+  auto r = augur("calc --machine t3d bcast 16 1000ints");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("bcast (MPI_Bcast) on t3d: p = 16, d = 1000 ints of 8 B\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Times: min=686.5 µs avg=686.5 µs max=686.5 µs\n"), std::string::npos) << r.out;
+  EXPECT_EQ(first_exponent(r.out), "") << r.out;
+  auto list = augur("calc --machine t3d", "list\n");
+  EXPECT_NE(list.out.find("  isend1 (MPI_Isend): "), std::string::npos) << list.out;
 }
 
 TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
@@ -129,4 +143,12 @@ TEST(MachinesCli, ListsEveryBuiltinMachine) {
   ASSERT_EQ(r.status, 0);
   for (const char* name : {"t3d", "now-lam", "sp1-mpl", "sp2-mpl", "sp2-pvme", "spp1000", "generic"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST(MachinesCli, NamesEachOperationAsTheModelAndMPIDo) {
+  auto r = augur("machines t3d");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n  bcast (MPI_Bcast; 2 regimes): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  isend1 (MPI_Isend; 2 regimes): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  pingpong (MPI_Send/MPI_Recv ping-pong; 2 regimes): "), std::string::npos) << r.out;
 }
