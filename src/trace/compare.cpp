@@ -97,9 +97,13 @@ class TimeText {
   int decimals_;
 };
 
+// Two decimals, as the seed printed ratios; a ratio too small for them keeps two significant
+// figures (0.00065, not 0.00), and an exact zero reads 0 as a zero time does.
 std::string ratio_text(double a, double b) {
   double r = ratio(a, b);
-  return std::isfinite(r) ? fmt::format("{:.2f}", r) : (std::isnan(r) ? "-" : "inf");
+  if (!std::isfinite(r)) return std::isnan(r) ? "-" : "inf";
+  if (r == 0) return "0";
+  return r < 0.1 ? model::significant(r, 2) : fmt::format("{:.2f}", r);
 }
 
 std::string total_line(const StateTotal& t, const TimeText& time) {
