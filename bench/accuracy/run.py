@@ -236,7 +236,9 @@ def table(rows, target, command, notes, timings):
         rule += " --- | --- |"
     head += " augur cost s |" + (" SMPI cost s |" if with_smpi else "")
     rule += " --- |" + (" --- |" if with_smpi else "")
-    lines = [f"### {target}", "", f"Command: `{command}`", ""]
+    # The date belongs beside the command: the table is the current answer until the next --write.
+    made = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    lines = [f"### {target}", "", f"Command: `{command}`, {made}.", ""]
     for note in notes:
         lines += [note, ""]
     lines += [head, rule]

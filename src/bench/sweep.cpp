@@ -10,6 +10,7 @@
 
 #include "bench/kernel.hpp"
 #include "bench/state_probe.hpp"
+#include "model/units.hpp"
 
 namespace augur::bench {
 namespace {
@@ -19,10 +20,11 @@ constexpr int kRetriesOfDisturbedPoints = 2;
 // Share of the budget for the base sweep; the rest pays for refinement.
 constexpr double kBaseShare = 0.85;
 
+// What the progress line and warnings call a point: "MPI_Bcast p=4 64 KiB".
 std::string label(const Point& point) {
   const auto& shape = kOperations[point.operation];
-  std::string text = std::string(shape.name) + " p=" + std::to_string(point.p);
-  if (shape.sizes != Sizes::none) text += " " + std::to_string(point.bytes) + " B";
+  std::string text = model::mpi_name(shape.name) + " p=" + std::to_string(point.p);
+  if (shape.sizes != Sizes::none) text += " " + model::format_bytes(static_cast<double>(point.bytes));
   return text;
 }
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::calc {
 namespace {
 
@@ -15,9 +17,9 @@ std::string range_text(const model::Regime& r) {
 // Laws fitted below a cache's size do not know what lies above it, so a user must be told.
 std::string extrapolation_note(const Answer& a) {
   if (!a.extrapolated()) return "";
-  return fmt::format("Extrapolated: the model measured messages up to {} B and groups up to {} processes; "
+  return fmt::format("Extrapolated: the model measured messages up to {} and groups up to {} processes; "
                      "beyond them its last regime is carried on.\n",
-                     a.measured->max_bytes, a.measured->max_processes);
+                     model::format_bytes(a.measured->max_bytes), a.measured->max_processes);
 }
 
 }  // namespace
@@ -39,12 +41,13 @@ std::string format_answer(const model::Model& model, const Answer& a) {
   const auto& u = model.units;
   std::string d_text = u.size == "ints" ? fmt::format("{} ints of {} B", a.d, u.int_bytes) : fmt::format("{} B", a.d);
   return fmt::format(
-      "{} on {}: p = {}, d = {}\n"
+      "{} ({}) on {}: p = {}, d = {}\n"
       "t = {}\n"
       "    (t in {}, p processes, d in {}; regime {})\n"
-      "Times (s): min={:.6g} avg={:.6g} max={:.6g}\n",
-      a.question.op, model.machine.name, a.question.p, d_text, a.equation, u.time, u.size, range_text(*a.regime),
-      a.seconds.min, a.seconds.avg, a.seconds.max) + extrapolation_note(a);
+      "Times: min={} avg={} max={}\n",
+      a.question.op, model::mpi_name(a.question.op), model.machine.name, a.question.p, d_text, a.equation, u.time,
+      u.size, range_text(*a.regime), model::format_seconds(a.seconds.min), model::format_seconds(a.seconds.avg),
+      model::format_seconds(a.seconds.max)) + extrapolation_note(a);
 }
 
 nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {

@@ -29,6 +29,7 @@
 #include "fit/raw.hpp"
 #include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
+#include "model/units.hpp"
 
 namespace augur::cli {
 namespace {
@@ -209,13 +210,14 @@ std::size_t finished_points(const std::string& raw) {
 }
 
 std::string describe_compute(const model::Compute& c) {
-  std::string text = fmt::format("compute step {:.3g} ns", c.seconds_per_step * 1e9);
-  if (c.flops > 0) text += fmt::format(", {:.3g} Gflop/s", c.flops * 1e-9);
-  if (c.memory_bandwidth > 0) text += fmt::format(", memory {:.3g} GB/s", c.memory_bandwidth * 1e-9);
+  using model::format_bytes, model::format_seconds, model::significant;
+  std::string text = "compute step " + format_seconds(c.seconds_per_step);
+  if (c.flops > 0) text += ", " + significant(c.flops * 1e-9, 3) + " Gflop/s";
+  if (c.memory_bandwidth > 0) text += ", memory " + significant(c.memory_bandwidth * 1e-9, 3) + " GB/s";
   if (!c.cache_sweep.empty())
-    text += fmt::format(", loads {:.3g} ns at {} KiB to {:.3g} ns at {} MiB", c.cache_sweep.front().seconds_per_access * 1e9,
-                        c.cache_sweep.front().bytes / 1024, c.cache_sweep.back().seconds_per_access * 1e9,
-                        c.cache_sweep.back().bytes / (1024 * 1024));
+    text += fmt::format(", loads {} at {} to {} at {}", format_seconds(c.cache_sweep.front().seconds_per_access),
+                        format_bytes(c.cache_sweep.front().bytes), format_seconds(c.cache_sweep.back().seconds_per_access),
+                        format_bytes(c.cache_sweep.back().bytes));
   return text;
 }
 

@@ -10,6 +10,7 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
+#include "model/units.hpp"
 #include "fit/machine_state.hpp"
 
 namespace augur::cli {
@@ -58,7 +59,8 @@ void answer(const model::Model& m, const calc::Question& q, bool json, const std
 
 void print_operations(const model::Model& m) {
   std::cout << "operations on " << m.machine.name << ":\n";
-  for (const auto& [name, op] : m.operations) std::cout << "  " << name << ": " << op.meaning << "\n";
+  for (const auto& [name, op] : m.operations)
+    std::cout << "  " << name << " (" << model::mpi_name(name) << "): " << op.meaning << "\n";
 }
 
 void interactive(const model::Model& m, bool json) {

@@ -23,7 +23,7 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("a", o->a, "first trace, usually the measured run")->required();
   cmd->add_option("b", o->b, "second trace, usually the prediction")->required();
   cmd->add_option("--levels", o->levels, "which of the levels A, B, C to print");
-  cmd->add_option("--decimals", o->format.decimals, "decimals of times (default: 3 significant digits of the longest)")
+  cmd->add_option("--decimals", o->format.decimals, "decimals of times in the unit the text chooses (default: 3 significant digits of the longest)")
       ->check(CLI::Range(0, 12));
   cmd->add_option("--top", o->format.top, "entries in the divergence summary");
   cmd->add_flag("--json", o->json, "print every level as JSON");

@@ -12,6 +12,7 @@
 #include "fit/raw.hpp"
 #include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
+#include "model/units.hpp"
 
 namespace augur::cli {
 namespace {
@@ -76,22 +77,27 @@ fit::RawSet read_all(const std::vector<std::string>& files) {
 }
 
 std::string range_text(const model::Regime& r) {
-  return std::isinf(r.to) ? fmt::format("[{:g}, inf)", r.from) : fmt::format("[{:g}, {:g})", r.from, r.to);
+  const auto from = model::format_bytes(r.from);
+  return std::isinf(r.to) ? fmt::format("[{}, inf)", from) : fmt::format("[{}, {})", from, model::format_bytes(r.to));
 }
+
+// Q, the probability of a fit this poor by chance, matters only while it is not tiny.
+std::string q_text(double q) { return q < 1e-3 ? "< 0.001" : model::significant(q, 2); }
 
 std::string law_text(const model::Regime& r) {
   const auto* form = std::get_if<model::FittedForm>(&r.law);
   if (!form) return r.equation();
   std::string terms;
   for (const auto& t : form->terms) terms += (terms.empty() ? "" : " + ") + t.basis.name();
-  return fmt::format("{} (cv {:.1f}%, Q {:.2g})", terms, 100 * form->stats.cv_error, form->stats.q);
+  return fmt::format("{} (cv {:.1f}%, Q {})", terms, 100 * form->stats.cv_error, q_text(form->stats.q));
 }
 
 void print_summary(const model::Model& model) {
   for (const auto& [name, op] : model.operations) {
-    std::string line = fmt::format("{}: {} regime{}", name, op.regimes.size(), op.regimes.size() == 1 ? "" : "s");
+    std::string line = fmt::format("{} ({}): {} regime{}", name, model::mpi_name(name), op.regimes.size(),
+                                   op.regimes.size() == 1 ? "" : "s");
     for (std::size_t i = 0; i < op.regimes.size(); ++i)
-      line += fmt::format("{} {} B: {}", i == 0 ? ":" : ";", range_text(op.regimes[i]), law_text(op.regimes[i]));
+      line += fmt::format("{} {}: {}", i == 0 ? ":" : ";", range_text(op.regimes[i]), law_text(op.regimes[i]));
     std::cerr << line << "\n";
   }
 }

@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
+#include "model/units.hpp"
 
 namespace augur::cli {
 
@@ -23,8 +24,8 @@ void add_machines_command(CLI::App& app) {
               << "source: " << m.provenance.source << "\n"
               << "units: time in " << m.units.time << ", d in " << m.units.size << "\n";
     for (const auto& [op_name, op] : m.operations)
-      std::cout << "  " << op_name << " (" << op.regimes.size() << " regime" << (op.regimes.size() > 1 ? "s" : "")
-                << "): " << op.meaning << "\n";
+      std::cout << "  " << op_name << " (" << model::mpi_name(op_name) << "; " << op.regimes.size() << " regime"
+                << (op.regimes.size() > 1 ? "s" : "") << "): " << op.meaning << "\n";
   });
 }
 

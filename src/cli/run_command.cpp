@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "model/machines.hpp"
+#include "model/units.hpp"
 #include "revprof/compute_scale.hpp"
 #include "revprof/report.hpp"
 
@@ -82,7 +83,7 @@ std::vector<std::string> job_command(const RunRequest& r, const std::vector<std:
 
 // --compute-scale as given, else from the host and target models' compute steps.
 revprof::ComputeScale compute_scale(const RunRequest& r, const model::Model& target) {
-  if (r.compute_scale_given) return {r.compute_scale, fmt::format("{:.4g} (given with --compute-scale)", r.compute_scale)};
+  if (r.compute_scale_given) return {r.compute_scale, model::significant(r.compute_scale) + " (given with --compute-scale)"};
   if (r.host_model.empty()) return revprof::default_compute_scale(nullptr, target);
   const auto host = model::load_machine(r.host_model);
   return revprof::default_compute_scale(&host, target);

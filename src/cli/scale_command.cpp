@@ -57,7 +57,10 @@ std::vector<report::RunPoint> read_runs(const std::vector<std::string>& specs) {
 }
 
 void scale(const ScaleRequest& r) {
-  auto script = report::write_scaling_plots(read_runs(r.runs), read_runs(r.versus), r.output);
+  const auto runs = read_runs(r.runs), versus = read_runs(r.versus);
+  std::cout << report::format_runs(runs);
+  if (!versus.empty()) std::cout << "versus\n" << report::format_runs(versus);
+  auto script = report::write_scaling_plots(runs, versus, r.output);
   std::cout << "augur scale: data and " << script.string() << " written\n";
   if (r.no_draw) return;
   if (!find_in_path("gnuplot")) throw std::runtime_error("gnuplot not found: install gnuplot-nox, or use --no-draw");

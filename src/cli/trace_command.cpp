@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/trace_input.hpp"
+#include "model/units.hpp"
 #include "trace/exporters.hpp"
 #include "trace/synthetic.hpp"
 
@@ -54,7 +55,7 @@ void add_convert(CLI::App& trace_cmd) {
     auto files = convert(t, *o);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const auto& f : files) std::cout << f.string() << "\n";
-    std::cerr << fmt::format("{} events converted in {:.3g} s\n", t.event_count(), seconds);
+    std::cerr << fmt::format("{} events converted in {}\n", t.event_count(), model::format_seconds(seconds));
     fail_if_damaged({&t});
   });
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "fit/median.hpp"
+#include "model/units.hpp"
 
 namespace augur::fit {
 namespace {
@@ -65,8 +66,8 @@ std::optional<std::string> MachineStates::prediction_note(StateChoice choice) co
   if (share < kNotableOtherStateShare) return std::nullopt;
   const auto seen = fmt::format(
       "While this model was measured, {:.0f}% of the measurements found the machine in a slower state: "
-      "an 8-byte ping-pong took {:.3g} µs instead of {:.3g} µs ({:.1f} times as long).",
-      100 * share, elsewhere_probe * 1e6, reference * 1e6, elsewhere_probe / reference);
+      "an 8-byte ping-pong took {} instead of {} ({:.1f} times as long).",
+      100 * share, model::format_seconds(elsewhere_probe), model::format_seconds(reference), elsewhere_probe / reference);
   if (choice == StateChoice::typical) return seen + " The model pools both states, so its times lie between the two.";
   return seen + " The model describes the faster state; a run made while the machine is in the slower one "
                 "spends longer in MPI than these times.";
@@ -82,8 +83,9 @@ std::optional<std::string> prediction_note(const nlohmann::json& settings) {
 
 std::string MachineStates::summary(StateChoice choice) const {
   if (elsewhere == 0) return {};
-  const auto seen = fmt::format("{} of {} measurements were taken while the machine's 8-byte ping-pong took {:.3g} µs instead of {:.3g} µs",
-                                elsewhere, probed, elsewhere_probe * 1e6, reference * 1e6);
+  const auto seen = fmt::format("{} of {} measurements were taken while the machine's 8-byte ping-pong took {} instead of {}",
+                                elsewhere, probed, model::format_seconds(elsewhere_probe),
+                                model::format_seconds(reference));
   if (choice == StateChoice::reference)
     return seen + "; each point is pooled from its fastest passes (--state typical pools them all)";
   return seen + "; the model pools every pass, in both states";

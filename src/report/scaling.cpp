@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::report {
 namespace fs = std::filesystem;
 namespace {
@@ -49,11 +51,25 @@ void write_table(const fs::path& file, const std::set<int>& ps, const std::set<d
   if (!out) throw std::runtime_error(file.string() + ": cannot write");
 }
 
-std::string plot_command(const std::string& data, std::size_t columns) {
+// The data files keep seconds; a time plot divides them by its unit so that its axis reads
+// "time (ms)" with plain numbers rather than 1e-05.
+std::string plot_command(const std::string& data, std::size_t columns, double per_unit = 1) {
   std::string cmd = "plot ";
-  for (std::size_t i = 0; i < columns; ++i)
-    cmd += fmt::format("{}'{}' using 1:{} with linespoints title columnhead({})", i ? ", " : "", data, i + 2, i + 2);
+  for (std::size_t i = 0; i < columns; ++i) {
+    auto y = per_unit == 1 ? std::to_string(i + 2) : fmt::format("(${}*{:.0f})", i + 2, 1 / per_unit);
+    cmd += fmt::format("{}'{}' using 1:{} with linespoints title columnhead({})", i ? ", " : "", data, y, i + 2);
+  }
   return cmd + "\n";
+}
+
+// The unit a phase's plot reads in, chosen from its longest time over the runs.
+model::TimeUnit plot_unit(const std::vector<RunPoint>& runs, const std::string& phase) {
+  double longest = 0;
+  for (const auto& r : runs) {
+    if (phase == "total") longest = std::max(longest, r.total);
+    else if (auto it = r.phases.find(phase); it != r.phases.end()) longest = std::max(longest, it->second);
+  }
+  return model::time_unit_for(longest);
 }
 
 }  // namespace
@@ -142,8 +158,9 @@ fs::path write_scaling_plots(const std::vector<RunPoint>& runs, const std::vecto
       auto it = r->phases.find(phase);
       return it == r->phases.end() ? std::nullopt : std::optional<double>(it->second);
     });
-    script += fmt::format("set output 'time-{}.svg'\nset title 'time of {}'\nset ylabel 'seconds'\n{}", phase, phase,
-                          plot_command(data, sizes.size()));
+    const auto unit = plot_unit(runs, phase);
+    script += fmt::format("set output 'time-{}.svg'\nset title 'time of {}'\nset ylabel 'time ({})'\n{}", phase, phase,
+                          unit.name, plot_command(data, sizes.size(), unit.seconds));
   }
   auto s = speedups(runs);
   write_table(dir / "speedup.dat", ps, sizes, [&](int p, double d) -> std::optional<double> {
@@ -165,6 +182,14 @@ fs::path write_scaling_plots(const std::vector<RunPoint>& runs, const std::vecto
   auto path = dir / "scale.gp";
   std::ofstream(path) << script;
   return path;
+}
+
+std::string format_runs(const std::vector<RunPoint>& runs) {
+  std::string out = fmt::format("{:>6} {:>12} {:>12}  {}\n", "p", "size", "total", "run");
+  for (const auto& r : runs)
+    out += fmt::format("{:>6} {:>12} {:>12}  {}\n", r.p, model::significant(r.size, 6), model::format_seconds(r.total),
+                       r.source);
+  return out;
 }
 
 }  // namespace augur::report

@@ -2,7 +2,8 @@
 // Scaling plots from runs over (p, size), the seed's mkgraph and cmpgraph: per-phase time and
 // speedup against the number of processes, one line per problem size, and for a second set of
 // runs (e.g. predicted against measured) the ratio of their total times. The data and the
-// gnuplot script are written as files so the plots can be redrawn or restyled by hand.
+// gnuplot script are written as files so the plots can be redrawn or restyled by hand. The data
+// keep seconds; each time plot reads in the unit (s, ms, µs, ns) of its longest time.
 #include <filesystem>
 #include <istream>
 #include <map>
@@ -31,6 +32,9 @@ RunPoint run_from_trace(const trace::Trace& trace, double size, const std::strin
 // Speedup of each run against the run with the fewest processes of the same size:
 // S(p) = T(p0) · p0 / T(p), so S(p0) = p0 and perfect scaling is S(p) = p.
 std::map<std::pair<double, int>, double> speedups(const std::vector<RunPoint>& runs);
+
+// One line per run: processes, problem size, total time (in a unit for reading) and its source.
+std::string format_runs(const std::vector<RunPoint>& runs);
 
 // Writes time-PHASE.dat, speedup.dat, ratio.dat (with `versus`) and scale.gp into `dir`.
 // Returns the script's path; `gnuplot scale.gp` run in `dir` draws the SVG files.

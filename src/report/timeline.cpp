@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "model/units.hpp"
 #include "trace/messages.hpp"
 
 namespace augur::report {
@@ -89,7 +90,7 @@ class TimelineData {
       }
     out += "],\"arrows\":";
     arrows(out);
-    nlohmann::json meta = {{"title", options_.title}, {"labels", labels_.labels()},
+    nlohmann::json meta = {{"title", options_.title}, {"labels", readable_labels()},
                            {"span", end_ - origin_}, {"traces", traces_.size()},
                            {"traceNames", names()}};
     out += ",\"meta\":" + meta.dump() + "}";
@@ -97,6 +98,13 @@ class TimelineData {
   }
 
  private:
+  // The page names states as MPI does (MPI_Isend, not the trace's isend1).
+  std::vector<std::string> readable_labels() const {
+    std::vector<std::string> out;
+    for (const auto& label : labels_.labels()) out.push_back(model::mpi_name(label));
+    return out;
+  }
+
   std::vector<std::string> names() const {
     std::vector<std::string> n;
     for (std::size_t k = 0; k < traces_.size(); ++k)

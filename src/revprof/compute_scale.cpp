@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::revprof {
 
 ComputeScale default_compute_scale(const model::Model* host, const model::Model& target) {
@@ -13,8 +15,9 @@ ComputeScale default_compute_scale(const model::Model* host, const model::Model&
   if (!t.knows_step())
     return {1.0, fmt::format("1: the target model '{}' has no compute.seconds_per_step", target.machine.name)};
   const double factor = t.seconds_per_step / h.seconds_per_step;
-  return {factor, fmt::format("{:.4g} = compute step of '{}' ({:.4g} s) / compute step of '{}' ({:.4g} s)", factor,
-                              target.machine.name, t.seconds_per_step, host->machine.name, h.seconds_per_step)};
+  return {factor, fmt::format("{} = compute step of '{}' ({}) / compute step of '{}' ({})", model::significant(factor),
+                              target.machine.name, model::format_seconds(t.seconds_per_step), host->machine.name,
+                              model::format_seconds(h.seconds_per_step))};
 }
 
 }  // namespace augur::revprof

@@ -5,8 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::revprof {
 namespace {
+
+using model::format_bytes;
 
 nlohmann::json sum_operations(const std::vector<nlohmann::json>& ranks) {
   nlohmann::json total = nlohmann::json::object();
@@ -44,10 +48,19 @@ nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
   return total;
 }
 
-std::string format_bytes(double bytes) {
-  for (auto [unit, scale] : {std::pair{"GiB", 1073741824.0}, {"MiB", 1048576.0}, {"KiB", 1024.0}})
-    if (bytes >= scale) return fmt::format("{:.4g} {}", bytes / scale, unit);
-  return fmt::format("{:.0f} B", bytes);
+// The stand-ins any rank used, each once, in the order the ranks first name them.
+nlohmann::json merge_stand_ins(const std::vector<nlohmann::json>& ranks) {
+  nlohmann::json total = nlohmann::json::array();
+  for (const auto& r : ranks)
+    for (const auto& s : r.value("substitutions", nlohmann::json::array()))
+      if (std::find(total.begin(), total.end(), s) == total.end()) total.push_back(s);
+  return total;
+}
+
+std::string format_stand_in(const nlohmann::json& s) {
+  const auto asked = model::mpi_name(s.at("operation").get<std::string>());
+  if (s.at("stand_in").is_null()) return fmt::format("  {}: not in the model, priced as 0\n", asked);
+  return fmt::format("  {}: priced as {}\n", asked, model::mpi_name(s.at("stand_in").get<std::string>()));
 }
 
 std::string format_extrapolation(const std::string& name, const nlohmann::json& e) {
@@ -56,9 +69,66 @@ std::string format_extrapolation(const std::string& name, const nlohmann::json& 
     beyond += fmt::format("messages up to {} (measured up to {})", format_bytes(e.at("bytes").get<double>()),
                           format_bytes(e.at("measured_bytes").get<double>()));
   if (e.at("p") > e.at("measured_processes"))
-    beyond += fmt::format("{}groups of up to {} (measured up to {})", beyond.empty() ? "" : ", ",
+    beyond += fmt::format("{}groups of up to {:.0f} (measured up to {:.0f})", beyond.empty() ? "" : ", ",
                           e.at("p").get<double>(), e.at("measured_processes").get<double>());
-  return fmt::format("  {:<22} {}\n", name, beyond);
+  return fmt::format("  {:<26} {}\n", model::mpi_name(name), beyond);
+}
+
+std::string seconds(const nlohmann::json& value) { return model::format_seconds(value.get<double>()); }
+
+std::string headline(const nlohmann::json& report) {
+  const auto& run = report.at("run");
+  // A simulated run of many ranks lists only some of them; rank_count says how many there were.
+  const auto ranks = report.value("rank_count", report.at("ranks").size());
+  if (run.value("measured", false))
+    return fmt::format("Measured run time here: {}  ({} ranks)\n\n", seconds(report.at("predicted_seconds")), ranks);
+  std::string out = fmt::format("Predicted run time on {}: {}  (bound {}, compute {}, {} ranks)\n\n",
+                                run.value("machine", "?"), seconds(report.at("predicted_seconds")),
+                                run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+  if (run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
+    out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
+  return out;
+}
+
+std::string rank_table(const nlohmann::json& ranks) {
+  std::string out = fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish", "compute", "MPI", "waiting");
+  for (const auto& r : ranks)
+    out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", r.at("rank").get<int>(), seconds(r.at("finish")),
+                       seconds(r.at("compute")), seconds(r.at("mpi")), seconds(r.at("waiting")));
+  return out;
+}
+
+// Operations by the time spent in them, the costliest first.
+std::string operation_table(const nlohmann::json& operations) {
+  std::vector<std::pair<std::string, nlohmann::json>> ops;
+  for (const auto& [name, t] : operations.items()) ops.emplace_back(name, t);
+  std::sort(ops.begin(), ops.end(),
+            [](const auto& a, const auto& b) { return a.second.at("seconds") > b.second.at("seconds"); });
+  std::string out = fmt::format("{:<26} {:>10} {:>12} {:>12} {:>12}\n", "operation (all ranks)", "calls", "bytes",
+                                "time", "waiting");
+  for (const auto& [name, t] : ops)
+    out += fmt::format("{:<26} {:>10.0f} {:>12} {:>12} {:>12}\n", model::mpi_name(name), t.at("count").get<double>(),
+                       format_bytes(t.at("bytes").get<double>()), seconds(t.at("seconds")), seconds(t.at("waiting")));
+  return out;
+}
+
+std::string warnings(const nlohmann::json& report) {
+  std::string out;
+  const auto& unmodelled = report.at("unmodelled");
+  if (!unmodelled.empty()) {
+    out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
+    for (const auto& [name, count] : unmodelled.items())
+      out += fmt::format("  {} x{}\n", model::mpi_name(name), count.get<long>());
+  }
+  if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
+    out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
+    for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
+  }
+  if (report.contains("substitutions") && !report["substitutions"].empty()) {
+    out += "\nThe model lacks some operations the program used; what priced them:\n";
+    for (const auto& s : report["substitutions"]) out += format_stand_in(s);
+  }
+  return out;
 }
 
 }  // namespace
@@ -73,6 +143,14 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
   return out;
 }
 
+nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : used)
+    out.push_back({{"operation", s.operation},
+                   {"stand_in", s.priced_as.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.priced_as)}});
+  return out;
+}
+
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run) {
   double finish = 0;
   for (const auto& r : ranks) finish = std::max(finish, r.at("finish").get<double>());
@@ -81,7 +159,8 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
           {"ranks", ranks},
           {"operations", sum_operations(ranks)},
           {"unmodelled", sum_unmodelled(ranks)},
-          {"extrapolated", merge_extrapolations(ranks)}};
+          {"extrapolated", merge_extrapolations(ranks)},
+          {"substitutions", merge_stand_ins(ranks)}};
 }
 
 nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run) {
@@ -92,7 +171,8 @@ nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann
           {"ranks", nlohmann::json::array()},
           {"operations", nlohmann::json::object()},
           {"unmodelled", nlohmann::json::object()},
-          {"extrapolated", nlohmann::json::object()}};
+          {"extrapolated", nlohmann::json::object()},
+          {"substitutions", nlohmann::json::array()}};
 }
 
 bool is_predicted(const nlohmann::json& report) { return !report.at("run").contains("not_predicted"); }
@@ -102,44 +182,8 @@ std::string format_report(const nlohmann::json& report) {
   if (!is_predicted(report))
     return fmt::format("Not predicted: {}. The program ran unchanged; its run time on {} is not known.\n",
                        run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
-  // A simulated run of many ranks lists only some of them; rank_count says how many there were.
-  const auto rank_count = report.value("rank_count", report.at("ranks").size());
-  std::string out =
-      run.value("measured", false)
-          ? fmt::format("Measured run time here: {:.6g} s  ({} ranks)\n\n", report.at("predicted_seconds").get<double>(),
-                        rank_count)
-          : fmt::format("Predicted run time on {}: {:.6g} s  (bound {}, compute {}, {} ranks)\n\n",
-                        run.value("machine", "?"), report.at("predicted_seconds").get<double>(), run.value("bound", "avg"),
-                        run.value("compute", "measured"), rank_count);
-  if (!run.value("measured", false) && run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
-    out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
-  out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish s", "compute s", "MPI s", "waiting s");
-  for (const auto& r : report.at("ranks"))
-    out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g}\n", r.at("rank").get<int>(),
-                       r.at("finish").get<double>(), r.at("compute").get<double>(), r.at("mpi").get<double>(),
-                       r.at("waiting").get<double>());
-  std::vector<std::pair<std::string, nlohmann::json>> ops;
-  for (const auto& [name, t] : report.at("operations").items()) ops.emplace_back(name, t);
-  std::sort(ops.begin(), ops.end(),
-            [](const auto& a, const auto& b) { return a.second.at("seconds") > b.second.at("seconds"); });
-  out += fmt::format("\n{:<22} {:>10} {:>14} {:>12} {:>12}\n", "operation (all ranks)", "calls", "bytes", "time s",
-                     "waiting s");
-  for (const auto& [name, t] : ops)
-    out += fmt::format("{:<22} {:>10} {:>14.0f} {:>12.6g} {:>12.6g}\n", name, t.at("count").get<double>(),
-                       t.at("bytes").get<double>(), t.at("seconds").get<double>(), t.at("waiting").get<double>());
-  const auto& unmodelled = report.at("unmodelled");
-  if (!unmodelled.empty()) {
-    out += "\nWarning: these MPI calls ran but their cost was not predicted:\n";
-    for (const auto& [name, count] : unmodelled.items()) out += fmt::format("  {} x{}\n", name, count.get<long>());
-  }
-  if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
-    out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
-    for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
-  }
-  if (run.contains("substitutions") && !run["substitutions"].empty()) {
-    out += "\nThe model lacks some operations; stand-ins used:\n";
-    for (const auto& s : run["substitutions"]) out += "  " + s.get<std::string>() + "\n";
-  }
+  std::string out = headline(report) + rank_table(report.at("ranks")) + "\n" +
+                    operation_table(report.at("operations")) + warnings(report);
   if (run.contains("model_note")) out += "\nNote on the model: " + run["model_note"].get<std::string>() + "\n";
   return out;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The report of a reverse-profiled run, assembled from every rank's ledger: predicted run time
 // (the latest finish over ranks), per-rank compute / MPI / waiting, per-operation totals
-// (mpiP-like), the bound used, the calls that were not modelled and the operations priced
-// beyond what the model measured.
+// (mpiP-like), the bound used, the calls that were not modelled, the operations priced
+// beyond what the model measured and the stand-ins that priced the operations the model lacks.
 #include <string>
 #include <vector>
 
@@ -15,7 +15,11 @@ namespace augur::revprof {
 // One rank's extrapolations, for its entry in `ranks` below ("extrapolated").
 nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked);
 
-// `ranks` holds Ledger::to_json of every rank, each with its "extrapolated" when it has any;
+// One rank's stand-ins that priced a call, for its entry in `ranks` below ("substitutions").
+nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used);
+
+// `ranks` holds Ledger::to_json of every rank, each with its "extrapolated" and
+// "substitutions" when it has any;
 // `run` the settings (machine, bound, compute …).
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run);
 // The report of a run the shim could not predict (a program that asks for

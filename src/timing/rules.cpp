@@ -50,11 +50,12 @@ double collective_end(CollectiveShape shape, bool is_root, double own_start, con
 Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bound_(bound) {
   // The ping-pong is the one-way time of a message (see rules.hpp); published models often give
   // only the ping-pong, so it also stands in (conservatively) for the sender's time.
-  transit_ = resolve("pingpong", {"recv", "send"});
-  send_ = resolve("send", {"pingpong", "recv"});
-  ssend_ = resolve("ssend", {"send", "pingpong"});
-  rsend_ = resolve("rsend", {"send", "pingpong"});
-  bsend_ = resolve("bsend", {"send", "pingpong"});
+  using Names = std::initializer_list<std::string_view>;
+  transit_ = resolve("pingpong", Names{"recv", "send"});
+  send_ = resolve("send", Names{"pingpong", "recv"});
+  ssend_ = resolve("ssend", Names{"send", "pingpong"});
+  rsend_ = resolve("rsend", Names{"send", "pingpong"});
+  bsend_ = resolve("bsend", Names{"send", "pingpong"});
   isend1_ = resolve("isend1", {});
   irecv1_ = resolve("irecv1", {});
   recvmin_ = resolve("recvmin", {});
@@ -67,23 +68,44 @@ Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bou
     if (starts_with_i(info.name)) chain.push_back(info.name.substr(1));
     auto base = starts_with_i(info.name) ? info.name.substr(1) : info.name;
     for (auto f : collective_fallbacks(base)) chain.push_back(f);
-    const model::Operation* found = model_.find(info.name);
-    for (std::size_t i = 0; !found && i < chain.size(); ++i) found = model_.find(chain[i]);
-    collectives_.emplace(std::string(info.name), found);
+    collectives_.emplace(std::string(info.name), resolve(info.name, chain, kTreeOfMessages));
   }
   for (std::string rooted : {"bcast", "reduce", "gather", "gatherv", "scatter", "scatterv"})
     roles_.emplace(rooted, Roles{model_.find(rooted + "_root"), model_.find(rooted + "_others")});
 }
 
-const model::Operation* Rules::resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks) {
-  if (const auto* op = model_.find(name)) return op;
+Rules::Priced Rules::resolve(std::string_view name, std::span<const std::string_view> fallbacks,
+                            std::string_view otherwise) {
+  if (const auto* op = model_.find(name)) return {op};
+  const model::Operation* found = nullptr;
+  std::string_view by = otherwise;
   for (auto f : fallbacks)
-    if (const auto* op = model_.find(f)) {
-      substitutions_.push_back(std::string(name) + " <- " + std::string(f));
-      return op;
+    if ((found = model_.find(f))) {
+      by = f;
+      break;
     }
-  substitutions_.push_back(std::string(name) + " <- 0 (not in the model)");
-  return nullptr;
+  stand_ins_.push_back({std::string(name), std::string(by)});
+  used_.push_back(0);
+  return {found, static_cast<int>(stand_ins_.size()) - 1};
+}
+
+std::vector<std::string> Rules::substitutions() const {
+  std::vector<std::string> out;
+  for (const auto& s : stand_ins_)
+    out.push_back(s.operation + " <- " + (s.priced_as.empty() ? "0 (not in the model)" : s.priced_as));
+  return out;
+}
+
+std::vector<Rules::StandIn> Rules::stand_ins_used() const {
+  std::vector<StandIn> out;
+  for (std::size_t i = 0; i < stand_ins_.size(); ++i)
+    if (used_[i]) out.push_back(stand_ins_[i]);
+  return out;
+}
+
+double Rules::price(const Priced& priced, double p, double bytes) const {
+  mark_used(priced);
+  return eval(priced.op, p, bytes);
 }
 
 double Rules::eval(const model::Operation* op, double p, double bytes) const {
@@ -109,18 +131,18 @@ void Rules::note_extrapolation(const model::Operation& op, double p, double byte
 
 double Rules::send_busy(SendMode mode, double bytes) const {
   switch (mode) {
-    case SendMode::synchronous: return eval(ssend_, 2, bytes);
-    case SendMode::ready: return eval(rsend_, 2, bytes);
-    case SendMode::buffered: return eval(bsend_, 2, bytes);
+    case SendMode::synchronous: return price(ssend_, 2, bytes);
+    case SendMode::ready: return price(rsend_, 2, bytes);
+    case SendMode::buffered: return price(bsend_, 2, bytes);
     case SendMode::standard: break;
   }
-  return eval(send_, 2, bytes);
+  return price(send_, 2, bytes);
 }
 
-double Rules::isend_post(double bytes) const { return eval(isend1_, 2, bytes); }
-double Rules::irecv_post(double bytes) const { return eval(irecv1_, 2, bytes); }
-double Rules::transit(double bytes) const { return eval(transit_, 2, bytes); }
-double Rules::recvmin(double bytes) const { return eval(recvmin_, 2, bytes); }
+double Rules::isend_post(double bytes) const { return price(isend1_, 2, bytes); }
+double Rules::irecv_post(double bytes) const { return price(irecv1_, 2, bytes); }
+double Rules::transit(double bytes) const { return price(transit_, 2, bytes); }
+double Rules::recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
 
 bool Rules::waits_for_receiver(SendMode mode, double bytes) const {
   if (mode == SendMode::synchronous) return true;
@@ -162,8 +184,9 @@ double Rules::tree_estimate(std::string_view op, int p, double bytes) const {
 
 double Rules::collective_duration(std::string_view op, int p, double bytes) const {
   auto it = collectives_.find(op);
-  if (it != collectives_.end() && it->second) return eval(it->second, p, bytes);
-  return tree_estimate(op, p, bytes);
+  if (it == collectives_.end()) return tree_estimate(op, p, bytes);
+  mark_used(it->second);
+  return it->second.op ? eval(it->second.op, p, bytes) : tree_estimate(op, p, bytes);
 }
 
 double Rules::collective_duration(std::string_view op, int p, double bytes, bool is_root) const {

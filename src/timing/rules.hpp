@@ -38,6 +38,7 @@
 #include <initializer_list>
 #include <limits>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,8 +94,18 @@ class Rules {
   // The same for one role of a rooted collective, when the model has that role's time.
   double collective_duration(std::string_view op, int p, double bytes, bool is_root) const;
 
-  // Operations the model lacks and what stands in for them, for the report.
-  const std::vector<std::string>& substitutions() const { return substitutions_; }
+  // An operation the model lacks and what prices it instead: another of the model's operations,
+  // a tree of one-way messages (a collective the model has no relative of), or nothing.
+  struct StandIn {
+    std::string operation;  // the model's name of what was asked
+    std::string priced_as;  // the model's name of what priced it, or kTreeOfMessages; empty: 0
+  };
+  static constexpr std::string_view kTreeOfMessages = "a tree of messages";
+  // Every stand-in resolved from the model, as "rsend <- send" or "isend1 <- 0 (not in the model)".
+  std::vector<std::string> substitutions() const;
+  // The stand-ins that priced at least one call so far: a report lists these, not every
+  // operation the model lacks.
+  std::vector<StandIn> stand_ins_used() const;
 
   // What was asked of an operation beyond the largest message or group its law was fitted to
   // (the model's `measured`): those times carry the last regime on, and the report says so.
@@ -105,21 +116,34 @@ class Rules {
   const std::map<std::string, Extrapolation, std::less<>>& extrapolations() const { return extrapolations_; }
 
  private:
+  // An operation as the rules price it. `stand_in` indexes stand_ins_ when something stands in
+  // for it, so that pricing it records the use with one store on the per-call path.
+  struct Priced {
+    const model::Operation* op = nullptr;
+    int stand_in = -1;
+  };
   double eval(const model::Operation* op, double p, double bytes) const;
+  double price(const Priced& priced, double p, double bytes) const;
+  void mark_used(const Priced& priced) const {
+    if (priced.stand_in >= 0) used_[priced.stand_in] = 1;
+  }
   void note_extrapolation(const model::Operation& op, double p, double bytes) const;
-  const model::Operation* resolve(std::string_view name, std::initializer_list<std::string_view> fallbacks);
+  // The model's `name`, else the first of `fallbacks` it has, else `otherwise` (empty: 0).
+  Priced resolve(std::string_view name, std::span<const std::string_view> fallbacks, std::string_view otherwise = {});
 
   double tree_estimate(std::string_view op, int p, double bytes) const;
 
   const model::Model& model_;
   model::Bound bound_;
-  const model::Operation *send_, *ssend_, *rsend_, *bsend_, *isend1_, *irecv1_, *transit_, *recvmin_, *sendrecv_, *exchange_;
-  std::map<std::string, const model::Operation*, std::less<>> collectives_;
+  Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_;
+  const model::Operation *sendrecv_, *exchange_;
+  std::map<std::string, Priced, std::less<>> collectives_;
   struct Roles {
     const model::Operation *root = nullptr, *others = nullptr;
   };
   std::map<std::string, Roles, std::less<>> roles_;
-  std::vector<std::string> substitutions_;
+  std::vector<StandIn> stand_ins_;
+  mutable std::vector<char> used_;  // one per stand-in: it priced a call
   mutable std::map<std::string, Extrapolation, std::less<>> extrapolations_;
   // Programs repeat the same operations at the same sizes: the last answers, direct-mapped by
   // (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::trace {
 
 namespace {
@@ -37,7 +39,7 @@ void compare_rank(int rank, const Trace& a, const Trace& b, TraceComparison& out
     std::string label(a.label(sa[i]));
     if (label != b.label(sb[i])) {
       out.mismatches.push_back(fmt::format("p[{}] state {}: A is {}, B is {}; later states not compared",
-                                           rank, i, label, b.label(sb[i])));
+                                           rank, i, model::mpi_name(label), model::mpi_name(b.label(sb[i]))));
       break;
     }
     double da = sa[i].end - sa[i].begin, db = sb[i].end - sb[i].begin;
@@ -58,40 +60,78 @@ void compare_rank(int rank, const Trace& a, const Trace& b, TraceComparison& out
   }
 }
 
-int auto_decimals(const TraceComparison& c) {
-  double longest = 0;
-  for (const auto& t : c.per_rank_state) longest = std::max({longest, t.a, t.b});
-  if (longest <= 0) return 2;
-  return std::clamp(2 - static_cast<int>(std::floor(std::log10(longest))), 0, 9);
-}
+// The times of a comparison share one unit, chosen from the longest per-rank total, with enough
+// decimals for three significant digits of it: the seed's cmptrace printed seconds with two
+// decimals, and its worked example still reads so. A non-zero time too short to show two digits
+// in that unit (a 2 µs MPI_Isend beside 30 ms of compute) carries its own unit instead of
+// reading 0.000.
+class TimeText {
+ public:
+  TimeText(const TraceComparison& c, int decimals) {
+    double longest = 0;
+    for (const auto& t : c.per_rank_state) longest = std::max({longest, t.a, t.b});
+    unit_ = model::time_unit_for(longest);
+    const double in_unit = longest / unit_.seconds;
+    decimals_ = decimals >= 0 ? decimals
+                : in_unit > 0 ? std::clamp(2 - static_cast<int>(std::floor(std::log10(in_unit))), 0, 9)
+                              : 2;
+  }
 
+  std::string operator()(double seconds) const { return text(seconds, false); }
+  std::string signed_text(double seconds) const { return text(seconds, true); }
+  std::string legend() const {
+    return fmt::format("# times in {}; a time too short for two digits in {} carries its own unit\n", unit_.name,
+                       unit_.name);
+  }
+
+ private:
+  std::string text(double seconds, bool sign) const {
+    const double value = seconds / unit_.seconds;
+    if (seconds == 0) return "0";
+    if (std::abs(value) >= std::pow(10.0, 1 - decimals_))
+      return sign ? fmt::format("{:+.{}f}", value, decimals_) : fmt::format("{:.{}f}", value, decimals_);
+    return (sign && seconds > 0 ? "+" : "") + model::format_seconds(seconds);
+  }
+
+  model::TimeUnit unit_;
+  int decimals_;
+};
+
+// Two decimals, as the seed printed ratios; a ratio too small for them keeps two significant
+// figures (0.00065, not 0.00), and an exact zero reads 0 as a zero time does.
 std::string ratio_text(double a, double b) {
   double r = ratio(a, b);
-  return std::isfinite(r) ? fmt::format("{:.2f}", r) : (std::isnan(r) ? "-" : "inf");
+  if (!std::isfinite(r)) return std::isnan(r) ? "-" : "inf";
+  if (r == 0) return "0";
+  return r < 0.1 ? model::significant(r, 2) : fmt::format("{:.2f}", r);
 }
 
-std::string total_line(const StateTotal& t, int decimals) {
+std::string total_line(const StateTotal& t, const TimeText& time) {
   std::string who = t.rank >= 0 ? fmt::format("p[{}] ", t.rank) : "";
-  return fmt::format("{}{} {:.{}f} {:.{}f} {}\n", who, t.label, t.a, decimals, t.b, decimals,
-                     ratio_text(t.a, t.b));
+  return fmt::format("{}{} {} {} {}\n", who, model::mpi_name(t.label), time(t.a), time(t.b), ratio_text(t.a, t.b));
 }
 
-std::string divergence_summary(const TraceComparison& c, const ComparisonFormat& f, int d) {
+std::string event_line(const StatePair& e, const TimeText& time) {
+  return fmt::format("p[{}] {} {} {} {} {}\n", e.rank, model::mpi_name(e.label), time(e.a), time(e.b),
+                     ratio_text(e.a, e.b), e.line);
+}
+
+// The `top` entries of `rows` with the largest gap between B and A, each after its gap.
+template <class Row, class Line>
+std::string largest_gaps(std::vector<Row> rows, std::size_t top, const TimeText& time, Line line) {
   auto by_gap = [](const auto& x, const auto& y) { return std::abs(x.b - x.a) > std::abs(y.b - y.a); };
-  std::string out = fmt::format("elapsed A {:.{}f} B {:.{}f} ratio {}\n", c.elapsed_a, d,
-                                c.elapsed_b, d, ratio_text(c.elapsed_a, c.elapsed_b));
-  auto totals = c.per_rank_state;
-  std::partial_sort(totals.begin(), totals.begin() + std::min(f.top, totals.size()), totals.end(), by_gap);
-  out += "largest differences per rank and state:\n";
-  for (std::size_t i = 0; i < std::min(f.top, totals.size()); ++i)
-    out += fmt::format("  {:+.{}f} ", totals[i].b - totals[i].a, d) + total_line(totals[i], d);
-  auto events = c.events;
-  std::partial_sort(events.begin(), events.begin() + std::min(f.top, events.size()), events.end(), by_gap);
-  out += "largest differences per state:\n";
-  for (std::size_t i = 0; i < std::min(f.top, events.size()); ++i)
-    out += fmt::format("  {:+.{}f} p[{}] {} {:.{}f} {:.{}f} {} {}\n", events[i].b - events[i].a, d,
-                       events[i].rank, events[i].label, events[i].a, d, events[i].b, d,
-                       ratio_text(events[i].a, events[i].b), events[i].line);
+  top = std::min(top, rows.size());
+  std::partial_sort(rows.begin(), rows.begin() + top, rows.end(), by_gap);
+  std::string out;
+  for (std::size_t i = 0; i < top; ++i) out += "  " + time.signed_text(rows[i].b - rows[i].a) + " " + line(rows[i], time);
+  return out;
+}
+
+std::string divergence_summary(const TraceComparison& c, const ComparisonFormat& f, const TimeText& time) {
+  std::string out = fmt::format("elapsed A {} B {} ratio {}\n", time(c.elapsed_a), time(c.elapsed_b),
+                                ratio_text(c.elapsed_a, c.elapsed_b));
+  out += "largest differences per rank and state:\n" + largest_gaps(c.per_rank_state, f.top, time, total_line);
+  out += "largest differences per state:\n" + largest_gaps(c.events, f.top, time, event_line);
   for (const auto& m : c.mismatches) out += "structure differs: " + m + "\n";
   return out;
 }
@@ -117,23 +157,21 @@ TraceComparison compare_traces(const Trace& a, const Trace& b) {
 }
 
 std::string format_comparison(const TraceComparison& c, const ComparisonFormat& f) {
-  int d = f.decimals >= 0 ? f.decimals : auto_decimals(c);
-  std::string out;
+  const TimeText time(c, f.decimals);
+  std::string out = time.legend();
   if (f.level_a) {
     out += "# A: per state: rank state time-A time-B B/A line\n";
-    for (const auto& e : c.events)
-      out += fmt::format("p[{}] {} {:.{}f} {:.{}f} {} {}\n", e.rank, e.label, e.a, d, e.b, d,
-                         ratio_text(e.a, e.b), e.line);
+    for (const auto& e : c.events) out += event_line(e, time);
   }
   if (f.level_b) {
     out += "# B: per rank and state: rank state total-A total-B B/A\n";
-    for (const auto& t : c.per_rank_state) out += total_line(t, d);
+    for (const auto& t : c.per_rank_state) out += total_line(t, time);
   }
   if (f.level_c) {
     out += "# C: per state, slowest rank: state total-A total-B B/A\n";
-    for (const auto& t : c.per_state) out += total_line(t, d);
+    for (const auto& t : c.per_state) out += total_line(t, time);
   }
-  out += "# where the runs diverge most\n" + divergence_summary(c, f, d);
+  out += "# where the runs diverge most\n" + divergence_summary(c, f, time);
   return out;
 }
 

@@ -3,7 +3,8 @@
 // predicted) state by state. A state's duration is the time to the next event on its rank, so
 // the i-th state of rank r in one trace is paired with the i-th state of rank r in the other.
 // Level A lists every pair with its ratio, level B totals per rank and state, level C totals per
-// state where a state's time is the maximum over ranks.
+// state where a state's time is the maximum over ranks. The text prints MPI's names of the states
+// and times in one unit chosen for reading; the JSON keeps seconds and the trace's names.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,7 +40,9 @@ TraceComparison compare_traces(const Trace& a, const Trace& b);
 
 struct ComparisonFormat {
   bool level_a = true, level_b = true, level_c = true;
-  int decimals = -1;        // -1: enough for three significant digits of the longest time
+  // Decimals of the times in the unit the text chooses (s, ms, µs or ns, from the longest time);
+  // -1: enough for three significant digits of the longest.
+  int decimals = -1;
   std::size_t top = 5;      // pairs and totals listed in the divergence summary
 };
 

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "model/units.hpp"
+
 namespace augur::trace {
 
 namespace {
@@ -77,27 +79,42 @@ TraceSummary summarize(const Trace& trace) {
   return out;
 }
 
-std::string format_summary(const TraceSummary& s) {
-  std::string out = fmt::format("{} trace, machine {}, {} ranks, {} events, elapsed {:.6g} s\n\n",
-                                to_string(s.header.mode),
-                                s.header.machine.empty() ? "unknown" : s.header.machine, s.nranks,
-                                s.events, s.elapsed);
-  out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>6} {:>10} {:>12}\n", "rank",
-                     "span s", "compute s", "mpi s", "wait s", "idle s", "mpi%", "sends", "bytes");
+namespace {
+
+std::string rank_table(const TraceSummary& s) {
+  std::string out = fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>6} {:>10} {:>12}\n", "rank", "span",
+                                "compute", "MPI", "wait", "idle", "MPI %", "sends", "bytes");
   for (std::size_t r = 0; r < s.ranks.size(); ++r) {
     const auto& t = s.ranks[r];
     double pct = t.span > 0 ? 100 * (t.mpi + t.wait) / t.span : 0;
-    out += fmt::format("{:>5} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g} {:>12.6g} {:>6.1f} {:>10} {:>12}\n",
-                       r, t.span, t.compute, t.mpi, t.wait, t.idle, pct, t.messages_sent, t.bytes_sent);
+    out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>6.1f} {:>10} {:>12}\n", r,
+                       model::format_seconds(t.span), model::format_seconds(t.compute), model::format_seconds(t.mpi),
+                       model::format_seconds(t.wait), model::format_seconds(t.idle), pct, t.messages_sent,
+                       model::format_bytes(static_cast<double>(t.bytes_sent)));
   }
-  out += fmt::format("\n{:<24} {:>10} {:>12} {:>12} {:>12} {:>14}\n", "operation", "calls",
-                     "total s", "mean s", "max s", "bytes");
+  return out;
+}
+
+std::string operation_table(const TraceSummary& s) {
+  std::string out = fmt::format("{:<26} {:>10} {:>12} {:>12} {:>12} {:>12}\n", "operation", "calls", "total", "mean",
+                                "max", "bytes");
   for (const auto& op : s.operations)
-    out += fmt::format("{:<24} {:>10} {:>12.6g} {:>12.6g} {:>12.6g} {:>14}\n", op.name, op.calls,
-                       op.total, op.calls ? op.total / op.calls : 0.0, op.max, op.bytes);
+    out += fmt::format("{:<26} {:>10} {:>12} {:>12} {:>12} {:>12}\n", model::mpi_name(op.name), op.calls,
+                       model::format_seconds(op.total), model::format_seconds(op.calls ? op.total / op.calls : 0.0),
+                       model::format_seconds(op.max), model::format_bytes(static_cast<double>(op.bytes)));
+  return out;
+}
+
+}  // namespace
+
+std::string format_summary(const TraceSummary& s) {
+  std::string out = fmt::format("{} trace, machine {}, {} ranks, {} events, elapsed {}\n\n", to_string(s.header.mode),
+                                s.header.machine.empty() ? "unknown" : s.header.machine, s.nranks, s.events,
+                                model::format_seconds(s.elapsed));
+  out += rank_table(s) + "\n" + operation_table(s);
   if (!s.phases.empty()) {
-    out += fmt::format("\n{:<24} {:>12}\n", "phase", "time s");
-    for (const auto& p : s.phases) out += fmt::format("{:<24} {:>12.6g}\n", p.name, p.time);
+    out += fmt::format("\n{:<26} {:>12}\n", "phase", "time");
+    for (const auto& p : s.phases) out += fmt::format("{:<26} {:>12}\n", p.name, model::format_seconds(p.time));
   }
   return out;
 }

@@ -8,7 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "readable_text.hpp"
+
 namespace {
+
+using readable_text::first_exponent;
 
 struct Result {
   int status;
@@ -41,7 +45,17 @@ TEST(CalcCli, OneShotPrintsEquationAndTimes) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("t = "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("217 B <= size < 2049 B"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("avg=6.46"), std::string::npos) << r.out;  // 55 + 217/22.6 µs
+  EXPECT_NE(r.out.find("avg=64.6 µs"), std::string::npos) << r.out;  // 55 + 217/22.6 µs
+}
+
+TEST(CalcCli, AnswersInUnitsForReadingAndNamesTheMPICall) {
+  auto r = augur("calc --machine t3d bcast 16 1000ints");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("bcast (MPI_Bcast) on t3d: p = 16, d = 1000 ints of 8 B\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Times: min=686.5 µs avg=686.5 µs max=686.5 µs\n"), std::string::npos) << r.out;
+  EXPECT_EQ(first_exponent(r.out), "") << r.out;
+  auto list = augur("calc --machine t3d", "list\n");
+  EXPECT_NE(list.out.find("  isend1 (MPI_Isend): "), std::string::npos) << list.out;
 }
 
 TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
@@ -59,9 +73,9 @@ TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
 TEST(CalcCli, InteractivePromptAnswersEachLine) {
   auto r = augur("calc --machine sp2-mpl", "pingpong 2 0\\nbogus 2 0\\nbarrier 8 0\\n");
   ASSERT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("avg=4.7e-05"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("avg=47 µs"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("error: machine 'sp2-mpl' has no model of 'bogus'"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("avg=0.000252"), std::string::npos) << r.out;  // 84·log2(8) µs
+  EXPECT_NE(r.out.find("avg=252 µs"), std::string::npos) << r.out;  // 84·log2(8) µs
 }
 
 TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
@@ -75,7 +89,7 @@ TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
   EXPECT_EQ(inside.out.find("Extrapolated"), std::string::npos) << inside.out;
   auto beyond = augur("calc --machine " + path + " pingpong 2 16MiB");
   ASSERT_EQ(beyond.status, 0) << beyond.out;
-  EXPECT_NE(beyond.out.find("Extrapolated: the model measured messages up to 1048576 B and groups up to 2"),
+  EXPECT_NE(beyond.out.find("Extrapolated: the model measured messages up to 1 MiB and groups up to 2"),
             std::string::npos)
       << beyond.out;
   auto json = augur("calc --machine " + path + " pingpong 4 8 --json");
@@ -129,4 +143,12 @@ TEST(MachinesCli, ListsEveryBuiltinMachine) {
   ASSERT_EQ(r.status, 0);
   for (const char* name : {"t3d", "now-lam", "sp1-mpl", "sp2-mpl", "sp2-pvme", "spp1000", "generic"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+TEST(MachinesCli, NamesEachOperationAsTheModelAndMPIDo) {
+  auto r = augur("machines t3d");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("\n  bcast (MPI_Bcast; 2 regimes): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  isend1 (MPI_Isend; 2 regimes): "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  pingpong (MPI_Send/MPI_Recv ping-pong; 2 regimes): "), std::string::npos) << r.out;
 }

@@ -6,11 +6,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "readable_text.hpp"
+
 namespace fs = std::filesystem;
+using readable_text::first_exponent;
 
 namespace {
 
@@ -77,6 +81,15 @@ TEST_F(FitCli, FittedModelAnswersCalcNearTheGeneratingLaw) {
   auto barrier = nlohmann::json::parse(
       shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " barrier 16 0 --json").out);
   EXPECT_NEAR(barrier["seconds"]["avg"].get<double>(), 13e-6, 0.5e-6);
+}
+
+TEST_F(FitCli, SummaryGivesRegimesInKiBAndNamesTheMPICall) {
+  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + write_raw().string() + " -o " + (dir / "m.json").string());
+  ASSERT_EQ(fit.status, 0) << fit.out;
+  EXPECT_TRUE(std::regex_search(fit.out, std::regex(R"(\npingpong \(MPI_Send/MPI_Recv ping-pong\): 2 regimes: \[0 B, 4 KiB\): .*; \[4 KiB, inf\): )")))
+      << fit.out;
+  EXPECT_NE(fit.out.find("barrier (MPI_Barrier): 1 regime: [0 B, inf): "), std::string::npos) << fit.out;
+  EXPECT_EQ(first_exponent(fit.out), "") << fit.out;
 }
 
 TEST_F(FitCli, TruncatedRawFileFailsNamingTheLineAndWritesNothing) {
@@ -147,4 +160,19 @@ TEST_F(FitCli, ScaleDrawsTimeSpeedupAndRatioPlots) {
   EXPECT_EQ(line2, "2 1.81818182");  // 8 / 4.4
   auto bad = shell(std::string(AUGUR_BINARY) + " scale " + (dir / "missing.txt").string() + " -o " + out.string());
   EXPECT_NE(bad.status, 0);
+}
+
+TEST_F(FitCli, ScaleListsTheRunsAndPlotsInAUnitForReading) {
+  auto write = [&](const std::string& name, int p, double total) {
+    std::ofstream(dir / name) << "# " << p << " 1000\ncompute " << total * 0.8 << "\ntotal " << total << "\n";
+    return (dir / name).string();
+  };
+  const auto runs = write("m2.txt", 2, 0.0046) + " " + write("m4.txt", 4, 0.0025);
+  auto r = shell(std::string(AUGUR_BINARY) + " scale " + runs + " --no-draw -o " + (dir / "plots").string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("     2         1000       4.6 ms  "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     4         1000       2.5 ms  "), std::string::npos) << r.out;
+  std::ifstream in(dir / "plots" / "scale.gp");
+  const std::string script{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_NE(script.find("set ylabel 'time (ms)'\nplot 'time-total.dat' using 1:($2*1000)"), std::string::npos) << script;
 }

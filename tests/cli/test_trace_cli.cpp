@@ -11,11 +11,16 @@
 #include <regex>
 #include <string>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "readable_text.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using readable_text::first_exponent;
+using readable_text::first_zero_with_decimals;
 
 struct Result {
   int status;
@@ -140,6 +145,46 @@ TEST(CompareCli, ReproducesTheThesisWorkedExample) {
                            "p[0] COMPUTE 2.46 1.28 0.52", "p[0] WAIT 0.20 0.70 3.50",
                            "\np[0] COMPUTE 3.69 2.06 0.56\n", "\nCOMPUTE 3.69 2.06 0.56\n"})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+}
+
+TEST_F(TraceCli, SummaryGivesEachTimeItsUnitAndBytesInKiB) {
+  auto r = augur("summary " + path("run"));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(, elapsed [0-9.]+ ms\n)"))) << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\n    0 +[0-9.]+ ms +[0-9.]+ ms +[0-9.]+ ms +0 s +0 s +[0-9.]+ +[0-9]+ +[0-9.]+ MiB\n)")))
+      << r.out;
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(\nMPI_Send +600 +[0-9.]+ ms +20 µs +20 µs +0 B\n)"))) << r.out;
+  EXPECT_EQ(first_exponent(r.out), "") << r.out;
+}
+
+// Two runs of a halo exchange: 30 ms of compute beside Isends of a few microseconds, as the
+// reverse profiler names them (isend1, wait).
+TEST(CompareCli, ShortTimesCarryTheirUnitRatherThanZeros) {
+  const auto dir = fs::temp_directory_path() / ("augur-compare-units-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto write = [&](const char* name, double compute, double isend, double wait) {
+    std::ofstream(dir / name) << "$events\n"
+                              << fmt::format("u:p[0] at 0: P COMPUTE\nu:p[0] at {}: P isend1\n", compute)
+                              << fmt::format("u:p[0] at {}: P wait\n", compute + isend)
+                              << fmt::format("u:p[0] at {}: P COMPUTE\n", compute + isend + wait)
+                              << fmt::format("u:p[0] at {}: P DONE\n", 2 * compute);
+    return (dir / name).string();
+  };
+  const auto measured = write("measured.txt", 0.030, 2.1e-6, 97.9e-6);
+  const auto predicted = write("predicted.txt", 0.025, 10e-6, 190e-6);
+  auto r = augur("compare " + measured + " " + predicted);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("# times in ms;", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("\np[0] COMPUTE 30.0 25.0 0.83 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\np[0] MPI_Isend 2.1 µs 10 µs 4.76 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\np[0] MPI_Wait 97.9 µs 190 µs 1.94 "), std::string::npos) << r.out;
+  EXPECT_EQ(first_zero_with_decimals(r.out), "") << r.out;
+  EXPECT_EQ(first_exponent(r.out), "") << r.out;
+  // The JSON keeps the trace's names and the exact seconds.
+  auto j = nlohmann::json::parse(augur("compare " + measured + " " + predicted + " --json").out);
+  EXPECT_EQ(j["per_state_event"][1]["state"], "isend1");
+  EXPECT_NEAR(j["per_state_event"][1]["a"].get<double>(), 2.1e-6, 1e-12);
+  fs::remove_all(dir);
 }
 
 TEST_F(TraceCli, DamagedTraceNamesFileAndOffsetAndStillSummarises) {

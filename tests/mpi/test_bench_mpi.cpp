@@ -114,6 +114,18 @@ TEST(BenchMpi, NoComputeLeavesTheComputeSectionOut) {
   fs::remove_all(dir);
 }
 
+// The progress line names a point as a person knows it: MPI's call and the size in KiB.
+TEST(BenchMpi, ProgressNamesPointsByTheMPICallAndAReadableSize) {
+  const auto dir = scratch_dir("bench_progress");
+  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", (dir / "raw.jsonl").string(), "--ops", "bcast",
+                                             "--max-size", "2KiB", "--refine", "0", "--min-reps", "4", "--max-reps", "4",
+                                             "--no-compute", "--progress"}));
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("] MPI_Bcast p=2 2 KiB  elapsed "), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("bcast p="), std::string::npos) << result.output;
+  fs::remove_all(dir);
+}
+
 double median_skew(const RawSet& set) {
   std::vector<double> skews;
   for (const auto& m : set.points) skews.push_back(m.skew.value_or(1.0));

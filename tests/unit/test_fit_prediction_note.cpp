@@ -24,7 +24,7 @@ TEST(PredictionNote, ReferenceModelSaysHowOftenAndHowMuchSlowerTheOtherStateWasA
   const auto note = prediction_note(settings_with(28965, 19571));
   ASSERT_TRUE(note.has_value());
   EXPECT_TRUE(has(*note, "68% of the measurements")) << *note;
-  EXPECT_TRUE(has(*note, "0.359 µs instead of 0.143 µs (2.5 times as long)")) << *note;
+  EXPECT_TRUE(has(*note, "359 ns instead of 143 ns (2.5 times as long)")) << *note;
   EXPECT_TRUE(has(*note, "describes the faster state")) << *note;
 }
 

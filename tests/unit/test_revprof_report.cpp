@@ -46,6 +46,26 @@ TEST(RevprofReport, NoExtrapolationNoWarning) {
   EXPECT_EQ(revprof::format_report(report).find("extrapolated"), std::string::npos);
 }
 
+TEST(RevprofReport, StandInsAreThoseAnyRankUsedReadByMPIsNames) {
+  auto rank0 = rank_with(0, {}), rank1 = rank_with(1, {}), rank2 = rank_with(2, {});
+  rank0["substitutions"] = revprof::stand_ins_to_json({{"isend1", ""}});
+  rank1["substitutions"] = revprof::stand_ins_to_json({{"bsend", "send"}, {"isend1", ""}});
+  const auto report = revprof::make_report({rank0, rank1, rank2}, {{"machine", "m"}});
+  ASSERT_EQ(report.at("substitutions").size(), 2u);
+  EXPECT_TRUE(report.at("substitutions")[0].at("stand_in").is_null());
+  const auto text = revprof::format_report(report);
+  EXPECT_NE(text.find("The model lacks some operations the program used; what priced them:\n"
+                      "  MPI_Isend: not in the model, priced as 0\n"
+                      "  MPI_Bsend: priced as MPI_Send\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(RevprofReport, NoStandInUsedNoneListed) {
+  const auto report = revprof::make_report({rank_with(0, {})}, {{"machine", "m"}});
+  EXPECT_EQ(revprof::format_report(report).find("lacks"), std::string::npos);
+}
+
 TEST(RevprofReport, TheModelsNoteOnMachineStatesClosesTheTextReport) {
   const auto ranks = std::vector<nlohmann::json>{rank_with(0, {}), rank_with(1, {})};
   const auto text = revprof::format_report(revprof::make_report(ranks, {{"machine", "m"}, {"model_note", "slower state."}}));

@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include <unistd.h>
 
 #include "report/scaling.hpp"
 
@@ -38,4 +42,26 @@ TEST(Scaling, SpeedupIsRelativeToTheSmallestRunOfEachSize) {
   EXPECT_DOUBLE_EQ((s[{100, 4}]), 3.2);
   EXPECT_DOUBLE_EQ((s[{200, 2}]), 2.0);  // the base run of size 200 has p = 2
   EXPECT_NEAR((s[{200, 4}]), 2 * 10.0 / 6.0, 1e-12);
+}
+
+TEST(Scaling, RunsAreListedInReadableUnits) {
+  std::vector<RunPoint> runs{{2, 1000, {}, 0.0046, "p2.txt"}, {4, 1000, {}, 2.5e-5, "p4.txt"}};
+  EXPECT_EQ(augur::report::format_runs(runs),
+            "     p         size        total  run\n"
+            "     2         1000       4.6 ms  p2.txt\n"
+            "     4         1000        25 µs  p4.txt\n");
+}
+
+TEST(Scaling, TimePlotsReadInTheUnitOfTheirLongestTime) {
+  auto dir = std::filesystem::temp_directory_path() / ("augur-scaling-" + std::to_string(::getpid()));
+  std::vector<RunPoint> runs{{2, 1000, {{"compute", 2e-6}}, 0.0046, "a"}, {4, 1000, {{"compute", 1e-6}}, 0.0025, "b"}};
+  auto script = augur::report::write_scaling_plots(runs, {}, dir);
+  std::ifstream in(script);
+  std::string text{std::istreambuf_iterator<char>(in), {}};
+  EXPECT_NE(text.find("set title 'time of total'\nset ylabel 'time (ms)'\nplot 'time-total.dat' using 1:($2*1000)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("set ylabel 'time (µs)'\nplot 'time-compute.dat' using 1:($2*1000000)"), std::string::npos)
+      << text;
+  std::filesystem::remove_all(dir);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
@@ -81,6 +82,26 @@ TEST(TimingRules, MissingOperationsAreReportedAsSubstitutions) {
   const auto& subs = r.substitutions();
   EXPECT_NE(std::find(subs.begin(), subs.end(), "rsend <- send"), subs.end());
   EXPECT_NE(std::find(subs.begin(), subs.end(), "isend1 <- 0 (not in the model)"), subs.end());
+}
+
+TEST(TimingRules, OnlyStandInsThatPricedACallAreReportedAsUsed) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_TRUE(r.stand_ins_used().empty()) << "resolving the model prices nothing";
+  r.send_busy(SendMode::standard, 8);  // the model's own send: no stand-in
+  r.collective_duration("allreduce", 4, 8);
+  EXPECT_TRUE(r.stand_ins_used().empty());
+  r.send_busy(SendMode::ready, 8);       // rsend <- send
+  r.send_busy(SendMode::ready, 16);      // used twice, listed once
+  r.isend_post(8);                       // isend1: nothing in the model, priced as 0
+  r.collective_duration("scan", 4, 8);   // scan <- allreduce
+  // No barrier nor relative: a tree of one-way messages, whose transit the toy's recv stands in for.
+  r.collective_duration("barrier", 4, 0);
+  const auto used = r.stand_ins_used();
+  std::vector<std::string> text;  // in the order the model was resolved
+  for (const auto& s : used) text.push_back(s.operation + " <- " + s.priced_as);
+  EXPECT_EQ(text, (std::vector<std::string>{"pingpong <- recv", "rsend <- send", "isend1 <- ",
+                                            "barrier <- a tree of messages", "scan <- allreduce"}));
 }
 
 TEST(TimingRules, CallsBeyondTheMeasuredRangeAreRecordedWithTheLargestAsked) {

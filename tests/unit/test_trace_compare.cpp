@@ -74,6 +74,15 @@ TEST(Compare, StopsARankWhereTheStateSequencesDiffer) {
   EXPECT_NE(c.mismatches[0].find("A is BCAST, B is REDUCE"), std::string::npos);
 }
 
+TEST(Compare, ATimeOrRatioTooSmallForTheTablesDecimalsKeepsItsFigures) {
+  auto a = read_text_trace("$events\nu:p[0] at 0: P COMPUTE\nu:p[0] at 1: P DONE\n", "a");
+  auto b = read_text_trace("$events\nu:p[0] at 0: P COMPUTE\nu:p[0] at 0.00065: P DONE\n", "b");
+  const auto text = format_comparison(compare_traces(a, b), {});
+  EXPECT_EQ(text.rfind("# times in s;", 0), 0u) << text;
+  EXPECT_NE(text.find("\np[0] COMPUTE 1.00 650 µs 0.00065 "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  -1.00 p[0] COMPUTE 1.00 650 µs 0.00065 "), std::string::npos) << text;
+}
+
 TEST(Compare, RatioOfZeroTimeIsInfiniteOrUndefined) {
   EXPECT_TRUE(std::isinf(ratio(0, 1)));
   EXPECT_TRUE(std::isnan(ratio(0, 0)));

@@ -89,8 +89,7 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"compute", compute_name(rt.config.compute)},
           {"compute_scale", rt.config.compute_scale},
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
-          {"call_boundary_seconds", rt.compute_clock.costs().call_boundary},
-          {"substitutions", rt.rules->substitutions()}};
+          {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
   if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
   return settings;
@@ -100,6 +99,9 @@ nlohmann::json run_settings(const Runtime& rt) {
 void write_report(Runtime& rt) {
   auto ledger = rt.ledger.to_json(rt.rank, rt.now);
   if (!rt.rules->extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rt.rules->extrapolations());
+  // A measured run prices nothing, whatever the rules were asked on the way.
+  if (auto used = rt.rules->stand_ins_used(); !used.empty() && !rt.config.measure)
+    ledger["substitutions"] = stand_ins_to_json(used);
   std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(rt.size), offsets(rt.size);
