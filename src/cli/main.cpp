@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   augur::cli::add_summary_command(app);
   augur::cli::add_compare_command(app);
   augur::cli::add_view_command(app);
+  augur::cli::add_sheet_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
