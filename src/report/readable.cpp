@@ -16,7 +16,7 @@ std::string readable_bytes(double bytes) {
 std::string readable_seconds(double seconds) {
   const double a = std::abs(seconds);
   if (a >= 1) return fmt::format("{:.4g} s", seconds);
-  if (a >= 1e-2) return fmt::format("{:.4g} ms", seconds * 1e3);
+  if (a >= 1e-3) return fmt::format("{:.4g} ms", seconds * 1e3);
   if (a > 0 && a < 1e-7) return fmt::format("{:.4g} ns", seconds * 1e9);
   return fmt::format("{:.4g} µs", seconds * 1e6);
 }
