@@ -59,13 +59,14 @@ TempDir::~TempDir() {
   if (!keep_) fs::remove_all(path_, ignored);
 }
 
-void draw_plots(const std::vector<report::Plot>& plots, const std::vector<report::Picture>& pictures, const fs::path& dir) {
+void draw_plots(const std::vector<report::Plot>& plots, const std::vector<report::Picture>& pictures, const fs::path& dir,
+                const std::string& script_name) {
   if (!find_in_path("gnuplot")) throw std::runtime_error("gnuplot not found: install gnuplot-nox");
   fs::create_directories(dir);
   std::string script;
   for (auto picture : pictures) script += report::gnuplot_script(plots, picture);
-  std::ofstream(dir / "plots.gp") << script;
-  if (run_in(dir, {"gnuplot", "plots.gp"}) != 0) throw std::runtime_error("gnuplot failed on " + (dir / "plots.gp").string());
+  std::ofstream(dir / script_name) << script;
+  if (run_in(dir, {"gnuplot", script_name}) != 0) throw std::runtime_error("gnuplot failed on " + (dir / script_name).string());
 }
 
 std::map<std::string, std::string> read_svgs(const std::vector<report::Plot>& plots, const fs::path& dir) {

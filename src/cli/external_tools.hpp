@@ -27,10 +27,10 @@ class TempDir {
   bool keep_ = false;
 };
 
-// Writes `plots` as DIR/plots.gp and draws them into DIR, once per kind of picture. Throws
+// Writes `plots` as DIR/SCRIPT and draws them into DIR, once per kind of picture. Throws
 // std::runtime_error when gnuplot is missing or fails.
 void draw_plots(const std::vector<report::Plot>& plots, const std::vector<report::Picture>& pictures,
-                const std::filesystem::path& dir);
+                const std::filesystem::path& dir, const std::string& script = "plots.gp");
 
 // The SVG pictures gnuplot drew in `dir`, by stem.
 std::map<std::string, std::string> read_svgs(const std::vector<report::Plot>& plots, const std::filesystem::path& dir);
