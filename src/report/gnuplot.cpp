@@ -65,6 +65,8 @@ std::string axes(const Plot& plot) {
   std::string text = fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", gnuplot_quote(plot.title),
                                  gnuplot_quote(plot.xlabel), gnuplot_quote(plot.ylabel));
   text += "unset logscale\nunset arrow\nunset label\nset autoscale\n";
+  // Many lines would hide under their legend: it moves beside the plot.
+  text += plot.curves.size() > 3 ? "set key outside right top\n" : "set key inside left top\n";
   if (plot.log_x) text += "set logscale x 2\n";
   text += "set xtics autofreq\n";
   if (!plot.x_tics.empty()) {
@@ -134,7 +136,7 @@ std::string gnuplot_quote(const std::string& text) {
 
 std::string gnuplot_script(const std::vector<Plot>& plots, Picture picture) {
   std::string script = "# Written by augur; run with gnuplot in the directory the pictures go to.\n" + terminal(picture) +
-                       "set grid\nset key left top\nset datafile missing '?'\n";
+                       "set grid\nset datafile missing '?'\n";
   for (std::size_t i = 0; i < plots.size(); ++i) {
     const auto& plot = plots[i];
     auto [data, parts] = series(plot, i);

@@ -99,3 +99,19 @@ TEST(SheetCli, UnknownFormatIsAUsageError) {
   EXPECT_NE(r.out.find("sheet.docx: the sheet's format comes from the extension: .html, .tex or .pdf"), std::string::npos)
       << r.out;
 }
+
+// The page as a browser loads it, with no network (an unreachable proxy): every picture is in
+// the document and nothing reports to the console.
+TEST(SheetCli, HtmlOpensInHeadlessChromiumWithoutConsoleMessages) {
+  if (!have("chromium")) GTEST_SKIP() << "chromium is not installed";
+  const auto page = out_path("browser-sheet.html"), dom = out_path("browser-sheet.dom"), log = out_path("browser-sheet.log");
+  ASSERT_EQ(augur("sheet sp2-mpl -o " + page).status, 0);
+  const auto profile = run("mktemp -d").out;
+  auto r = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=" +
+               profile.substr(0, profile.size() - 1) +
+               " --proxy-server=127.0.0.1:9 --enable-logging=stderr --v=0 --dump-dom file://" + page + " >" + dom +
+               " 2>" + log);
+  ASSERT_EQ(r.status, 0) << read_text(log);
+  EXPECT_EQ(count(read_text(dom), "<svg"), 8u);  // one per sp2-mpl operation
+  EXPECT_EQ(read_text(log).find("CONSOLE"), std::string::npos) << read_text(log);
+}
