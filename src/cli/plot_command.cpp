@@ -80,8 +80,12 @@ void add_plot_command(CLI::App& app) {
       "  augur plot examples/models/outer.json --machine t3d --set tcompute=0.05\n"
       "  augur plot mymodel.json --machine host.json --set d=4096 --no-draw");
   cmd->add_option("appmodel", r->app, "application model file (JSON)")->required();
-  cmd->add_option("-m,--machine", r->machines, "machine: built-in name or model file; repeat to compare")->required();
-  cmd->add_option("--set", r->settings, "NAME=NUMBER: a constant, node term (µs) or parameter fixed to one value");
+  // One value per flag, so a machine or setting never swallows the model file after it.
+  cmd->add_option("-m,--machine", r->machines, "machine: built-in name or model file; repeat to compare")
+      ->required()
+      ->allow_extra_args(false);
+  cmd->add_option("--set", r->settings, "NAME=NUMBER: a constant, node term (µs) or parameter fixed to one value")
+      ->allow_extra_args(false);
   cmd->add_option("-o,--output", r->output, "directory for the table and the plots")->capture_default_str();
   cmd->add_flag("--no-draw", r->no_draw, "write the table only");
   cmd->callback([r] { plot(*r); });

@@ -33,8 +33,9 @@ const nlohmann::json& operation(const nlohmann::json& diff, const std::string& n
 }  // namespace
 
 // send: 10 + 0.1 d = 20 + 0.05 d at 200 B; bcast at p = 8: 40 + 0.08 d = 50 + 0.016 d at 156.25 B.
+// Each test writes its own copies: ctest runs them side by side.
 TEST(DiffCli, JsonGivesTheCrossoversWorkedOutByHand) {
-  const auto a = temp_file("diff-alpha.json", kAlpha), b = temp_file("diff-beta.json", kBeta);
+  const auto a = temp_file("diff-json-alpha.json", kAlpha), b = temp_file("diff-json-beta.json", kBeta);
   auto r = augur("diff " + a + " " + b + " -p 8 --json");
   ASSERT_EQ(r.status, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
@@ -50,7 +51,7 @@ TEST(DiffCli, JsonGivesTheCrossoversWorkedOutByHand) {
 }
 
 TEST(DiffCli, TextNamesTheCrossoverAndDrawsTheRatio) {
-  const auto a = temp_file("diff-alpha.json", kAlpha), b = temp_file("diff-beta.json", kBeta);
+  const auto a = temp_file("diff-text-alpha.json", kAlpha), b = temp_file("diff-text-beta.json", kBeta);
   const auto dir = testing::TempDir() + "diff-plots";
   auto r = augur("diff " + a + " " + b + " -p 8 --plot " + dir);
   ASSERT_EQ(r.status, 0) << r.out;
