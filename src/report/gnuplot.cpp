@@ -52,14 +52,18 @@ std::string datablock(const std::string& name, const std::vector<Row>& data) {
   return text + "EOD\n";
 }
 
-std::string terminal(Picture picture) {
-  switch (picture) {
-    case Picture::svg: return "set terminal svg size 720,440 dynamic noenhanced font 'Sans,11' background rgb 'white'\n";
-    case Picture::png: return "set terminal pngcairo size 960,600 noenhanced font 'Sans,11' background rgb 'white'\n";
-    case Picture::pdf: return "set terminal pdfcairo size 6in,3.5in noenhanced font 'Sans,9'\n";
-  }
-  return "";
-}
+// Each kind of picture: its file extension and gnuplot terminal, indexed by Picture.
+struct PictureKind {
+  const char* extension;
+  const char* terminal;
+};
+constexpr PictureKind kPictures[] = {
+    {"svg", "set terminal svg size 720,440 dynamic noenhanced font 'Sans,11' background rgb 'white'\n"},
+    {"png", "set terminal pngcairo size 960,600 noenhanced font 'Sans,11' background rgb 'white'\n"},
+    {"pdf", "set terminal pdfcairo size 6in,3.5in noenhanced font 'Sans,9'\n"},
+};
+
+std::string terminal(Picture picture) { return kPictures[static_cast<int>(picture)].terminal; }
 
 std::string axes(const Plot& plot) {
   std::string text = fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", gnuplot_quote(plot.title),
@@ -119,14 +123,7 @@ Plot make_plot(std::string name, std::string title, std::string xlabel, std::str
   return plot;
 }
 
-std::string extension(Picture picture) {
-  switch (picture) {
-    case Picture::svg: return "svg";
-    case Picture::png: return "png";
-    case Picture::pdf: return "pdf";
-  }
-  return "";
-}
+std::string extension(Picture picture) { return kPictures[static_cast<int>(picture)].extension; }
 
 std::string gnuplot_quote(const std::string& text) {
   std::string quoted = "'";

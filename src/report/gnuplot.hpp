@@ -36,7 +36,7 @@ struct Plot {
 // A plot with its names and axes and nothing drawn yet.
 Plot make_plot(std::string name, std::string title, std::string xlabel, std::string ylabel, bool log_x, bool log_y);
 
-enum class Picture { svg, png, pdf };
+enum class Picture { svg, png, pdf };  // the order of gnuplot.cpp's kPictures
 std::string extension(Picture picture);  // "svg", "png", "pdf"
 
 // The script that draws every plot into NAME.EXT in gnuplot's working directory. Points that
