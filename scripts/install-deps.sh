@@ -10,6 +10,7 @@ packages=(
   openmpi-bin libopenmpi-dev mpich libmpich-dev
   clang libclang-rt-14-dev
   gnuplot-nox
+  texlive-latex-base poppler-utils
 )
 [ "$#" -gt 0 ] && packages+=("$@")
 

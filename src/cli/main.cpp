@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
   augur::cli::add_compare_command(app);
   augur::cli::add_view_command(app);
   augur::cli::add_sim_command(app);
+  augur::cli::add_sheet_command(app);
+  augur::cli::add_diff_command(app);
+  augur::cli::add_plot_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,64 +10,14 @@
 #include <fmt/format.h>
 
 #include "model/catalog.hpp"
+#include "model/json_node.hpp"
 
 namespace augur::model {
 namespace {
 
 using json = nlohmann::json;
 
-// A JSON value with the path that leads to it, so every complaint can name its field.
-struct Node {
-  const json& value;
-  std::string path;
-  const std::string& file;
-
-  [[noreturn]] void fail(const std::string& reason) const { throw ModelError(file, path, reason); }
-
-  Node child(const std::string& key) const {
-    return {value.at(key), path.empty() ? key : path + "." + key, file};
-  }
-  Node element(std::size_t i) const { return {value.at(i), fmt::format("{}[{}]", path, i), file}; }
-  bool has(const std::string& key) const { return value.contains(key); }
-
-  const json& object(std::initializer_list<const char*> allowed) const {
-    if (!value.is_object()) fail("expected an object, found " + std::string(value.type_name()));
-    std::set<std::string_view> known(allowed.begin(), allowed.end());
-    for (const auto& [key, _] : value.items())
-      if (!known.contains(key)) fail(fmt::format("unknown field '{}'", key));
-    return value;
-  }
-  Node required(const std::string& key) const {
-    if (!has(key)) fail(fmt::format("missing required field '{}'", key));
-    return child(key);
-  }
-  std::string string() const {
-    if (!value.is_string()) fail("expected a string, found " + std::string(value.type_name()));
-    return value.get<std::string>();
-  }
-  double number() const {
-    if (!value.is_number()) fail("expected a number, found " + std::string(value.type_name()));
-    double v = value.get<double>();
-    if (!std::isfinite(v)) fail("must be a finite number");
-    return v;
-  }
-  double non_negative() const {
-    double v = number();
-    if (v < 0) fail(fmt::format("must not be negative (found {})", v));
-    return v;
-  }
-  double positive() const {
-    double v = number();
-    if (v <= 0) fail(fmt::format("must be greater than 0 (found {})", v));
-    return v;
-  }
-  int integer(int lo, int hi) const {
-    double v = number();
-    if (v != std::floor(v) || v < lo || v > hi) fail(fmt::format("must be an integer in {}..{}", lo, hi));
-    return static_cast<int>(v);
-  }
-  std::string optional_string(const std::string& key) const { return has(key) ? child(key).string() : ""; }
-};
+using Node = JsonNode<json>;
 
 Machine read_machine(const Node& n) {
   n.object({"name", "description"});

@@ -1,0 +1,131 @@
+#include "app/scope.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <muParser.h>
+
+#include "model/catalog.hpp"
+
+namespace augur::app {
+namespace {
+
+// As in model files: log is the natural logarithm, the seeds' gnuplot and C meaning.
+double natural_log(double x) { return std::log(x); }
+double floor_of(double x) { return std::floor(x); }
+double ceil_of(double x) { return std::ceil(x); }
+
+// muparser's functions, with log, floor and ceil as redefined below.
+const std::set<std::string, std::less<>> kBuiltins{"sin",  "cos",   "tan",   "asin", "acos", "atan", "sinh",
+                                                   "cosh", "tanh",  "asinh", "acosh", "atanh", "log2", "log10",
+                                                   "log",  "ln",    "exp",   "sqrt", "sign", "rint", "abs",
+                                                   "floor", "ceil", "min",   "max",  "sum",  "avg"};
+
+bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Every identifier of `text` with whether a '(' follows it (a call).
+std::vector<std::pair<std::string, bool>> identifiers(const std::string& text) {
+  std::vector<std::pair<std::string, bool>> found;
+  for (std::size_t i = 0; i < text.size();) {
+    const bool after_number = i > 0 && (std::isdigit(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '.');
+    if (!is_identifier_start(text[i]) || after_number) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && is_identifier_char(text[end])) ++end;
+    std::size_t next = end;
+    while (next < text.size() && std::isspace(static_cast<unsigned char>(text[next]))) ++next;
+    found.emplace_back(text.substr(i, end - i), next < text.size() && text[next] == '(');
+    i = end;
+  }
+  return found;
+}
+
+}  // namespace
+
+struct Scope::Binding {
+  const Scope* scope;
+  const model::OperationInfo* info;
+
+  double seconds(double p, double d) const {
+    const auto* m = scope->machine_;
+    if (!m) return 1;
+    const auto& op = m->at(info->name);  // throws QueryError naming what the machine has
+    return m->seconds(op, p, d * scope->bytes_per_unit_) * 1e6;
+  }
+  static double call2(void* self, double p, double d) { return static_cast<Binding*>(self)->seconds(p, d); }
+  static double call1(void* self, double p) { return static_cast<Binding*>(self)->seconds(p, 0); }
+};
+
+Scope::Scope(const model::Model* machine, std::string size_unit) : machine_(machine) {
+  if (machine && size_unit == "ints") bytes_per_unit_ = machine->units.int_bytes;
+  for (const auto& info : model::operation_catalog()) bindings_.push_back(std::make_unique<Binding>(Binding{this, &info}));
+}
+
+Scope::~Scope() = default;
+
+double& Scope::define(const std::string& name, double value) {
+  auto [it, added] = variables_.emplace(name, value);
+  if (!added) throw std::invalid_argument("'" + name + "' is defined twice");
+  return it->second;
+}
+
+Scope::Compiled::Compiled(std::unique_ptr<mu::Parser> parser) : parser_(std::move(parser)) {}
+Scope::Compiled::~Compiled() = default;
+Scope::Compiled::Compiled(Compiled&&) noexcept = default;
+Scope::Compiled& Scope::Compiled::operator=(Compiled&&) noexcept = default;
+double Scope::Compiled::operator()() const { return parser_->Eval(); }
+
+std::vector<std::string> Scope::operations_used(const std::string& text) {
+  std::vector<std::string> ops;
+  for (const auto& [name, call] : identifiers(text))
+    if (call && name.size() > 1 && name[0] == 't' && model::find_operation_info(name.substr(1))) ops.push_back(name.substr(1));
+  return ops;
+}
+
+std::vector<std::string> Scope::variables_used(const std::string& text) {
+  std::vector<std::string> names;
+  for (const auto& [name, call] : identifiers(text))
+    if (!call) names.push_back(name);
+  return names;
+}
+
+Scope::Compiled Scope::compile(const std::string& text, bool check) {
+  // Names are checked here first, so the message says what the name is not.
+  for (const auto& [name, call] : identifiers(text)) {
+    if (call || variables_.contains(name) || name == "_pi" || name == "_e") continue;
+    throw std::invalid_argument(fmt::format("'{}' is not defined (not a parameter, constant, earlier term or node term)", name));
+  }
+  for (const auto& [name, call] : identifiers(text)) {
+    if (!call || kBuiltins.contains(name)) continue;
+    const bool operation = name.size() > 1 && name[0] == 't';
+    if (operation && model::find_operation_info(name.substr(1))) continue;
+    throw std::invalid_argument(operation ? fmt::format("'{}': no operation '{}' in the catalog (docs/model-format.md)", name,
+                                                        name.substr(1))
+                                          : fmt::format("'{}' is not a function", name));
+  }
+  auto parser = std::make_unique<mu::Parser>();
+  try {
+    for (auto& [name, value] : variables_) parser->DefineVar(name, &value);
+    parser->DefineFun("log", natural_log);
+    parser->DefineFun("floor", floor_of);
+    parser->DefineFun("ceil", ceil_of);
+    for (const auto& b : bindings_) {
+      const auto name = "t" + std::string(b->info->name);
+      if (b->info->cls == model::OperationClass::barrier) parser->DefineFunUserData(name, Binding::call1, b.get(), false);
+      else parser->DefineFunUserData(name, Binding::call2, b.get(), false);
+    }
+    parser->SetExpr(text);
+    if (check) parser->Eval();
+  } catch (const mu::Parser::exception_type& e) {
+    throw std::invalid_argument(e.GetMsg());
+  }
+  return Compiled(std::move(parser));
+}
+
+}  // namespace augur::app

@@ -1,0 +1,178 @@
+#include "report/sheet.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "model/catalog.hpp"
+#include "report/readable.hpp"
+
+namespace augur::report {
+namespace {
+
+// Regime limits are exact byte counts (2049 is not 2 KiB), so they are shown exactly.
+std::string exact_bytes(double bytes) {
+  for (auto [unit, scale] : {std::pair{"MiB", 1048576.0}, {"KiB", 1024.0}})
+    if (bytes >= scale && std::fmod(bytes, scale) == 0) return fmt::format("{:g} {}", bytes / scale, unit);
+  return fmt::format("{:g} B", bytes);
+}
+
+std::string sizes_text(const model::Regime& r) {
+  const bool open_end = std::isinf(r.to);
+  if (r.from == 0 && open_end) return "all sizes";
+  if (r.from == 0) return "size < " + exact_bytes(r.to);
+  if (open_end) return "size ≥ " + exact_bytes(r.from);
+  return exact_bytes(r.from) + " ≤ size < " + exact_bytes(r.to);
+}
+
+std::string quality_text(const model::Regime& r) {
+  const auto* form = std::get_if<model::FittedForm>(&r.law);
+  if (!form) return "";
+  const auto& s = form->stats;
+  auto text = fmt::format("Q = {:.2g}, χ² = {:.3g}, {} points ({})", s.q, s.chi2, s.points, model::to_string(s.statistic));
+  if (s.cv_error > 0) text += fmt::format(", cross-validated error {:.2g}%", 100 * s.cv_error);
+  return text;
+}
+
+std::string spread_text(const model::Spread& s) {
+  if (s.below == 0 && s.above == 0) return "";
+  return fmt::format("−{:.3g}% / +{:.3g}%", 100 * s.below, 100 * s.above);
+}
+
+std::string kind_text(std::string_view name) {
+  const auto* info = model::find_operation_info(name);
+  return info ? std::string(model::to_string(info->cls)) : "operation";
+}
+
+std::string fitted_range_text(const model::Operation& op) {
+  if (!op.measured) return "";
+  return fmt::format("fitted to messages up to {} and groups up to {} processes; beyond them the last regime is "
+                     "extrapolated",
+                     readable_bytes(op.measured->max_bytes), op.measured->max_processes);
+}
+
+std::string caption_text(const model::Operation& op, bool measured) {
+  const auto* info = model::find_operation_info(op.name);
+  std::string text = info && info->cls == model::OperationClass::barrier
+                         ? "Time over the number of processes; the band is the law's min–max"
+                         : "Time over message size, one line per group size; the band is the law's min–max, "
+                           "dashed lines mark regime breaks";
+  return text + (measured ? "; points are measurements (median, min–max)." : ".");
+}
+
+bool has_points(const SheetOptions& options, const std::string& op) {
+  for (const auto& point : options.measured)
+    if (point.op == op) return true;
+  return false;
+}
+
+SheetOperation operation_section(const model::Model& m, const model::Operation& op, bool measured) {
+  SheetOperation s{op.name, kind_text(op.name), op.meaning, {}, fitted_range_text(op), picture_stem(op.name),
+                   caption_text(op, measured)};
+  for (const auto& r : op.regimes)
+    s.regimes.push_back({sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r.spread)});
+  return s;
+}
+
+Facts provenance_facts(const model::Model& m) {
+  Facts facts{{"machine", m.machine.name}};
+  auto add = [&](const char* label, const std::string& value) {
+    if (!value.empty()) facts.emplace_back(label, value);
+  };
+  add("MPI library", m.provenance.mpi_library);
+  add("MPI version", m.provenance.mpi_version);
+  add("source", m.provenance.source);
+  add("date", m.provenance.date);
+  add("measured by", m.provenance.measured_by);
+  return facts;
+}
+
+Facts settings_facts(const nlohmann::json& settings) {
+  Facts facts;
+  for (const auto& [key, value] : settings.items()) {
+    auto text = value.is_string() ? value.get<std::string>() : value.dump();
+    if (text.size() > 160) text = text.substr(0, 157) + "...";
+    facts.emplace_back(key, text);
+  }
+  return facts;
+}
+
+std::string units_note(const model::Units& u) {
+  auto size = u.size == "ints" ? fmt::format("d counts ints of {} B", u.int_bytes) : std::string("d counts bytes");
+  return "Times in µs; " + size + "; p is the number of processes in the group; log is the natural logarithm. "
+         "Sizes of regimes are message bytes, from inclusive, to exclusive.";
+}
+
+Facts node_facts(const model::Compute& c) {
+  Facts facts;
+  if (c.knows_step()) facts.emplace_back("compute step (tcompute)", readable_seconds(c.seconds_per_step));
+  if (c.relative_speed != 1) facts.emplace_back("relative speed", fmt::format("{:g}", c.relative_speed));
+  if (c.flops > 0) facts.emplace_back("flop rate", readable_rate(c.flops, "flop"));
+  if (c.memory_bandwidth > 0) facts.emplace_back("memory bandwidth (triad)", readable_rate(c.memory_bandwidth, "B"));
+  return facts;
+}
+
+Facts network_facts(const model::Network& n) {
+  Facts facts;
+  if (n.latency > 0) facts.emplace_back("latency", readable_seconds(n.latency));
+  if (n.bandwidth > 0) facts.emplace_back("bandwidth", readable_rate(n.bandwidth, "B"));
+  if (n.eager_limit > 0) facts.emplace_back("eager limit", readable_bytes(n.eager_limit));
+  if (n.send_overhead > 0) facts.emplace_back("send overhead", readable_seconds(n.send_overhead));
+  if (n.recv_overhead > 0) facts.emplace_back("receive overhead", readable_seconds(n.recv_overhead));
+  return facts;
+}
+
+Facts sweep_facts(const model::Compute& c) {
+  Facts facts;
+  for (const auto& point : c.cache_sweep)
+    facts.emplace_back(readable_bytes(point.bytes), fmt::format("{:.3g} ns", point.seconds_per_access * 1e9));
+  return facts;
+}
+
+}  // namespace
+
+std::string picture_stem(const std::string& operation) {
+  std::string stem = "op-" + operation;
+  std::replace(stem.begin(), stem.end(), '_', '-');  // LaTeX file names and anchors
+  return stem;
+}
+
+std::vector<const model::Operation*> sheet_order(const model::Model& m) {
+  std::vector<const model::Operation*> ops;
+  for (const auto& info : model::operation_catalog())
+    if (const auto* op = m.find(info.name)) ops.push_back(op);
+  return ops;
+}
+
+std::string readable_equation(const model::Regime& regime, const model::Units& units) {
+  const double to_us = units.seconds_per_time_unit() * 1e6;
+  if (const auto* free = std::get_if<model::FreeForm>(&regime.law))
+    return to_us == 1 ? free->avg.text() : fmt::format("{:g}·({})", to_us, free->avg.text());
+  std::string text;
+  for (const auto& t : std::get<model::FittedForm>(regime.law).terms) {
+    auto basis = t.basis.name();
+    for (auto at = basis.find('*'); at != std::string::npos; at = basis.find('*', at)) basis.replace(at, 1, "·");
+    text += fmt::format("{}({:.4g} ± {:.2g})", text.empty() ? "" : " + ", t.coef * to_us, t.stderr_ * to_us);
+    if (basis != "1") text += "·" + basis;
+  }
+  return text.empty() ? "0" : text;
+}
+
+Sheet make_sheet(const model::Model& m, const SheetOptions& options) {
+  Sheet sheet;
+  sheet.title = "MPI data sheet: " + m.machine.name;
+  sheet.description = m.machine.description;
+  sheet.facts = provenance_facts(m);
+  sheet.settings = settings_facts(m.provenance.settings);
+  sheet.units_note = units_note(m.units);
+  for (const auto* op : sheet_order(m)) sheet.operations.push_back(operation_section(m, *op, has_points(options, op->name)));
+  sheet.node = node_facts(m.compute);
+  sheet.network = network_facts(m.network);
+  sheet.cache_sweep = sweep_facts(m.compute);
+  if (!m.compute.cache_sweep.empty()) sheet.node_plot = "node-cache";
+  return sheet;
+}
+
+}  // namespace augur::report
