@@ -21,8 +21,17 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   for (auto c : channels)
     if (c >= capacity_.size()) throw std::out_of_range("flow: no such channel");
   progress(now);
-  flows_.push_back({{channels.begin(), channels.end()}, std::max(0.0, bytes), 0, now});
-  active_.push_back(static_cast<std::uint32_t>(flows_.size() - 1));
+  // Finished flows' slots are reused, so a long run holds only the flows in flight.
+  std::uint32_t id;
+  if (free_.empty()) {
+    id = static_cast<std::uint32_t>(flows_.size());
+    flows_.emplace_back();
+  } else {
+    id = free_.back();
+    free_.pop_back();
+  }
+  flows_[id] = {{channels.begin(), channels.end()}, std::max(0.0, bytes), 0, now};
+  active_.push_back(id);
   share();
   return active_.back();
 }
@@ -39,6 +48,7 @@ std::vector<std::uint32_t> FlowSolver::finish_next() {
     return true;
   });
   std::sort(done.begin(), done.end());
+  free_.insert(free_.end(), done.rbegin(), done.rend());
   share();
   return done;
 }
@@ -92,15 +102,16 @@ std::vector<double> finish_times(std::vector<double> capacity, const std::vector
   std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return flows[a].start < flows[b].start; });
   FlowSolver solver(std::move(capacity));
   std::vector<double> finish(flows.size());
-  std::vector<std::size_t> spec_of;  // solver id -> index into flows
+  std::vector<std::size_t> spec_of;  // solver id (reused once finished) -> index into flows
   auto finish_due = [&](double before) {
     while (solver.active() > 0 && solver.next_finish() <= before)
       for (auto id : solver.finish_next()) finish[spec_of[id]] = solver.now();
   };
   for (auto i : order) {
     finish_due(flows[i].start);
-    solver.start(flows[i].start, flows[i].channels, flows[i].bytes);
-    spec_of.push_back(i);
+    const auto id = solver.start(flows[i].start, flows[i].channels, flows[i].bytes);
+    if (id >= spec_of.size()) spec_of.resize(id + 1);
+    spec_of[id] = i;
   }
   finish_due(kInfinity);
   return finish;

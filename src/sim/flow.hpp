@@ -21,7 +21,8 @@ class FlowSolver {
   std::uint32_t start(double now, std::span<const std::uint32_t> channels, double bytes);
   // When the next active flow finishes (infinity when none is active).
   double next_finish() const { return next_finish_; }
-  // Finishes the flows due at next_finish() and returns their ids, lowest first.
+  // Finishes the flows due at next_finish() and returns their ids, lowest first; an id is
+  // given to a new flow once its flow has finished.
   std::vector<std::uint32_t> finish_next();
   double rate(std::uint32_t flow) const { return flows_[flow].rate; }
   std::size_t active() const { return active_.size(); }
@@ -37,7 +38,7 @@ class FlowSolver {
 
   std::vector<double> capacity_;
   std::vector<Flow> flows_;
-  std::vector<std::uint32_t> active_;
+  std::vector<std::uint32_t> active_, free_;
   double now_ = 0, next_finish_ = std::numeric_limits<double>::infinity();
   // share()'s scratch, per channel
   std::vector<double> left_;

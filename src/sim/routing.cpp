@@ -75,9 +75,10 @@ Route Router::dimension_order(int from, int to) const {
   return r;
 }
 
-// Hops from every vertex to `to`, breadth first from `to`.
-const std::vector<int>& Router::distances(int to) const {
-  auto [it, fresh] = distances_.try_emplace(std::uint64_t(to) << 2);
+// Hops from every vertex to `to`, breadth first from `to` over the links `climbs` allows;
+// cached under `kind`.
+const std::vector<int>& Router::breadth_first(int to, unsigned kind, bool climbs) const {
+  auto [it, fresh] = distances_.try_emplace(std::uint64_t(to) << 2 | kind);
   if (!fresh) return it->second;
   auto& d = it->second;
   d.assign(machine_.vertices(), kFar);
@@ -87,28 +88,15 @@ const std::vector<int>& Router::distances(int to) const {
     const int v = queue.front();
     queue.pop_front();
     for (auto [link, u] : adjacent_[v])
-      if (d[u] == kFar) d[u] = d[v] + 1, queue.push_back(u);
+      if (d[u] == kFar && (!climbs || machine_.level[u] > machine_.level[v])) d[u] = d[v] + 1, queue.push_back(u);
   }
   return d;
 }
 
+const std::vector<int>& Router::distances(int to) const { return breadth_first(to, 0, false); }
+
 // A path that only goes down ends at `to`: walked backwards from `to`, it only climbs.
-const std::vector<int>& Router::down_distances(int to) const {
-  auto [it, fresh] = distances_.try_emplace(std::uint64_t(to) << 2 | 1);
-  if (!fresh) return it->second;
-  auto& d = it->second;
-  const auto& level = machine_.level;
-  d.assign(machine_.vertices(), kFar);
-  std::deque<int> queue{to};
-  d[to] = 0;
-  while (!queue.empty()) {
-    const int v = queue.front();
-    queue.pop_front();
-    for (auto [link, u] : adjacent_[v])
-      if (level[u] > level[v] && d[u] == kFar) d[u] = d[v] + 1, queue.push_back(u);
-  }
-  return d;
-}
+const std::vector<int>& Router::down_distances(int to) const { return breadth_first(to, 1, true); }
 
 // Up, then down: the best of going down from here and climbing one link first, settled from
 // the highest level to the lowest.

@@ -32,6 +32,7 @@ class Router {
   Route dimension_order(int from, int to) const;
   Route shortest(int from, int to) const;
   Route up_down(int from, int to) const;
+  const std::vector<int>& breadth_first(int to, unsigned kind, bool climbs) const;
   const std::vector<int>& distances(int to) const;            // hops to `to`, any path
   const std::vector<int>& down_distances(int to) const;       // hops to `to` going only down
   const std::vector<int>& up_down_distances(int to) const;    // hops to `to` going up, then down

@@ -29,6 +29,9 @@ void add_link(Machine& m, const LinkSpec& spec, std::vector<int> ends) {
   m.links.push_back(std::move(l));
 }
 
+// Past a million vertices the graph alone would take gigabytes.
+constexpr long long kMostVertices = 1 << 20;
+
 void require(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
@@ -38,7 +41,7 @@ int power(int k, int e) {
   long long p = 1;
   for (int i = 0; i < e; ++i) {
     p *= k;
-    require(p <= (1 << 24), "topology: more than 16,777,216 vertices");
+    require(p <= kMostVertices, "topology: more than 1,048,576 vertices");
   }
   return static_cast<int>(p);
 }
@@ -52,7 +55,7 @@ Machine mesh(const std::vector<int>& dims, bool torus, const LinkSpec& spec) {
   for (int d : dims) {
     require(d >= 1, "mesh: every side must be at least 1");
     n *= d;
-    require(n <= (1 << 24), "mesh: more than 16,777,216 nodes");
+    require(n <= kMostVertices, "mesh: more than 1,048,576 nodes");
   }
   auto m = with_nodes(fmt::format("{}:{}", torus ? "torus" : "mesh", fmt::join(dims, "x")), static_cast<int>(n), spec);
   int stride = 1;
@@ -91,8 +94,9 @@ Machine hypercube(int dimension, const LinkSpec& spec) {
 // differs from w at most in base-k digit l − 1. Two nodes that agree on digits L … n − 1 meet
 // at level L, 2·L links apart.
 Machine fat_tree(int k, int levels, const LinkSpec& spec) {
-  require(k >= 1 && levels >= 1, "fattree: needs k >= 1 and n >= 1");
+  require(k >= 1 && levels >= 1 && levels <= 20, "fattree: needs k >= 1 and 1 <= n <= 20");
   const int width = power(k, levels - 1);
+  require(static_cast<long long>(width) * (levels + k) <= kMostVertices, "fattree: more than 1,048,576 vertices");
   auto m = with_nodes(fmt::format("fattree:{},{}", k, levels), width * k, spec);
   m.switches = width * levels;
   auto sw = [&](int level, int w) { return m.nodes() + (level - 1) * width + w; };
