@@ -212,7 +212,7 @@ Machine read(const Field& root, const std::filesystem::path& directory) {
     for (const char* graph : {"node_types", "nodes", "switches", "links", "routing", "dims", "wraps", "levels"})
       if (root.has(graph)) root.at(graph).fail("not allowed beside \"topology\", which generates the graph");
     try {
-      m = generate(root.at("topology").string());
+      m = generate_topology(root.at("topology").string());
     } catch (const std::invalid_argument& e) {
       root.at("topology").fail(e.what());
     }
@@ -257,7 +257,7 @@ Machine load_machine(const std::filesystem::path& path) {
 // A name such as torus:8x8 has a colon and no such file; a path is read as a machine file.
 Machine machine_from_argument(std::string_view argument) {
   const std::filesystem::path path{std::string(argument)};
-  if (argument.find(':') != std::string_view::npos && !std::filesystem::exists(path)) return generate(argument);
+  if (argument.find(':') != std::string_view::npos && !std::filesystem::exists(path)) return generate_topology(argument);
   return load_machine(path);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Generators for the common topologies, at any size, each with its natural routing: dimension
 // order on rings, meshes and tori, shortest paths on hypercubes, stars and buses, up/down on fat
-// trees. `generate("torus:8x8,latency=1us,bandwidth=10GB/s")` is what `--topology NAME:params`
+// trees. `generate_topology("torus:8x8,latency=1us,bandwidth=10GB/s")` is what `--topology NAME:params`
 // and a machine file's "topology" field call.
 #include <string>
 #include <string_view>
@@ -34,7 +34,7 @@ const std::vector<GeneratorInfo>& generators();
 
 // "NAME:positional,…,key=value,…" with keys latency, bandwidth, duplex (full|half), cores and
 // speed. Throws std::invalid_argument naming the part that is wrong.
-Machine generate(std::string_view spec);
+Machine generate_topology(std::string_view spec);
 
 // "10GB/s", "1.5e9", "100 MiB/s": bytes per second; throws std::invalid_argument.
 double parse_bandwidth(std::string_view text);

@@ -83,7 +83,7 @@ Machine build(std::string_view name, const std::vector<std::string_view>& args, 
 
 }  // namespace
 
-Machine generate(std::string_view text) {
+Machine generate_topology(std::string_view text) {
   const auto colon = text.find(':');
   if (colon == std::string_view::npos)
     throw std::invalid_argument(fmt::format("topology '{}': expected NAME:parameters such as torus:8x8", text));

@@ -27,35 +27,35 @@ std::vector<int> path(const Machine& m, int from, int to) {
 }  // namespace
 
 TEST(SimTopology, RingGoesTheShorterWayRound) {
-  auto m = generate("ring:8");
+  auto m = generate_topology("ring:8");
   EXPECT_EQ(m.links.size(), 8u);
   EXPECT_EQ(hops(m, 0, 3), 3u);
   EXPECT_EQ(hops(m, 0, 5), 3u);
   EXPECT_EQ(path(m, 0, 6), (std::vector<int>{7, 6}));
   EXPECT_EQ(path(m, 0, 4), (std::vector<int>{1, 2, 3, 4}));  // a tie goes forward
-  EXPECT_EQ(generate("ring:2").links.size(), 1u);
-  EXPECT_EQ(generate("ring:1").links.size(), 0u);
+  EXPECT_EQ(generate_topology("ring:2").links.size(), 1u);
+  EXPECT_EQ(generate_topology("ring:1").links.size(), 0u);
 }
 
 TEST(SimTopology, MeshRoutesXThenY) {
-  auto m = generate("mesh:4x4");
+  auto m = generate_topology("mesh:4x4");
   EXPECT_EQ(m.links.size(), 24u);  // 3 per row and column, 4 rows and 4 columns
   EXPECT_EQ(path(m, 0, 15), (std::vector<int>{1, 2, 3, 7, 11, 15}));
   EXPECT_EQ(path(m, 15, 0), (std::vector<int>{14, 13, 12, 8, 4, 0}));
-  EXPECT_EQ(generate("mesh:3x4x5").links.size(), 2u * 4 * 5 + 3 * 3 * 5 + 3 * 4 * 4);
+  EXPECT_EQ(generate_topology("mesh:3x4x5").links.size(), 2u * 4 * 5 + 3 * 3 * 5 + 3 * 4 * 4);
 }
 
 TEST(SimTopology, TorusWrapsAround) {
-  auto m = generate("torus:4x4");
+  auto m = generate_topology("torus:4x4");
   EXPECT_EQ(m.links.size(), 32u);
   EXPECT_EQ(path(m, 0, 15), (std::vector<int>{3, 15}));
-  EXPECT_EQ(generate("torus:4x4x4").links.size(), 192u);
-  EXPECT_EQ(hops(generate("torus:4x4x4"), 0, 42), 6u);  // (2, 2, 2): two each way round
-  EXPECT_EQ(generate("torus:2x2").links.size(), 4u);    // a side of 2 has no second link
+  EXPECT_EQ(generate_topology("torus:4x4x4").links.size(), 192u);
+  EXPECT_EQ(hops(generate_topology("torus:4x4x4"), 0, 42), 6u);  // (2, 2, 2): two each way round
+  EXPECT_EQ(generate_topology("torus:2x2").links.size(), 4u);    // a side of 2 has no second link
 }
 
 TEST(SimTopology, HypercubeCrossesOneLinkPerDifferingBit) {
-  auto m = generate("hypercube:4");
+  auto m = generate_topology("hypercube:4");
   EXPECT_EQ(m.nodes(), 16);
   EXPECT_EQ(m.links.size(), 32u);
   EXPECT_EQ(hops(m, 0, 15), 4u);
@@ -63,13 +63,13 @@ TEST(SimTopology, HypercubeCrossesOneLinkPerDifferingBit) {
 }
 
 TEST(SimTopology, FatTreeMeetsAtTheLowestCommonLevel) {
-  auto small = generate("fattree:2,2");
+  auto small = generate_topology("fattree:2,2");
   EXPECT_EQ(small.nodes(), 4);
   EXPECT_EQ(small.switches, 4);
   EXPECT_EQ(small.links.size(), 8u);
   EXPECT_EQ(hops(small, 0, 1), 2u);
   EXPECT_EQ(hops(small, 0, 2), 4u);
-  auto m = generate("fattree:4,3");
+  auto m = generate_topology("fattree:4,3");
   EXPECT_EQ(m.nodes(), 64);
   EXPECT_EQ(m.switches, 48);
   EXPECT_EQ(m.links.size(), 192u);
@@ -81,17 +81,17 @@ TEST(SimTopology, FatTreeMeetsAtTheLowestCommonLevel) {
 
 // d-mod-k: two flows from one leaf switch to different destinations climb different links.
 TEST(SimTopology, FatTreeSpreadsFlowsOverTheUpperLinks) {
-  auto m = generate("fattree:2,2");
+  auto m = generate_topology("fattree:2,2");
   Router r(m);
   EXPECT_NE(r.route(0, 2).channels[1], r.route(1, 3).channels[1]);
   EXPECT_EQ(path(m, 0, 2).back(), 2);
 }
 
 TEST(SimTopology, StarAndBus) {
-  auto s = generate("star:5");
+  auto s = generate_topology("star:5");
   EXPECT_EQ(s.links.size(), 5u);
   EXPECT_EQ(hops(s, 1, 4), 2u);
-  auto b = generate("bus:4");
+  auto b = generate_topology("bus:4");
   ASSERT_EQ(b.links.size(), 1u);
   Router r(b);
   EXPECT_EQ(r.route(0, 3).channels, std::vector<std::uint32_t>{0});
@@ -99,14 +99,14 @@ TEST(SimTopology, StarAndBus) {
 }
 
 TEST(SimTopology, FullDuplexHasAChannelPerDirection) {
-  Router full(generate("ring:4"));
+  Router full(generate_topology("ring:4"));
   EXPECT_NE(full.route(0, 1).channels, full.route(1, 0).channels);
-  auto half = generate("ring:4,duplex=half");
+  auto half = generate_topology("ring:4,duplex=half");
   EXPECT_EQ(Router(half).route(0, 1).channels, Router(half).route(1, 0).channels);
 }
 
 TEST(SimTopology, OptionsSetTheLinksAndNodes) {
-  auto m = generate("torus:4x4,latency=2us,bandwidth=1GB/s,cores=2,speed=1.5");
+  auto m = generate_topology("torus:4x4,latency=2us,bandwidth=1GB/s,cores=2,speed=1.5");
   EXPECT_DOUBLE_EQ(m.links[0].bandwidth, 1e9);
   EXPECT_DOUBLE_EQ(Router(m).route(0, 5).latency, 4e-6);
   EXPECT_EQ(m.node_types[0].cores, 2);
@@ -119,9 +119,9 @@ TEST(SimTopology, OptionsSetTheLinksAndNodes) {
 TEST(SimTopology, BadSpecificationsSayWhy) {
   for (const char* bad : {"ring", "torus:4xq", "blob:3", "ring:4,foo=1", "fattree:4", "ring:4,duplex=quarter",
                           "ring:4,bandwidth=0"})
-    EXPECT_THROW(generate(bad), std::invalid_argument) << bad;
+    EXPECT_THROW(generate_topology(bad), std::invalid_argument) << bad;
   try {
-    generate("torus:4x4,colour=red");
+    generate_topology("torus:4x4,colour=red");
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("unknown option 'colour'"), std::string::npos);
   }
