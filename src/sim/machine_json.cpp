@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/error.hpp"
+#include "sim/parasol.hpp"
 #include "sim/topologies.hpp"
 #include "sim/units.hpp"
 
@@ -174,7 +175,7 @@ void read_graph(Machine& m, const Field& root) {
 
 std::vector<int> mapping_file(const std::filesystem::path& path, const Field& f) {
   std::ifstream in(path);
-  if (!in) f.fail(fmt::format("cannot open mapping file '{}'", path.string()));
+  if (!std::filesystem::is_regular_file(path) || !in) f.fail(fmt::format("cannot open mapping file '{}'", path.string()));
   std::vector<int> nodes;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -254,10 +255,12 @@ Machine load_machine(const std::filesystem::path& path) {
   return parse_machine(text.str(), path.string(), path.parent_path());
 }
 
-// A name such as torus:8x8 has a colon and no such file; a path is read as a machine file.
+// A name such as torus:8x8 has a colon and no such file; a path is read as a machine file, in
+// Parasol's format when it ends in .parasol.
 Machine machine_from_argument(std::string_view argument) {
   const std::filesystem::path path{std::string(argument)};
   if (argument.find(':') != std::string_view::npos && !std::filesystem::exists(path)) return generate_topology(argument);
+  if (path.extension() == ".parasol") return load_parasol(path.string()).machine;
   return load_machine(path);
 }
 

@@ -13,7 +13,8 @@ namespace augur::sim {
 Machine parse_machine(std::string_view text, const std::string& source, const std::filesystem::path& directory = {});
 Machine load_machine(const std::filesystem::path& path);
 
-// A machine from the command line's --topology: a machine file's path, or NAME:params.
+// A machine from the command line's --topology: a machine file's path (JSON, or Parasol's
+// format for a .parasol file), or NAME:params.
 Machine machine_from_argument(std::string_view argument);
 
 }  // namespace augur::sim
