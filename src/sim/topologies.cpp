@@ -112,6 +112,28 @@ Machine fat_tree(int k, int levels, const LinkSpec& spec) {
   return m;
 }
 
+// Group i's global port c (router c / global) leads to group (i + c + 1) mod groups, whose port
+// for group i is (i − j − 1) mod groups: each pair of groups gets one link, laid from the lower.
+Machine dragonfly(int routers, int per_router, int global, const LinkSpec& spec) {
+  require(routers >= 1 && per_router >= 1 && global >= 1, "dragonfly: needs a, p, h >= 1");
+  const long long groups = static_cast<long long>(routers) * global + 1;
+  require(groups * routers * (per_router + 1) <= kMostVertices, "dragonfly: more than 1,048,576 vertices");
+  const int g = static_cast<int>(groups);
+  auto m = with_nodes(fmt::format("dragonfly:{},{},{}", routers, per_router, global), g * routers * per_router, spec);
+  m.switches = g * routers;
+  auto router = [&](int group, int r) { return m.nodes() + group * routers + r; };
+  for (int v = 0; v < m.nodes(); ++v) add_link(m, spec, {v, m.nodes() + v / per_router});
+  for (int i = 0; i < g; ++i)
+    for (int a = 0; a < routers; ++a)
+      for (int b = a + 1; b < routers; ++b) add_link(m, spec, {router(i, a), router(i, b)});
+  for (int i = 0; i < g; ++i)
+    for (int c = 0; c < g - 1; ++c) {
+      const int j = (i + c + 1) % g;
+      if (i < j) add_link(m, spec, {router(i, c / global), router(j, ((i - j - 1) % g + g) % g / global)});
+    }
+  return m;
+}
+
 Machine star(int n, const LinkSpec& spec) {
   require(n >= 1, "star: needs at least 1 node");
   auto m = with_nodes(fmt::format("star:{}", n), n, spec);
@@ -140,6 +162,8 @@ const std::vector<GeneratorInfo>& generators() {
       {"hypercube", "D", "hypercube:6", "shortest path", "2^D nodes, neighbours differ in one bit"},
       {"fattree", "K,N", "fattree:4,3", "up/down, up ports chosen by destination",
        "the K-ary N-tree: K^N nodes, N levels of K^(N-1) switches"},
+      {"dragonfly", "A,P,H", "dragonfly:4,2,2", "shortest path (local, global, local)",
+       "A·H + 1 groups of A routers joined all to all, P nodes a router, H global links a router"},
       {"star", "N", "star:32", "shortest path (through the switch)", "a crossbar: N nodes on one switch"},
       {"bus", "N", "bus:8,duplex=half", "the bus", "N nodes on one shared medium"},
   };

@@ -24,6 +24,10 @@ Machine mesh(const std::vector<int>& dims, bool torus, const LinkSpec& spec);
 Machine hypercube(int dimension, const LinkSpec& spec);
 // The k-ary n-tree: k^n nodes, n levels of k^(n−1) switches with k links up and k down.
 Machine fat_tree(int k, int levels, const LinkSpec& spec);
+// Groups of `routers` routers, all joined to each other, with `per_router` nodes each and
+// `global` links from each router to other groups: routers·global + 1 groups, one link between
+// every two of them (the balanced dragonfly of Kim et al.).
+Machine dragonfly(int routers, int per_router, int global, const LinkSpec& spec);
 Machine star(int n, const LinkSpec& spec);  // a crossbar: every node on its own port of one switch
 Machine bus(int n, const LinkSpec& spec);   // one shared medium
 

@@ -72,6 +72,8 @@ Machine build(std::string_view name, const std::vector<std::string_view>& args, 
   };
   if (name == "mesh" || name == "torus") return count(1), mesh(sides(args[0]), name == "torus", spec);
   if (name == "fattree") return count(2), fat_tree(whole(args[0], "k"), whole(args[1], "n"), spec);
+  if (name == "dragonfly")
+    return count(3), dragonfly(whole(args[0], "a"), whole(args[1], "p"), whole(args[2], "h"), spec);
   count(1);
   const int n = whole(args[0], "size");
   if (name == "ring") return ring(n, spec);

@@ -134,6 +134,6 @@ TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
 TEST(TopologyCli, MachinesListsTheGenerators) {
   auto r = augur("machines");
   ASSERT_EQ(r.status, 0);
-  for (const char* name : {"ring:16", "mesh:8x8", "torus:8x8x8", "hypercube:6", "fattree:4,3", "star:32", "bus:8"})
+  for (const char* name : {"ring:16", "mesh:8x8", "torus:8x8x8", "hypercube:6", "fattree:4,3", "dragonfly:4,2,2", "star:32", "bus:8"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }

@@ -1,6 +1,8 @@
 // The topology generators and their routing: link counts and route lengths counted by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "sim/routing.hpp"
@@ -85,6 +87,31 @@ TEST(SimTopology, FatTreeSpreadsFlowsOverTheUpperLinks) {
   Router r(m);
   EXPECT_NE(r.route(0, 2).channels[1], r.route(1, 3).channels[1]);
   EXPECT_EQ(path(m, 0, 2).back(), 2);
+}
+
+// a = 4 routers a group, p = 2 nodes a router, h = 2 global links a router: 9 groups, 36
+// routers, 72 nodes; 72 node links, 9·6 local and 9·8/2 global links.
+TEST(SimTopology, DragonflyGoesLocalGlobalLocal) {
+  auto m = generate_topology("dragonfly:4,2,2");
+  EXPECT_EQ(m.nodes(), 72);
+  EXPECT_EQ(m.switches, 36);
+  EXPECT_EQ(m.links.size(), 72u + 54 + 36);
+  EXPECT_EQ(hops(m, 0, 1), 2u);  // one router
+  EXPECT_EQ(hops(m, 0, 2), 3u);  // one group
+  int longest = 0;
+  for (int to = 0; to < m.nodes(); ++to) longest = std::max(longest, static_cast<int>(hops(m, 0, to)));
+  EXPECT_EQ(longest, 5);
+  // One global link between every two groups, two from every router.
+  std::map<std::pair<int, int>, int> between;
+  std::vector<int> global(m.switches);
+  for (const auto& l : m.links) {
+    const int a = l.ends[0] - m.nodes(), b = l.ends[1] - m.nodes();
+    if (a < 0 || a / 4 == b / 4) continue;
+    ++between[{a / 4, b / 4}], ++global[a], ++global[b];
+  }
+  EXPECT_EQ(between.size(), 36u);
+  for (auto [pair, n] : between) EXPECT_EQ(n, 1);
+  for (int n : global) EXPECT_EQ(n, 2);
 }
 
 TEST(SimTopology, StarAndBus) {
