@@ -99,7 +99,7 @@ class Engine {
   std::uint32_t send_message(int rank, const Op& op, bool rendezvous);  // returns the message
   void post_receive(std::uint32_t request);
   void deliver(std::uint32_t message);
-  void transfer(int rank, std::uint32_t message);  // networks with transfers
+  void transfer(int rank, std::uint32_t message);  // networks with transfers: in the sender's order
   void transfers_end(double time);                 // the network event: transfers due now end
   void release_sent(int rank);                     // deliver the rank's arrived messages in order
   void schedule_transfers();

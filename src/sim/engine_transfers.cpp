@@ -10,13 +10,16 @@
 
 namespace augur::sim {
 
+// A message that waits for its receiver announces itself at once (its data is priced at the
+// match), but still behind the sender's earlier messages in transfer.
 void Engine::transfer(int rank, std::uint32_t message) {
   auto& rs = ranks_[rank];
   auto& m = messages_[message];
-  m.arrival = std::numeric_limits<double>::infinity();
+  m.arrival = m.rendezvous ? rs.now : std::numeric_limits<double>::infinity();
   m.next_sent = kNil;
   (rs.sent_tail == kNil ? rs.sent_head : messages_[rs.sent_tail].next_sent) = message;
   rs.sent_tail = message;
+  if (m.rendezvous) return release_sent(rank);
   transfers_->start(rs.now, rank, m.dst, m.bytes, message);
   schedule_transfers();
 }

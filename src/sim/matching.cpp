@@ -101,7 +101,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   if (net_.prices_crossing()) note_send_start(rank, op.comm, op.peer, rs.now);
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
   ++message_count_;
-  if (transfers_ && !rendezvous) {
+  if (transfers_) {
     transfer(rank, id);
     return id;
   }

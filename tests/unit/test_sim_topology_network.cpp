@@ -60,6 +60,20 @@ TEST(SimTopologyNetwork, RatesChangeWhenAFlowJoinsAndLatencyIsAdded) {
   EXPECT_DOUBLE_EQ(r.ranks[2].finish, 1.25 + 2e-6);
 }
 
+// A synchronous send's envelope does not overtake the sender's eager message still in transfer:
+// the first receive gets the megabyte (at 1 s); the ssend's 10 bytes then cross alone.
+TEST(SimTopologyNetwork, ASynchronousSendStaysBehindEarlierMessages) {
+  TopologyNetwork net(generate_topology("star:2,bandwidth=1MB/s,latency=0"));
+  auto p = program({{send_op(1, MB), send_op(1, 10, 0, augur::timing::SendMode::synchronous)}, {recv_op(0), recv_op(0)}});
+  TraceRecorder trace(2, {});
+  auto r = simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[1].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].bytes, 1000000u);
+  EXPECT_DOUBLE_EQ(recvs[0].end, 1);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1 + 10 / MB);
+}
+
 TEST(SimTopologyNetwork, ComputeRunsAtTheNodesSpeed) {
   TopologyNetwork net(generate_topology("ring:2,speed=4"));
   auto r = simulate(program({{compute_op(1)}, {}}), net);
