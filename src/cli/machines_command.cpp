@@ -1,11 +1,26 @@
 // `augur machines`: the built-in machine models, or one machine's operations.
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
+#include "sim/topologies.hpp"
 
 namespace augur::cli {
+namespace {
+
+// The generators `augur sim --network topology --topology NAME:params` accepts.
+void list_topologies() {
+  std::cout << "\nTopologies for `augur sim --network topology --topology NAME:params[,key=value…]`\n"
+               "(keys: latency, bandwidth, duplex=full|half, cores, speed; defaults 1us, 1GB/s, full, 1, 1):\n";
+  for (const auto& g : sim::generators())
+    std::cout << fmt::format("  {:<10} {:<9} {:<20} {}; routing: {}\n", g.name, g.params, g.example, g.description,
+                             g.routing);
+}
+
+}  // namespace
 
 void add_machines_command(CLI::App& app) {
   auto name = std::make_shared<std::string>();
@@ -17,6 +32,7 @@ void add_machines_command(CLI::App& app) {
         auto m = model::load_machine(n);
         std::cout << n << "\t" << m.machine.description << "\n";
       }
+      list_topologies();
       return;
     }
     auto m = model::load_machine(*name);

@@ -17,9 +17,12 @@
 #include "sim/generators.hpp"
 #include "sim/kernel.hpp"
 #include "sim/loggops.hpp"
+#include "sim/machine_json.hpp"
 #include "sim/replay.hpp"
 #include "sim/report.hpp"
 #include "sim/schedule.hpp"
+#include "sim/topologies.hpp"
+#include "sim/topology_network.hpp"
 #include "trace/native_reader.hpp"
 
 namespace augur::cli {
@@ -31,6 +34,7 @@ struct SimRequest {
   std::string bound = "avg";
   std::string network = "model";
   std::string loggops;
+  std::string topology;
   std::string collectives;
   std::string algorithms;
   std::string generator;
@@ -93,8 +97,17 @@ std::string machine_for(const SimRequest& r, const Input& in) {
 }
 
 std::unique_ptr<sim::Network> make_network(const SimRequest& r, const model::Model& m, model::Bound bound) {
+  if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
   if (r.network == "model") return std::make_unique<sim::ModelNetwork>(m, bound);
-  if (r.network != "loggops") throw UsageError("--network must be model or loggops");
+  if (r.network == "topology") {
+    if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
+    try {
+      return std::make_unique<sim::TopologyNetwork>(sim::machine_from_argument(r.topology));
+    } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
+      throw UsageError(e.what());
+    }
+  }
+  if (r.network != "loggops") throw UsageError("--network must be model, loggops or topology");
   if (!r.loggops.empty()) return std::make_unique<sim::LogGOPSNetwork>(sim::parse_loggops(r.loggops));
   return std::make_unique<sim::LogGOPSNetwork>(m, bound);
 }
@@ -205,7 +218,9 @@ void add_sim_command(CLI::App& app) {
   cmd->footer(
       "Discrete-event simulation in global simulated time: messages are priced by the model's\n"
       "equations as in `augur run` (--network model) or by LogGOPS (--network loggops, from the\n"
-      "model's pingpong and onetomany or given with --loggops), wildcard receives match in simulated\n"
+      "model's pingpong and onetomany or given with --loggops) or as flows sharing the links of a\n"
+      "machine's topology (--network topology --topology FILE or NAME:params; `augur machines` lists\n"
+      "the generators, docs/machine-format.md the file), wildcard receives match in simulated\n"
       "order, and a program that cannot finish stops with the ranks and operations involved.\n"
       "Examples:\n"
       "  augur run --machine t3d --trace T -np 4 -- ./stencil && augur sim T    (replay: same prediction)\n"
@@ -213,11 +228,17 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --machine sp2-mpl ring.sched                                  (docs/schedule-format.md)\n"
       "  augur sim --machine sp2-mpl --network loggops --generate bcast algorithm=1m p=12 bytes=16\n"
       "  augur sim --network loggops --loggops L=2.5us,o=1.5us,g=1us,G=6ns --generate allreduce p=1048576\n"
-      "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n" +
+      "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n"
+      "  augur sim --network topology --topology fattree:4,3,bandwidth=10GB/s,latency=1us \\\n"
+      "            --generate alltoall p=64 bytes=1MiB\n"
+      "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"
+      "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
   cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
-  cmd->add_option("--network", r->network, "model or loggops")->capture_default_str();
+  cmd->add_option("--network", r->network, "model, loggops or topology")->capture_default_str();
+  cmd->add_option("--topology", r->topology,
+                  "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
   cmd->add_option("--loggops", r->loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
   cmd->add_option("--collectives", r->collectives,
                   "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");

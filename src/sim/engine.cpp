@@ -25,7 +25,7 @@ bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
 }  // namespace
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
-    : program_(program), net_(network), options_(options), trace_(trace) {
+    : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()) {
   const int n = program.nranks();
   if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
   ranks_.resize(n);
@@ -62,6 +62,7 @@ Result Engine::run() {
       const Event e = queue_.pop();
       ++events_;
       if (e.type == EventType::deliver) deliver(e.payload);
+      else if (e.type == EventType::network) transfers_end(e.time);
       else execute(static_cast<int>(e.rank()));
       if (options_.progress && events_ % options_.progress_every == 0)
         options_.progress({events_, e.time, finished_, n, operations_});
@@ -168,11 +169,12 @@ void Engine::account(int rank, std::uint16_t name, double begin, double end, dou
 
 void Engine::compute(int rank, const Op& op) {
   auto& rs = ranks_[rank];
-  if (op.value > 0) {
-    totals_[rank].compute += op.value;
-    if (trace_) trace_->state(rank, rs.now, rs.now + op.value, trace::StateKind::compute, {});
+  const double seconds = std::max(0.0, op.value) / net_.compute_speed(rank);
+  if (seconds > 0) {
+    totals_[rank].compute += seconds;
+    if (trace_) trace_->state(rank, rs.now, rs.now + seconds, trace::StateKind::compute, {});
   }
-  advance(rank, rs.now + std::max(0.0, op.value));
+  advance(rank, rs.now + seconds);
 }
 
 // A blocking send: eager ones return after the sender's busy time; one that waits for its

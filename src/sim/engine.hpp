@@ -22,9 +22,11 @@ enum Name : std::uint16_t { n_send, n_ssend, n_rsend, n_bsend, n_recv, n_isend, 
 
 struct Message {
   double start = 0, bytes = 0;
+  double arrival = 0;  // when it reaches its receiver; infinity while its transfer is in flight
   std::int32_t src = 0, dst = 0, tag = 0;
   std::uint32_t sender_request = kNil;  // a rendezvous: the sender's request, completed at the match
   std::uint32_t next = kNil;            // receiver's unexpected queue; the free list
+  std::uint32_t next_sent = kNil;       // the sender's messages in transfer, in the order sent
   std::uint16_t comm = 0;
   bool rendezvous = false, internal = false;
 };
@@ -56,6 +58,7 @@ struct RankState {
   std::uint32_t requests_head = kNil, requests_tail = kNil;  // outstanding, oldest first
   std::uint32_t posted_head = kNil, posted_tail = kNil;
   std::uint32_t unexpected_head = kNil, unexpected_tail = kNil;
+  std::uint32_t sent_head = kNil, sent_tail = kNil;  // messages in transfer (networks with transfers)
   Status status = Status::ready;
 };
 
@@ -96,6 +99,10 @@ class Engine {
   std::uint32_t send_message(int rank, const Op& op, bool rendezvous);  // returns the message
   void post_receive(std::uint32_t request);
   void deliver(std::uint32_t message);
+  void transfer(int rank, std::uint32_t message);  // networks with transfers: in the sender's order
+  void transfers_end(double time);                 // the network event: transfers due now end
+  void release_sent(int rank);                     // deliver the rank's arrived messages in order
+  void schedule_transfers();
   void complete_receive(std::uint32_t request, std::uint32_t message);
   void complete(std::uint32_t request);
   timing::Flight own_last_send(int rank, std::uint16_t comm, int peer) const;
@@ -127,6 +134,8 @@ class Engine {
   std::vector<CollectiveInstance> collectives_;  // by communicator
   std::vector<Algorithm> algorithms_;            // by collective name
   std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send
+  Transfers* transfers_ = nullptr;
+  double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
   int running_ = -1;  // the rank being executed, which goes on without an event
   int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   int finished_ = 0;

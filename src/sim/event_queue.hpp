@@ -13,6 +13,7 @@ namespace augur::sim {
 enum class EventType : std::uint8_t {
   resume,   // the rank carries on with its program
   deliver,  // a message's envelope reaches its receiver (payload: the message)
+  network,  // the network's next transfer may end (networks with transfers)
 };
 
 struct Event {

@@ -100,11 +100,16 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   m.internal = op.flags & kInternal;
   if (net_.prices_crossing()) note_send(rank, op.comm, op.peer, {rs.now, op.value});
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
+  ++message_count_;
+  if (transfers_) {
+    transfer(rank, id);
+    return id;
+  }
   // One rank's messages leave through one queue: they reach their receivers in the order sent.
   const double arrival = std::max(net_.arrival(rs.now, rendezvous, op.value), rs.last_arrival);
   rs.last_arrival = arrival;
+  m.arrival = arrival;
   queue_.push(arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
-  ++message_count_;
   return id;
 }
 
@@ -133,7 +138,9 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   r.bytes = m.bytes;
   r.peer = m.src;
   r.tag = m.tag;
-  r.halves = net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
+  // A transferred message's arrival is known only from its transfer.
+  r.halves = transfers_ && !m.rendezvous ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
+                                         : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
   r.end = r.halves;
   if (net_.prices_crossing())
     r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, m.comm, m.src), {m.start, m.bytes}, r.halves);

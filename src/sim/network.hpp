@@ -14,6 +14,8 @@
 
 namespace augur::sim {
 
+class Transfers;
+
 class Network {
  public:
   virtual ~Network() = default;
@@ -44,6 +46,11 @@ class Network {
   // Whether collectives can be priced whole (else they must be expanded into messages).
   virtual bool prices_collectives() const = 0;
   virtual std::string describe() const = 0;
+  // A network that carries eager messages as flows (topology_network.hpp): the kernel starts
+  // their transfers when sent and delivers them when they end; nullptr for the others.
+  virtual Transfers* transfers() const { return nullptr; }
+  // How fast `rank` computes relative to the model's compute step.
+  virtual double compute_speed(int) const { return 1; }
 };
 
 // The model's equations, as the reverse profiler uses them.

@@ -86,3 +86,55 @@ TEST(SimCli, HelpShowsExamples) {
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("--generate bcast algorithm=1m p=12 bytes=16"), std::string::npos);
 }
+
+// `--network topology` (docs/machine-format.md) and `augur machines`'s list of topologies.
+
+namespace {
+
+// Ranks 0 and 1 each send 1 MB to rank 2 over links of 1 MB/s: the switch's link to node 2 is
+// shared, so the last receive ends at 2 s.
+constexpr const char* kFanIn = "ranks 3\nrank 0 { send 2 1MB }\nrank 1 { send 2 1MB }\nrank 2 { recv any recv any }\n";
+
+}  // namespace
+
+TEST(TopologyCli, FlowsShareALinkOfAGeneratedStar) {
+  const auto sched = file("fanin.sched", kFanIn);
+  auto r = augur("sim --network topology --topology star:3,bandwidth=1MB/s,latency=0 --json " + sched);
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_DOUBLE_EQ(j.at("predicted_seconds").get<double>(), 2);
+  EXPECT_NE(j.at("run").at("network").get<std::string>().find("topology star:3"), std::string::npos);
+}
+
+TEST(TopologyCli, AMachineFileWorksLikeItsGenerator) {
+  const auto sched = file("fanin2.sched", kFanIn);
+  const auto machine = file("star.json", R"({"augur_machine": 1, "topology": "star:3,bandwidth=1MB/s,latency=0"})");
+  auto r = augur("sim --network topology --topology " + machine + " --json " + sched);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(r.out).at("predicted_seconds").get<double>(), 2);
+}
+
+TEST(TopologyCli, GeneratedCollectivesRunOnATorus) {
+  auto r = augur("sim --network topology --topology torus:4x4 --generate allreduce p=16 bytes=8KiB");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("Predicted run time on generic:", 0), 0u) << r.out;
+}
+
+TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
+  const auto machine = file("bad.json", R"({"augur_machine": 1, "nodes": 2, "links": [{"connect": ["n0", "n1"]}]})");
+  auto r = augur("sim --network topology --topology " + machine + " --generate barrier p=2");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("bad.json: links[0]: missing required field 'bandwidth'"), std::string::npos) << r.out;
+  auto g = augur("sim --network topology --topology torus:4xq --generate barrier p=2");
+  EXPECT_NE(g.status, 0);
+  EXPECT_NE(g.out.find("side 'q' is not a whole number"), std::string::npos) << g.out;
+  auto missing = augur("sim --network topology --generate barrier p=2");
+  EXPECT_NE(missing.out.find("needs --topology"), std::string::npos) << missing.out;
+}
+
+TEST(TopologyCli, MachinesListsTheGenerators) {
+  auto r = augur("machines");
+  ASSERT_EQ(r.status, 0);
+  for (const char* name : {"ring:16", "mesh:8x8", "torus:8x8x8", "hypercube:6", "fattree:4,3", "dragonfly:4,2,2", "star:32", "bus:8"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}

@@ -1,0 +1,39 @@
+#pragma once
+// Messages as flows over a machine (issue 24): each message's payload crosses its route's
+// channels as a flow sharing them max-min fairly with the others in flight (flow.hpp), then
+// reaches its receiver after the route's latency. The kernel starts a transfer when a message is
+// sent, and asks when the next one ends; finished transfers come back with their arrival times.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "sim/flow.hpp"
+#include "sim/routing.hpp"
+
+namespace augur::sim {
+
+class Transfers {
+ public:
+  explicit Transfers(const Machine& machine);
+
+  void start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message);
+  double next_finish() const { return solver_.next_finish(); }
+  struct Arrival {
+    std::uint32_t message;
+    double time;
+  };
+  std::vector<Arrival> finish_next();  // the transfers due at next_finish()
+  int node_of(int rank);               // the node that runs `rank`
+  const Machine& machine() const { return machine_; }
+  // Uncontended: the route's latency plus the bytes over its narrowest link.
+  double alone(int src_rank, int dst_rank, double bytes);
+
+ private:
+  Machine machine_;
+  Router router_;
+  FlowSolver solver_;
+  std::vector<int> nodes_;  // by rank, filled as ranks appear
+  std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, route latency
+};
+
+}  // namespace augur::sim

@@ -1,0 +1,96 @@
+// `--network topology` in the kernel: messages as flows over a machine's links, times worked
+// out by hand. Links of 1 MB/s and no latency unless a test says otherwise, so a flow of
+// 1,000,000 bytes alone takes 1 s.
+#include <gtest/gtest.h>
+
+#include "sim/kernel.hpp"
+#include "sim/topologies.hpp"
+#include "sim/topology_network.hpp"
+
+using namespace augur::sim;
+
+namespace {
+
+FlatProgram program(const std::vector<std::vector<Op>>& bodies) {
+  FlatProgram p(static_cast<int>(bodies.size()));
+  for (int r = 0; r < static_cast<int>(bodies.size()); ++r) p.assign(r, r, p.add_body(bodies[r]));
+  return p;
+}
+
+constexpr double MB = 1e6;
+
+}  // namespace
+
+TEST(SimTopologyNetwork, OneMessageTakesItsBytesOverTheBandwidth) {
+  TopologyNetwork net(generate_topology("star:3,bandwidth=1MB/s,latency=0"));
+  auto r = simulate(program({{send_op(2, MB)}, {}, {recv_op(0)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 0);  // eager: handed to the network
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 1);
+}
+
+// Ranks 0 and 1 both send to rank 2: they share the switch's link to node 2.
+TEST(SimTopologyNetwork, TwoFlowsIntoOneNodeTakeTwiceAsLong) {
+  TopologyNetwork net(generate_topology("star:3,bandwidth=1MB/s,latency=0"));
+  auto r = simulate(program({{send_op(2, MB)}, {send_op(2, MB)}, {recv_op(kAny), recv_op(kAny)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 2);
+}
+
+// On a crossbar, 0 → 1 and 2 → 3 use different links: no contention.
+TEST(SimTopologyNetwork, DisjointRoutesDoNotShare) {
+  TopologyNetwork net(generate_topology("star:4,bandwidth=1MB/s,latency=0"));
+  auto r = simulate(program({{send_op(1, MB)}, {recv_op(0)}, {send_op(3, MB)}, {recv_op(2)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1);
+  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 1);
+}
+
+// A bus is one medium: the same two transfers share it.
+TEST(SimTopologyNetwork, ABusSharesEverything) {
+  TopologyNetwork net(generate_topology("bus:4,bandwidth=1MB/s,latency=0"));
+  auto r = simulate(program({{send_op(1, MB)}, {recv_op(0)}, {send_op(3, MB)}, {recv_op(2)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 2);
+  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 2);
+}
+
+// Rank 1's message joins at 0.5 s with a quarter of a megabyte: both then run at half speed;
+// rank 1's ends at 1 s, when rank 0's has 0.25 MB left, at full speed again: it ends at 1.25 s.
+// Links of 1 µs: two on every route through the switch.
+TEST(SimTopologyNetwork, RatesChangeWhenAFlowJoinsAndLatencyIsAdded) {
+  TopologyNetwork net(generate_topology("star:3,bandwidth=1MB/s,latency=1us"));
+  auto r = simulate(program({{send_op(2, MB)}, {compute_op(0.5), send_op(2, MB / 4)}, {recv_op(0), recv_op(1)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 1.25 + 2e-6);
+}
+
+// A synchronous send's envelope does not overtake the sender's eager message still in transfer:
+// the first receive gets the megabyte (at 1 s); the ssend's 10 bytes then cross alone.
+TEST(SimTopologyNetwork, ASynchronousSendStaysBehindEarlierMessages) {
+  TopologyNetwork net(generate_topology("star:2,bandwidth=1MB/s,latency=0"));
+  auto p = program({{send_op(1, MB), send_op(1, 10, 0, augur::timing::SendMode::synchronous)}, {recv_op(0), recv_op(0)}});
+  TraceRecorder trace(2, {});
+  auto r = simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[1].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].bytes, 1000000u);
+  EXPECT_DOUBLE_EQ(recvs[0].end, 1);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1 + 10 / MB);
+}
+
+TEST(SimTopologyNetwork, ComputeRunsAtTheNodesSpeed) {
+  TopologyNetwork net(generate_topology("ring:2,speed=4"));
+  auto r = simulate(program({{compute_op(1)}, {}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 0.25);
+}
+
+// Ranks on one node exchange without links.
+TEST(SimTopologyNetwork, RanksOfOneNodeNeedNoLinks) {
+  TopologyNetwork net(generate_topology("ring:2,cores=2,bandwidth=1MB/s"));
+  auto r = simulate(program({{send_op(1, MB)}, {recv_op(0)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 0);
+}
+
+TEST(SimTopologyNetwork, CollectivesRunAsMessages) {
+  TopologyNetwork net(generate_topology("star:4,bandwidth=1MB/s,latency=0"));
+  FlatProgram p(4);
+  p.add_body({collective_op(p.intern("barrier"), 0)});
+  auto r = simulate(p, net);
+  EXPECT_EQ(r.operations.at("barrier").count, 4);
+}
