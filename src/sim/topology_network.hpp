@@ -24,7 +24,9 @@ class TopologyNetwork final : public Network {
   double arrival(double send_start, bool, double) const override { return send_start; }
   double recvmin(double) const override { return 0; }
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override;
-  double crossed_receive_end(double, double, double, double halves_end, double) const override { return halves_end; }
+  double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const override {
+    return halves_end;
+  }
   bool prices_crossing() const override { return false; }
   double sendrecv_end(double, double halves_end, double) const override { return halves_end; }
   double waiting_send_end(double send_start, double receiver_post, double bytes) const override;
