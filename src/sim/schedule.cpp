@@ -51,6 +51,7 @@ class Parser {
   [[noreturn]] void fail(const Token& t, const std::string& reason) const;
   [[noreturn]] void fail_at(int line, int column, const std::string& reason) const;
   std::string_view identifier(std::string_view what);
+  void descend(const Token& t);
 
   // Expressions.
   Expr expression();
@@ -87,6 +88,15 @@ class Parser {
   std::map<std::string, std::uint16_t, std::less<>> comms_;
   std::map<std::string, double, std::less<>> grains_;
   std::size_t budget_, used_ = 0;  // operations (and per-rank bodies) stored so far
+  int depth_ = 0;                  // open parentheses, unary minuses and repeat bodies
+
+  // The parser recurses on nesting; a hostile file must get an error, not a stack overflow.
+  static constexpr int kMaxDepth = 256;
+  struct Nesting {
+    Parser& p;
+    Nesting(Parser& parser, const Token& t) : p(parser) { p.descend(t); }
+    ~Nesting() { --p.depth_; }
+  };
 };
 
 void Parser::fail_at(int line, int column, const std::string& reason) const {
@@ -105,6 +115,13 @@ void Parser::expect(std::string_view text, std::string_view what) {
   if (!accept(text))
     fail(peek(), fmt::format("expected '{}' {}, found {}", text, what,
                              peek().kind == TokenKind::end ? "the end" : fmt::format("'{}'", peek().text)));
+}
+
+void Parser::descend(const Token& t) {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    fail(t, fmt::format("nested more than {} deep", kMaxDepth));
+  }
 }
 
 std::string_view Parser::identifier(std::string_view what) {
@@ -145,6 +162,7 @@ void Parser::binary(Expr& e, int level) {
 
 void Parser::unary(Expr& e) {
   const Token& t = peek();
+  Nesting nesting(*this, t);
   if (accept("-")) {
     unary(e);
     Expr zero;
@@ -345,6 +363,7 @@ Stmt Parser::statement() {
   } else if (word == "repeat") {
     s.repeat = true;
     s.count = expression();
+    Nesting nesting(*this, t);
     s.body = block();
   } else if (word == "wait" || word == "waitall") {
     s.kind = OpKind::wait;

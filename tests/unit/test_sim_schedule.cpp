@@ -104,6 +104,21 @@ TEST(SimSchedule, ErrorsNameFileLineColumnAndReason) {
   EXPECT_EQ(error_of("ranks 2\nrank 0 { send 1 8 $ }"), "s.sched:2:19: unexpected character '$'");
 }
 
+// Nesting is bounded: deep input is an error naming where it went too deep, not a stack overflow.
+TEST(SimSchedule, DeepNestingIsAnErrorNotACrash) {
+  const std::string minuses(100000, '-');
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { send 1 " + minuses + "8 }"), "s.sched:2:274: nested more than 256 deep");
+  const std::string opens(100000, '(');
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { send 1 " + opens + "8 }"), "s.sched:2:273: nested more than 256 deep");
+  std::string repeats = "ranks 2\nrank 0 {";
+  for (int i = 0; i < 300; ++i) repeats += " repeat 1 {";
+  EXPECT_EQ(error_of(repeats), "s.sched:2:2833: nested more than 256 deep");
+  // Nesting just inside the limit still parses, and its value is right.
+  const std::string fine = "ranks 2\nrank 0 { send 1 " + std::string(200, '(') + "8" + std::string(200, ')') +
+                           " }\nrank 1 { recv 0 8 }";
+  EXPECT_EQ(error_of(fine), "no error");
+}
+
 TEST(SimSchedule, WrittenScheduleReadsBackTheSame) {
   auto p = parse_schedule(R"(ranks 5
 comm low = {0, 1, 2}
