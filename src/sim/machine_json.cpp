@@ -233,7 +233,7 @@ Machine parse_machine(std::string_view text, const std::string& source, const st
   json document;
   try {
     document = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number past a double
     throw model::ModelError(source, "", fmt::format("not valid JSON: {}", e.what()));
   }
   auto m = read(Field{document, "", source}, directory);

@@ -82,6 +82,8 @@ TEST(SimMachineFile, AGeneratedTopologyWithAMappingFile) {
 }
 
 TEST(SimMachineFile, ErrorsNameFileFieldAndReason) {
+  EXPECT_EQ(error_of(R"({"augur_machine": 1e999})"),
+            "m.json: (document): not valid JSON: [json.exception.out_of_range.406] number overflow parsing '1e999'");
   EXPECT_EQ(error_of(R"({"nodes": 2})"), "m.json: (document): missing \"augur_machine\": 1 (the format's version)");
   EXPECT_EQ(error_of(R"({"augur_machine": 1, "nodes": 2, "links": [{"connect": ["n0", "n7"], "bandwidth": 1}]})"),
             "m.json: links[0].connect[1]: 'n7' is not a vertex: n0 … n1 (no switches)");
