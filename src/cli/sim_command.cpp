@@ -41,7 +41,7 @@ struct SimRequest {
   std::string write_schedule;
   std::string trace_out;
   std::string report;
-  std::string match = "recorded";
+  std::string match = "simulated";
   double compute_scale = 1.0;
   bool json = false;
   bool no_progress = false;
@@ -75,7 +75,8 @@ Input open_input(const SimRequest& r) {
   in.source = path.string();
   if (looks_like_trace(path)) {
     const auto t = open_trace(path);
-    auto replay = sim::replay_program(t, r.compute_scale);
+    auto replay = sim::replay_program(t, r.compute_scale,
+                                      r.match == "recorded" ? sim::Match::recorded : sim::Match::simulated);
     in.program = std::move(replay.program);
     in.skipped = std::move(replay.skipped);
     in.trace_machine = t.header.machine;
@@ -162,6 +163,10 @@ void print_notes(const nlohmann::json& report) {
   }
   for (const auto& w : report.at("warnings")) std::cout << "\nWarning: " << w.get<std::string>() << "\n";
   const auto& s = report.at("simulation");
+  if (const auto replayed = s.at("wildcard_receives_replayed").get<std::uint64_t>(); replayed > 0)
+    std::cout << fmt::format("\nWildcard receives: {} matched in simulated order, {} of them with another sender than "
+                             "in the run (--match recorded keeps the run's).\n",
+                             replayed, s.at("matches_changed").get<std::uint64_t>());
   std::cout << fmt::format("\nSimulated {} events ({} messages) in {:.3g} s: {:.3g} M events/s\n",
                            s.at("events").get<std::uint64_t>(), s.at("messages").get<std::uint64_t>(),
                            s.at("wall_seconds").get<double>(), s.at("events_per_second").get<double>() / 1e6);
@@ -169,7 +174,7 @@ void print_notes(const nlohmann::json& report) {
 
 void run(const SimRequest& r) {
   if (r.bound != "min" && r.bound != "avg" && r.bound != "max") throw UsageError("--bound must be min, avg or max");
-  if (r.match != "recorded") throw UsageError("--match: only 'recorded' is supported (traces keep matched sources)");
+  if (r.match != "simulated" && r.match != "recorded") throw UsageError("--match must be simulated or recorded");
   if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
   auto in = open_input(r);
   if (!r.write_schedule.empty()) {
@@ -246,7 +251,9 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--generate", r->generator, "simulate a generated collective: NAME then key=value parameters");
   cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file");
   cmd->add_option("--compute-scale", r->compute_scale, "multiply a trace's compute times (a slower or faster node)");
-  cmd->add_option("--match", r->match, "wildcard receives of a trace: recorded (as matched in the run)")->capture_default_str();
+  cmd->add_option("--match", r->match,
+                  "wildcard receives of a trace: simulated (in the simulated order) or recorded (as matched in the run)")
+      ->capture_default_str();
   cmd->add_option("--trace", r->trace_out, "write the simulated run as a native trace to this directory");
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_flag("--json", r->json, "print the report as JSON");

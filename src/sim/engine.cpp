@@ -79,6 +79,8 @@ Result Engine::run() {
   result.events = events_;
   result.operations_run = operations_;
   result.messages = message_count_;
+  result.replayed_wildcards = wildcards_;
+  result.changed_matches = changed_matches_;
   warn_unreceived(result);
   return result;
 }
@@ -136,7 +138,10 @@ bool Engine::perform(int rank, const Op& op) {
     case OpKind::recv: return blocking_recv(rank, op);
     case OpKind::irecv: irecv(rank, op); return true;
     case OpKind::sendrecv: return sendrecv(rank, op);
-    case OpKind::wait: return wait(rank, op);
+    case OpKind::wait:
+      if (op.peer >= 0 && static_cast<std::size_t>(op.peer) >= program_.wait_set_count())
+        throw std::invalid_argument(fmt::format("rank {}: wait set {} does not exist", rank, op.peer));
+      return wait(rank, op);
     case OpKind::collective: return collective(rank, op);
   }
   return true;
@@ -296,27 +301,33 @@ bool Engine::sendrecv(int rank, const Op& op) {
   return rs.status != Status::blocked;
 }
 
-// Completes the `tag2` oldest requests (all when 0), as the reverse profiler's settle_completed:
-// the call ends at the latest completion and all of it counts as waiting.
+// Completes the `tag2` oldest requests (all when 0), or those of a wait set, as the reverse
+// profiler's settle_completed: the call ends at the latest completion and all of it counts as
+// waiting.
 bool Engine::wait(int rank, const Op& op) {
   auto& rs = ranks_[rank];
   rs.begin = rs.end = rs.now;
   rs.bytes = 0;
   rs.pending = 0;
-  for (std::int32_t left = op.tag2 > 0 ? op.tag2 : -1; left != 0 && rs.requests_head != kNil; --left) {
-    const auto id = rs.requests_head;
-    auto& r = requests_[id];
-    rs.requests_head = r.next;
-    if (r.done) {
-      rs.end = std::max(rs.end, r.end);
-      rs.bytes += r.bytes;
-      free_request(id);
-    } else {
-      r.awaited = true;
-      ++rs.pending;
+  const auto* set = op.peer >= 0 ? &program_.wait_set(op.peer) : nullptr;
+  const std::uint32_t wanted = set ? static_cast<std::uint32_t>(set->size())
+                               : op.tag2 > 0 ? static_cast<std::uint32_t>(op.tag2) : ~0u;
+  std::uint32_t prev = kNil, id = rs.requests_head, position = 0, taken = 0, next_wanted = 0;
+  for (; id != kNil && taken < wanted; ++position) {
+    const auto next = requests_[id].next;
+    if (set && (*set)[next_wanted] != position) {
+      prev = id;
+      id = next;
+      continue;
     }
+    ++next_wanted;
+    ++taken;
+    if (prev == kNil) rs.requests_head = next;
+    else requests_[prev].next = next;
+    if (rs.requests_tail == id) rs.requests_tail = prev;
+    take_awaited(rs, id);
+    id = next;
   }
-  if (rs.requests_head == kNil) rs.requests_tail = kNil;
   if (rs.pending > 0) {
     rs.status = Status::blocked;
     return false;
@@ -324,6 +335,20 @@ bool Engine::wait(int rank, const Op& op) {
   account(rank, n_wait, rs.begin, rs.end, rs.end - rs.begin, rs.bytes);
   advance(rank, rs.end);
   return true;
+}
+
+// A request a wait has taken off the rank's list: counted now if done, else when it completes.
+void Engine::take_awaited(RankState& rs, std::uint32_t id) {
+  auto& r = requests_[id];
+  if (r.done) {
+    settle_receive(r);
+    rs.end = std::max(rs.end, r.end);
+    rs.bytes += r.bytes;
+    free_request(id);
+  } else {
+    r.awaited = true;
+    ++rs.pending;
+  }
 }
 
 void Engine::finish_call(int rank) {

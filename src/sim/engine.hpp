@@ -37,6 +37,10 @@ struct Request {
   double halves = 0;  // receive: end by the halves' rule; send: end without waiting for the receiver
   double bytes = 0;
   std::int32_t rank = 0, peer = kAny, tag = kAny;  // a receive matches (peer, tag); then holds the source
+  std::int32_t recorded = kAny;  // a wildcard receive replayed from a trace: the source it had there
+  double in_start = 0;           // a matched receive: when its message was sent
+  std::uint8_t wildcard = 0;     // trace::kAnySource, kAnyTag: what the receive left open
+  bool unsettled = false;        // matched, its end not yet decided (settle_receive)
   std::uint32_t next = kNil;         // the rank's outstanding requests, in order; the free list
   std::uint32_t next_posted = kNil;  // the rank's posted receives
   std::uint16_t comm = 0;
@@ -87,6 +91,7 @@ class Engine {
   void irecv(int rank, const Op& op);
   bool sendrecv(int rank, const Op& op);
   bool wait(int rank, const Op& op);
+  void take_awaited(RankState& rs, std::uint32_t id);
   void advance(int rank, double end);  // the call ended at `end`: on to the next operation
   void finish_call(int rank);           // the blocked call's last request completed
   void account(int rank, std::uint16_t name, double begin, double end, double waiting, double bytes);
@@ -105,6 +110,7 @@ class Engine {
   void schedule_transfers();
   void complete_receive(std::uint32_t request, std::uint32_t message);
   void complete(std::uint32_t request);
+  void settle_receive(Request& r);
   timing::Flight own_last_send(int rank, std::uint16_t comm, int peer) const;
   void note_send(int rank, std::uint16_t comm, int peer, timing::Flight flight);
 
@@ -140,6 +146,7 @@ class Engine {
   int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   int finished_ = 0;
   std::uint64_t events_ = 0, operations_ = 0, message_count_ = 0;
+  std::uint64_t wildcards_ = 0, changed_matches_ = 0;  // replayed wildcard receives; those matched anew
 };
 
 }  // namespace augur::sim

@@ -54,6 +54,9 @@ struct Result {
   std::uint64_t events = 0;      // events taken from the queue
   std::uint64_t operations_run = 0;
   std::uint64_t messages = 0;
+  // Wildcard receives that carried the source a trace recorded, and how many of them the
+  // simulated order matched with another sender.
+  std::uint64_t replayed_wildcards = 0, changed_matches = 0;
   std::vector<std::string> warnings;  // e.g. messages never received
 };
 

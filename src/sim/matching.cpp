@@ -63,6 +63,7 @@ std::uint32_t Engine::new_request(int rank, bool receive, const Op& op) {
   r.bytes = receive ? 0 : op.value;
   r.peer = op.peer;
   r.tag = op.tag;
+  r.recorded = receive && op.peer == kAny ? op.peer2 : kAny;
   r.comm = op.comm;
   r.internal = op.flags & kInternal;
   return id;
@@ -135,22 +136,40 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   messages_[message].next = free_message_;
   free_message_ = message;
   auto& r = requests_[request];
+  r.wildcard = (r.peer == kAny ? trace::kAnySource : 0) | (r.tag == kAny ? trace::kAnyTag : 0);
+  if (r.recorded != kAny) {
+    ++wildcards_;
+    changed_matches_ += r.recorded != m.src;
+  }
   r.bytes = m.bytes;
   r.peer = m.src;
   r.tag = m.tag;
+  r.in_start = m.start;
   // A transferred message's arrival is known only from its transfer.
   r.halves = transfers_ && !m.rendezvous ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
                                          : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
   r.end = r.halves;
-  if (net_.prices_crossing())
-    r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, m.comm, m.src), {m.start, m.bytes}, r.halves);
-  if (trace_) trace_->recv(r.rank, r.post, r.end, m.src, m.tag, m.bytes, program_.comms()[m.comm].trace_id);
+  r.unsettled = true;
+  if (r.awaited) settle_receive(r);
   if (m.rendezvous && m.sender_request != kNil) {
     auto& s = requests_[m.sender_request];
     s.end = std::max(s.halves, net_.waiting_send_end(m.start, r.post, m.bytes));
     complete(m.sender_request);
   }
   complete(request);
+}
+
+// The end of a matched receive is decided when the program sees it complete, as the reverse
+// profiler's take_stamp does at the Wait (or at the blocking receive): only then does the
+// crossing rule look at the rank's latest send to the sender. A message that arrived before
+// its irecv was posted is matched at the post, before the sends that follow it in the program.
+void Engine::settle_receive(Request& r) {
+  if (!r.unsettled) return;
+  r.unsettled = false;
+  if (net_.prices_crossing())
+    r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
+  if (trace_)
+    trace_->recv(r.rank, r.post, r.end, r.peer, r.tag, r.bytes, program_.comms()[r.comm].trace_id, r.wildcard);
 }
 
 void Engine::complete(std::uint32_t id) {

@@ -43,6 +43,12 @@ Op wait_op(std::int32_t count) {
   return op;
 }
 
+Op wait_set_op(std::int32_t set) {
+  Op op = make(OpKind::wait, set, 0, 0);
+  op.tag2 = 1;
+  return op;
+}
+
 Op collective_op(std::uint16_t name, double bytes, std::int32_t root, std::uint16_t comm) {
   Op op = make(OpKind::collective, root, bytes, 0);
   op.name = name;
@@ -73,6 +79,17 @@ std::uint16_t Program::intern(std::string_view name) {
   if (names_.size() >= 0xFFFF) throw std::length_error("too many operation names");
   names_.emplace_back(name);
   return static_cast<std::uint16_t>(names_.size() - 1);
+}
+
+std::int32_t Program::add_wait_set(std::vector<std::uint32_t> positions) {
+  std::sort(positions.begin(), positions.end());
+  positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+  // Replays repeat the same few sets (a loop's Waitall); each is stored once.
+  auto it = std::find(wait_sets_.begin(), wait_sets_.end(), positions);
+  if (it != wait_sets_.end()) return static_cast<std::int32_t>(it - wait_sets_.begin());
+  if (wait_sets_.size() >= 0x7FFFFFFF) throw std::length_error("too many wait sets");
+  wait_sets_.push_back(std::move(positions));
+  return static_cast<std::int32_t>(wait_sets_.size() - 1);
 }
 
 namespace {

@@ -24,7 +24,7 @@ enum class OpKind : std::uint8_t {
   recv,        // blocking receive from peer (or kAny)
   irecv,       // non-blocking receive: a request
   sendrecv,    // send to peer and receive from peer2 at once (MPI_Sendrecv)
-  wait,        // completes the `count` oldest requests, all of them when count is 0
+  wait,        // completes the `count` oldest requests (all when 0), or with peer >= 0 a wait set
   collective,  // name, value = bytes, peer = root (comm rank, or -1), comm
 };
 
@@ -39,6 +39,8 @@ struct Op {
   std::int32_t peer2 = kAny; // sendrecv: the source
   std::int32_t tag = 0;      // sendrecv: the send's tag
   std::int32_t tag2 = 0;     // sendrecv: the receive's tag; wait: how many requests (0 = all)
+                             // peer2 of a wildcard receive: the source the trace recorded, or kAny
+                             // peer of a wait: index of its wait set, or kAny for the oldest
   std::uint16_t comm = 0;    // index into Program::comms(); 0 is the world
   std::uint16_t name = 0;    // collective: index into Program::names()
   OpKind kind = OpKind::compute;
@@ -55,6 +57,8 @@ Op recv_op(std::int32_t peer, std::int32_t tag = 0);
 Op irecv_op(std::int32_t peer, std::int32_t tag = 0);
 Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag = 0);
 Op wait_op(std::int32_t count = 0);  // 0: all outstanding requests
+// Completes the outstanding requests at the positions of wait set `set` (Program::wait_set).
+Op wait_set_op(std::int32_t set);
 Op collective_op(std::uint16_t name, double bytes, std::int32_t root = -1, std::uint16_t comm = 0);
 
 // A communicator: the world, or a subset of its ranks in increasing order.
@@ -79,6 +83,11 @@ class Program {
   const std::vector<std::string>& names() const { return names_; }
   std::uint16_t add_comm(Communicator comm);
   std::uint16_t intern(std::string_view name);  // a collective's name
+  // A wait that completes requests other than the oldest (a trace's MPI_Wait on its second
+  // request): their positions among the rank's outstanding requests, 0 the oldest, ascending.
+  std::int32_t add_wait_set(std::vector<std::uint32_t> positions);
+  const std::vector<std::uint32_t>& wait_set(std::int32_t set) const { return wait_sets_[set]; }
+  std::size_t wait_set_count() const { return wait_sets_.size(); }
 
   // The operation at position `pc` of `rank` with relative peers resolved; false past the end.
   virtual bool fetch(int rank, std::uint32_t pc, Op& op) const = 0;
@@ -91,6 +100,7 @@ class Program {
   int nranks_;
   std::vector<Communicator> comms_;
   std::vector<std::string> names_;
+  std::vector<std::vector<std::uint32_t>> wait_sets_;
 };
 
 // Bodies of operations shared by ranks: a million ranks running one body store it once.

@@ -32,9 +32,11 @@ std::map<int, std::uint16_t> communicators(const trace::Trace& t, FlatProgram& p
 class RankReader {
  public:
   RankReader(const trace::Trace& t, const RankTrace& rank, const std::map<int, std::uint16_t>& comms,
-             FlatProgram& program, double scale, std::map<std::string, long>& skipped)
-      : t_(t), rank_(rank), comms_(comms), program_(program), scale_(scale), skipped_(skipped) {
+             FlatProgram& program, double scale, Match match, std::map<std::string, long>& skipped)
+      : t_(t), rank_(rank), comms_(comms), program_(program), scale_(scale), match_(match), skipped_(skipped) {
     for (std::size_t i = 0; i < rank.recvs.size(); ++i) by_post_[rank.recvs[i].post].push_back(i);
+    for (const auto& r : rank.requests) made_[r.time].push_back(r);
+    for (const auto& c : rank.completions) completed_[c.time].push_back(c.id);
   }
 
   std::vector<Op> read() {
@@ -49,7 +51,25 @@ class RankReader {
   struct Outstanding {
     bool receive;
     double end;
+    std::int64_t id;  // the trace's request id, or -1 (an older trace)
+    bool null = false;  // towards MPI_PROC_NULL: complete at once
   };
+
+  // The request the non-blocking call that began at `t` made (version 2): its id and peer, in
+  // call order, so a call towards MPI_PROC_NULL (which costs nothing, so the next call begins
+  // at the same time) does not take the next call's message record.
+  struct Made {
+    std::int64_t id = -1;
+    std::int32_t peer = kAny;
+    bool null() const { return peer == trace::kNullPeer; }
+  };
+  Made request_made_at(double t) {
+    auto it = made_.find(t);
+    if (it == made_.end() || it->second.empty()) return {};
+    const auto made = it->second.front();
+    it->second.pop_front();
+    return {made.id, made.peer};
+  }
 
   std::uint16_t comm_of(int id) const {
     auto it = comms_.find(id);
@@ -62,11 +82,17 @@ class RankReader {
     return nullptr;
   }
 
-  const trace::RecvEvent* recv_posted_at(double t) {
+  // The receive record posted at `t`: from `peer` when the call named one.
+  const trace::RecvEvent* recv_posted_at(double t, std::int32_t peer = kAny) {
     auto it = by_post_.find(t);
     if (it == by_post_.end() || it->second.empty()) return nullptr;
-    const auto i = it->second.front();
-    it->second.pop_front();
+    auto& list = it->second;
+    auto pick = list.begin();
+    if (peer >= 0)
+      pick = std::find_if(list.begin(), list.end(), [&](std::size_t i) { return rank_.recvs[i].src == peer; });
+    if (pick == list.end()) return nullptr;
+    const auto i = *pick;
+    list.erase(pick);
     return &rank_.recvs[i];
   }
 
@@ -83,6 +109,11 @@ class RankReader {
     if (m) {
       op.value = double(m->bytes);
       op.comm = comm_of(m->comm);
+      if (match_ == Match::simulated && (m->wildcard & trace::kAnySource)) {
+        op.peer = kAny;
+        op.peer2 = m->src;  // for the kernel's count of changed matches
+      }
+      if (match_ == Match::simulated && (m->wildcard & trace::kAnyTag)) op.tag = kAny;
     }
     return op;
   }
@@ -93,14 +124,16 @@ class RankReader {
         {"send", SendMode::standard}, {"ssend", SendMode::synchronous}, {"rsend", SendMode::ready}, {"bsend", SendMode::buffered}};
     if (auto it = kSends.find(name); it != kSends.end()) return ops_.push_back(message(OpKind::send, send_at(s.begin), it->second));
     if (name == "isend1") {
-      ops_.push_back(message(OpKind::isend, send_at(s.begin), SendMode::standard));
-      return outstanding_.push_back({false, s.begin});
+      const auto made = request_made_at(s.begin);
+      ops_.push_back(message(OpKind::isend, made.null() ? nullptr : send_at(s.begin), SendMode::standard));
+      return outstanding_.push_back({false, s.begin, made.id, made.null()});
     }
     if (name == "recv") return ops_.push_back(receive(OpKind::recv, recv_posted_at(s.begin)));
     if (name == "irecv1") {
-      const auto* m = recv_posted_at(s.begin);
+      const auto made = request_made_at(s.begin);
+      const auto* m = made.null() ? nullptr : recv_posted_at(s.begin, made.peer);
       ops_.push_back(receive(OpKind::irecv, m));
-      return outstanding_.push_back({true, m ? m->end : s.begin});
+      return outstanding_.push_back({true, m ? m->end : s.begin, made.id, made.null()});
     }
     if (name == "sendrecv") return ops_.push_back(exchange(s));
     if (name == "wait" || name == "test") return wait(s);
@@ -126,8 +159,32 @@ class RankReader {
     return op;
   }
 
-  // The oldest requests up to the last that had completed by the wait's end.
   void wait(const trace::State& s) {
+    if (rank_.requests.empty()) return wait_oldest(s);
+    auto it = completed_.find(s.begin);
+    if (it == completed_.end()) return;  // a Test that found nothing complete
+    std::vector<std::uint32_t> positions;
+    for (const auto id : it->second)
+      for (std::size_t i = 0; i < outstanding_.size(); ++i)
+        if (outstanding_[i].id == id) positions.push_back(static_cast<std::uint32_t>(i));
+    completed_.erase(it);
+    if (positions.empty()) return;  // requests the kernel does not model (persistent ones)
+    // Requests towards MPI_PROC_NULL are complete at once; MPI may hand them all one handle, so
+    // their completions can be missing from the trace. Each wait takes along those still open.
+    for (std::size_t i = 0; i < outstanding_.size(); ++i)
+      if (outstanding_[i].null) positions.push_back(static_cast<std::uint32_t>(i));
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+    const bool oldest = positions.back() + 1 == positions.size();
+    ops_.push_back(oldest ? wait_op(static_cast<std::int32_t>(positions.size()))
+                          : wait_set_op(program_.add_wait_set(positions)));
+    for (auto i = positions.rbegin(); i != positions.rend(); ++i)
+      outstanding_.erase(outstanding_.begin() + static_cast<std::ptrdiff_t>(*i));
+  }
+
+  // An older trace does not say which requests a wait completed: the oldest ones, up to the
+  // last that had completed by the wait's end.
+  void wait_oldest(const trace::State& s) {
     std::size_t count = 0;
     for (std::size_t i = 0; i < outstanding_.size(); ++i)
       if (!outstanding_[i].receive || outstanding_[i].end <= s.end) count = i + 1;
@@ -142,8 +199,11 @@ class RankReader {
   const std::map<int, std::uint16_t>& comms_;
   FlatProgram& program_;
   double scale_;
+  Match match_;
   std::map<std::string, long>& skipped_;
   std::map<double, std::deque<std::size_t>> by_post_;
+  std::map<double, std::deque<trace::RequestEvent>> made_;
+  std::map<double, std::vector<std::uint32_t>> completed_;
   std::size_t next_send_ = 0, next_collective_ = 0;
   std::deque<Outstanding> outstanding_;
   std::vector<Op> ops_;
@@ -151,13 +211,13 @@ class RankReader {
 
 }  // namespace
 
-Replay replay_program(const trace::Trace& t, double compute_scale) {
+Replay replay_program(const trace::Trace& t, double compute_scale, Match match) {
   if (t.nranks() < 1) throw std::invalid_argument("the trace has no ranks");
   Replay out;
   out.program = std::make_unique<FlatProgram>(t.nranks());
   const auto comms = communicators(t, *out.program);
   for (int r = 0; r < t.nranks(); ++r) {
-    RankReader reader(t, t.ranks[r], comms, *out.program, compute_scale, out.skipped);
+    RankReader reader(t, t.ranks[r], comms, *out.program, compute_scale, match, out.skipped);
     out.program->assign(r, r, out.program->add_body(reader.read()));
   }
   return out;

@@ -4,12 +4,15 @@
 // become operations: compute states become compute (times `compute_scale`), MPI states the call
 // they record, with peers, tags and sizes from the send, receive and collective records.
 //
-// Receives keep the source they matched in the run (the `recorded` form): the trace does not
-// say whether the program asked for a wildcard. Waits complete the oldest outstanding requests
-// up to the last whose recorded completion is within the wait (the trace does not say which
-// requests a wait named). Communicator creation (comm_dup, comm_split, comm_create) leaves no
-// collective record and is replayed as a collective over the world. Calls the kernel does not model (probes, persistent-request set-up)
-// are left out and counted in `skipped`.
+// Wildcard receives (version 2 traces mark them) match in simulated order by default: the
+// receive asks for any source (or tag) as the program did, and carries the source it had in the
+// run so the kernel can count the matches the simulated order changed. With Match::recorded,
+// and for every receive of an older trace, a receive keeps the source it matched in the run.
+// Waits complete the requests the trace says they completed (version 2); in older traces, the
+// oldest outstanding requests up to the last whose recorded completion is within the wait.
+// Communicator creation (comm_dup, comm_split, comm_create) leaves no collective record and is
+// replayed as a collective over the world. Calls the kernel does not model (probes,
+// persistent-request set-up) are left out and counted in `skipped`.
 #include <map>
 #include <memory>
 #include <string>
@@ -24,6 +27,8 @@ struct Replay {
   std::map<std::string, long> skipped;  // calls left out, by name
 };
 
-Replay replay_program(const trace::Trace& trace, double compute_scale = 1.0);
+enum class Match { simulated, recorded };
+
+Replay replay_program(const trace::Trace& trace, double compute_scale = 1.0, Match match = Match::simulated);
 
 }  // namespace augur::sim

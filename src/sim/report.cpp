@@ -45,6 +45,8 @@ nlohmann::json make_report(const Result& result, nlohmann::json run, double wall
            {{"events", result.events},
             {"operations", result.operations_run},
             {"messages", result.messages},
+            {"wildcard_receives_replayed", result.replayed_wildcards},
+            {"matches_changed", result.changed_matches},
             {"wall_seconds", wall_seconds},
             {"events_per_second", rate}}}};
 }

@@ -27,6 +27,7 @@ struct Stmt {
   bool repeat = false;
   std::vector<Stmt> body;            // repeat
   Expr count;                        // repeat's count; wait's (0: all)
+  std::vector<std::uint32_t> wait_set;  // `wait {0, 2}`: positions among the outstanding requests
   Expr peer, peer2, bytes, tag, root;
   bool any_peer = false, any_tag = false, has_root = false;
   double seconds = 0;
@@ -70,6 +71,7 @@ class Parser {
   Stmt statement();
   void message(Stmt& s, const Token& keyword);
   void options(Stmt& s);
+  void wait_set(Stmt& s);
   Expr size();
   double duration();
 
@@ -368,7 +370,8 @@ Stmt Parser::statement() {
   } else if (word == "wait" || word == "waitall") {
     s.kind = OpKind::wait;
     s.count.value = word == "wait" ? 1 : 0;
-    if (word == "wait" && starts_expression()) s.count = expression();
+    if (word == "wait" && at("{")) wait_set(s);
+    else if (word == "wait" && starts_expression()) s.count = expression();
   } else if (word == "send" || word == "ssend" || word == "bsend" || word == "rsend" || word == "isend" ||
              word == "recv" || word == "irecv" || word == "sendrecv") {
     message(s, t);
@@ -396,6 +399,18 @@ void Parser::message(Stmt& s, const Token& keyword) {
   if (!receive || starts_expression()) s.bytes = size();
   options(s);
   if (!receive && s.any_tag) fail(keyword, "a send needs a tag, not any");
+}
+
+// `{0, 2}`: the outstanding requests a wait completes, by position (0 the oldest).
+void Parser::wait_set(Stmt& s) {
+  expect("{", "to open the positions");
+  do {
+    const Token& t = peek();
+    const auto position = constant("a request's position");
+    if (position < 0 || position > kMaxTag) fail(t, "a request's position must be 0 or more");
+    s.wait_set.push_back(static_cast<std::uint32_t>(position));
+  } while (accept(","));
+  expect("}", "to close the positions");
 }
 
 void Parser::options(Stmt& s) {
@@ -499,6 +514,9 @@ void Parser::instantiate(const std::vector<Stmt>& body, std::optional<std::int64
     op.name = s.name;
     if (s.kind == OpKind::compute) {
       op.value = s.seconds;
+    } else if (s.kind == OpKind::wait && !s.wait_set.empty()) {
+      op.peer = program_->add_wait_set(s.wait_set);
+      op.tag2 = 1;
     } else if (s.kind == OpKind::wait) {
       const auto count = value_of(s.count, rank);
       if (count < 0 || count > kMaxTag) fail_at(s.line, s.column, "wait needs a count of 1 or more");

@@ -31,7 +31,9 @@ std::string op_text(const Program& p, const Op& op) {
     case OpKind::irecv: return fmt::format("irecv {} {:.0f}{}", peer_text(op.peer), op.value, options_text(p, op, true));
     case OpKind::sendrecv:
       return fmt::format("sendrecv {} {} {:.0f}{}", op.peer, op.peer2, op.value, options_text(p, op, true));
-    case OpKind::wait: return op.tag2 == 0 ? "waitall" : fmt::format("wait {}", op.tag2);
+    case OpKind::wait:
+      if (op.peer >= 0) return fmt::format("wait {{{}}}", fmt::join(p.wait_set(op.peer), ", "));
+      return op.tag2 == 0 ? "waitall" : fmt::format("wait {}", op.tag2);
     case OpKind::collective: {
       std::string root = op.peer >= 0 ? fmt::format(" root={}", p.comms()[op.comm].member(op.peer)) : "";
       return fmt::format("{} {:.0f}{}{}", p.names()[op.name], op.value, root, options_text(p, op, false));

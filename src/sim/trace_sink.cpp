@@ -20,8 +20,9 @@ void TraceRecorder::send(int rank, double t, int dst, int tag, double bytes, int
   trace_.ranks[rank].sends.push_back({t, dst, tag, comm, static_cast<std::uint64_t>(bytes)});
 }
 
-void TraceRecorder::recv(int rank, double post, double end, int src, int tag, double bytes, int comm) {
-  trace_.ranks[rank].recvs.push_back({post, end, src, tag, comm, static_cast<std::uint64_t>(bytes)});
+void TraceRecorder::recv(int rank, double post, double end, int src, int tag, double bytes, int comm,
+                         std::uint8_t wildcard) {
+  trace_.ranks[rank].recvs.push_back({post, end, src, tag, comm, static_cast<std::uint64_t>(bytes), wildcard});
 }
 
 void TraceRecorder::collective(int rank, double begin, double end, std::string_view op, int comm, int root,
@@ -36,7 +37,7 @@ void write_native_trace(const trace::Trace& t, const std::filesystem::path& dir)
     for (const auto& s : rank.states)
       out.state(s.begin, s.end, s.kind, s.kind == trace::StateKind::mpi ? out.name_id(t.names[s.op]) : 0);
     for (const auto& s : rank.sends) out.send(s.time, s.dst, s.tag, s.bytes, s.comm);
-    for (const auto& m : rank.recvs) out.recv(m.post, m.end, m.src, m.tag, m.bytes, m.comm);
+    for (const auto& m : rank.recvs) out.recv(m.post, m.end, m.src, m.tag, m.bytes, m.comm, m.wildcard);
     for (const auto& c : rank.collectives) out.collective(c.begin, c.end, out.name_id(t.names[c.op]), c.comm, c.root, c.bytes);
   }
 }

@@ -13,7 +13,8 @@ class TraceSink {
   virtual ~TraceSink() = default;
   virtual void state(int rank, double begin, double end, trace::StateKind kind, std::string_view op) = 0;
   virtual void send(int rank, double t, int dst, int tag, double bytes, int comm) = 0;
-  virtual void recv(int rank, double post, double end, int src, int tag, double bytes, int comm) = 0;
+  virtual void recv(int rank, double post, double end, int src, int tag, double bytes, int comm,
+                    std::uint8_t wildcard) = 0;  // wildcard: trace::kAnySource, kAnyTag
   virtual void collective(int rank, double begin, double end, std::string_view op, int comm, int root,
                           double bytes) = 0;
 };
@@ -24,7 +25,8 @@ class TraceRecorder final : public TraceSink {
   TraceRecorder(int nranks, trace::TraceHeader header);
   void state(int rank, double begin, double end, trace::StateKind kind, std::string_view op) override;
   void send(int rank, double t, int dst, int tag, double bytes, int comm) override;
-  void recv(int rank, double post, double end, int src, int tag, double bytes, int comm) override;
+  void recv(int rank, double post, double end, int src, int tag, double bytes, int comm,
+            std::uint8_t wildcard) override;
   void collective(int rank, double begin, double end, std::string_view op, int comm, int root, double bytes) override;
 
   const trace::Trace& trace() const { return trace_; }

@@ -9,7 +9,8 @@
 namespace augur::trace {
 
 inline constexpr char kMagic[8] = {'A', 'U', 'G', 'T', 'R', 'A', 'C', 'E'};
-inline constexpr std::uint16_t kFormatVersion = 1;
+// Version 2 added the wildcard_recv, request and complete records; version 1 files still read.
+inline constexpr std::uint16_t kFormatVersion = 2;
 
 // Where the times in a trace came from.
 enum class TraceMode : std::uint8_t { predicted = 0, measured = 1, simulated = 2 };
@@ -32,7 +33,16 @@ enum class RecordType : std::uint8_t {
   collective = 5,   // NameId op, f64 begin, f64 end, i32 comm, i32 root, u64 bytes
   phase_begin = 6,  // NameId name, f64 t
   phase_end = 7,    // NameId name, f64 t
+  // Version 2:
+  wildcard_recv = 8,  // a recv record, then u8 what was a wildcard: 1 the source, 2 the tag
+  request = 9,        // f64 t, u32 id, i32 peer: the non-blocking call that began at t made
+                      // request `id` towards `peer` (−1 any source, −2 MPI_PROC_NULL)
+  complete = 10,      // f64 t, u32 id: the Wait or Test call that began at t completed `id`
 };
+
+// Bits of a wildcard_recv record's last byte.
+inline constexpr std::uint8_t kAnySource = 1;
+inline constexpr std::uint8_t kAnyTag = 2;
 
 // Size of each record including its type byte; `name` records add their string's length.
 inline constexpr std::size_t kNameRecordFixedSize = 1 + 2 + 2;
@@ -41,6 +51,11 @@ inline constexpr std::size_t kSendRecordSize = 1 + 8 + 4 + 4 + 8 + 4;
 inline constexpr std::size_t kRecvRecordSize = 1 + 8 + 8 + 4 + 4 + 8 + 4;
 inline constexpr std::size_t kCollectiveRecordSize = 1 + 2 + 8 + 8 + 4 + 4 + 8;
 inline constexpr std::size_t kPhaseRecordSize = 1 + 2 + 8;
+inline constexpr std::size_t kWildcardRecvRecordSize = kRecvRecordSize + 1;
+inline constexpr std::size_t kRequestRecordSize = 1 + 8 + 4 + 4;
+inline constexpr std::size_t kCompleteRecordSize = 1 + 8 + 4;
+// The peer of a request record that had none: MPI_PROC_NULL.
+inline constexpr std::int32_t kNullPeer = -2;
 // Readers refuse headers claiming more ranks: a damaged count must not allocate gigabytes.
 inline constexpr int kMaxRanks = 1 << 20;
 // Longer names are cut to this many bytes when registered.

@@ -106,7 +106,10 @@ class RecordDecoder {
       case RecordType::name: return decode_name();
       case RecordType::state: return decode_state();
       case RecordType::send: return decode_send();
-      case RecordType::recv: return decode_recv();
+      case RecordType::recv: return decode_recv(false);
+      case RecordType::wildcard_recv: return decode_recv(true);
+      case RecordType::request: return decode_request(rank_.requests, true);
+      case RecordType::complete: return decode_request(rank_.completions, false);
       case RecordType::collective: return decode_collective();
       case RecordType::phase_begin: return decode_phase(true);
       case RecordType::phase_end: return decode_phase(false);
@@ -163,8 +166,8 @@ class RecordDecoder {
     return {};
   }
 
-  std::string decode_recv() {
-    if (auto e = need(kRecvRecordSize, "receive"); !e.empty()) return e;
+  std::string decode_recv(bool wildcard) {
+    if (auto e = need(wildcard ? kWildcardRecvRecordSize : kRecvRecordSize, "receive"); !e.empty()) return e;
     RecvEvent m;
     m.post = in_.take<double>();
     m.end = in_.take<double>();
@@ -172,9 +175,23 @@ class RecordDecoder {
     m.tag = in_.take<std::int32_t>();
     m.bytes = in_.take<std::uint64_t>();
     m.comm = in_.take<std::int32_t>();
+    if (wildcard) m.wildcard = in_.take<std::uint8_t>();
+    if (m.wildcard > (kAnySource | kAnyTag)) return fmt::format("unknown wildcard bits {}", m.wildcard);
     if (!finite(m.post, m.end) || m.end < m.post) return "receive ends before it was posted";
     if (auto e = check_peer(m.src); !e.empty()) return e;
     rank_.recvs.push_back(m);
+    return {};
+  }
+
+  std::string decode_request(std::vector<RequestEvent>& out, bool made) {
+    const std::string_view what = made ? "request" : "complete";
+    if (auto e = need(made ? kRequestRecordSize : kCompleteRecordSize, what); !e.empty()) return e;
+    RequestEvent r{in_.take<double>(), in_.take<std::uint32_t>()};
+    if (made) r.peer = in_.take<std::int32_t>();
+    if (!std::isfinite(r.time)) return fmt::format("{} time is not a number", what);
+    if (made && r.peer != -1 && r.peer != kNullPeer)
+      if (auto e = check_peer(r.peer); !e.empty()) return e;
+    out.push_back(r);
     return {};
   }
 

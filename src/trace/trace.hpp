@@ -27,8 +27,16 @@ struct SendEvent {
 
 struct RecvEvent {
   double post, end;
-  std::int32_t src, tag, comm;
+  std::int32_t src, tag, comm;  // the matched source and tag
   std::uint64_t bytes;
+  std::uint8_t wildcard = 0;  // kAnySource, kAnyTag: what the program left open (version 2)
+};
+
+// A request's making or completion (version 2): `time` is the call's begin.
+struct RequestEvent {
+  double time;
+  std::uint32_t id;
+  std::int32_t peer = 0;  // made: its world peer, −1 any source, kNullPeer for MPI_PROC_NULL
 };
 
 struct CollectiveEvent {
@@ -51,6 +59,7 @@ struct RankTrace {
   std::vector<RecvEvent> recvs;
   std::vector<CollectiveEvent> collectives;
   std::vector<PhaseMark> phases;
+  std::vector<RequestEvent> requests, completions;  // version 2; empty in older traces
   std::vector<std::uint32_t> state_lines;  // source line of each state, for text traces only
 };
 

@@ -55,16 +55,35 @@ class RankWriter {
     put(p, std::int32_t(comm));
     commit(kSendRecordSize);
   }
-  // `t_post` is when the receive was posted, `t_end` when the data had arrived.
-  void recv(double t_post, double t_end, int src, int tag, std::uint64_t bytes, int comm) {
-    auto* p = reserve(kRecvRecordSize, RecordType::recv);
+  // `t_post` is when the receive was posted, `t_end` when the data had arrived; `src` and `tag`
+  // are the matched ones. `wildcard` (kAnySource, kAnyTag) says which the program left open.
+  void recv(double t_post, double t_end, int src, int tag, std::uint64_t bytes, int comm, std::uint8_t wildcard = 0) {
+    const std::size_t size = wildcard ? kWildcardRecvRecordSize : kRecvRecordSize;
+    auto* p = reserve(size, wildcard ? RecordType::wildcard_recv : RecordType::recv);
     p = put(p, t_post);
     p = put(p, t_end);
     p = put(p, std::int32_t(src));
     p = put(p, std::int32_t(tag));
     p = put(p, bytes);
-    put(p, std::int32_t(comm));
-    commit(kRecvRecordSize);
+    p = put(p, std::int32_t(comm));
+    if (wildcard) put(p, wildcard);
+    commit(size);
+  }
+  // The non-blocking call that began at `t` made request `id` (ids count from 0 per rank) towards
+  // world rank `peer`, −1 for any source, kNullPeer for MPI_PROC_NULL.
+  void request(double t, std::uint32_t id, int peer) {
+    auto* p = reserve(kRequestRecordSize, RecordType::request);
+    p = put(p, t);
+    p = put(p, id);
+    put(p, std::int32_t(peer));
+    commit(kRequestRecordSize);
+  }
+  // The Wait or Test call that began at `t` completed request `id`.
+  void complete(double t, std::uint32_t id) {
+    auto* p = reserve(kCompleteRecordSize, RecordType::complete);
+    p = put(p, t);
+    put(p, id);
+    commit(kCompleteRecordSize);
   }
   // `root` is -1 for collectives without one (barrier, allreduce, ...).
   void collective(double begin, double end, NameId op, int comm, int root, std::uint64_t bytes) {
@@ -100,6 +119,7 @@ class RankWriter {
     return p + sizeof value;
   }
   void phase(RecordType type, double t, std::string_view name);
+
   void write_header(int rank, int nranks, const TraceHeader& header);
 
   std::filesystem::path file_;

@@ -25,7 +25,7 @@ def main():
                               "--oversubscribe", "--", program, *args], capture_output=True, text=True)
         if "{" not in run.stdout:
             sys.exit(f"augur run gave no report:\n{run.stdout}\n{run.stderr}")
-        sim = subprocess.run([augur, "sim", trace, "--json", "--no-progress"], capture_output=True, text=True)
+        sim = subprocess.run([augur, "sim", trace, "--match", "recorded", "--json", "--no-progress"], capture_output=True, text=True)
         if sim.returncode != 0:
             sys.exit(f"augur sim failed:\n{sim.stdout}\n{sim.stderr}")
         a, b = report(run.stdout), report(sim.stdout)

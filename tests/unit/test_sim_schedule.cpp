@@ -123,7 +123,7 @@ TEST(SimSchedule, WrittenScheduleReadsBackTheSame) {
   auto p = parse_schedule(R"(ranks 5
 comm low = {0, 1, 2}
 ranks 0..4 { compute 1.5us sendrecv rank+1 rank-1 64 tag=2 }
-ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 waitall })",
+ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 irecv any 4 wait {1} waitall })",
                           "w");
   auto again = parse_schedule(write_schedule(*p), "written");
   for (int r = 0; r < 5; ++r) {
@@ -134,6 +134,14 @@ ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 waitall })",
       EXPECT_EQ(a[i].peer, b[i].peer);
       EXPECT_EQ(a[i].value, b[i].value);
       EXPECT_EQ(a[i].comm, b[i].comm);
+      if (a[i].kind == OpKind::wait && a[i].peer >= 0) EXPECT_EQ(p->wait_set(a[i].peer), again->wait_set(b[i].peer));
     }
   }
+  // `wait {1}` names the second outstanding request.
+  const auto ops = ops_of(*p, 0);
+  const auto& wait = ops[ops.size() - 2];
+  ASSERT_EQ(wait.kind, OpKind::wait);
+  ASSERT_GE(wait.peer, 0);
+  EXPECT_EQ(p->wait_set(wait.peer), std::vector<std::uint32_t>{1});
+  EXPECT_EQ(error_of("ranks 1\nrank 0 { wait {-1} }"), "s.sched:2:16: a request's position must be 0 or more");
 }

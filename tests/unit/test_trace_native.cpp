@@ -81,6 +81,52 @@ TEST(NativeTrace, ReadsBackWhatWasWritten) {
   EXPECT_DOUBLE_EQ(t.end_time() - t.start_time(), 2.0);
 }
 
+// Version 2's records: a receive's wildcards, the requests non-blocking calls made and the ones
+// each Wait completed.
+TEST(NativeTrace, WildcardsAndRequestsReadBack) {
+  const ScratchDir scratch("v2");
+  {
+    RankWriter w(scratch.path(), 0, 2, kHeader);
+    w.request(0.5, 0, -1);
+    w.request(0.75, 1, kNullPeer);
+    w.recv(0.5, 2.0, 1, 3, 64, 0, kAnySource | kAnyTag);
+    w.recv(0.75, 2.5, 1, 4, 64, 0);
+    w.complete(3.0, 1);
+    w.complete(3.0, 0);
+  }
+  const auto t = read_native_trace(scratch.path());
+  ASSERT_TRUE(t.problems.empty() || t.problems[0].reason == "rank file is missing");
+  const auto& r = t.ranks[0];
+  ASSERT_EQ(r.recvs.size(), 2u);
+  EXPECT_EQ(r.recvs[0].wildcard, kAnySource | kAnyTag);
+  EXPECT_EQ(r.recvs[0].src, 1);
+  EXPECT_EQ(r.recvs[1].wildcard, 0);
+  ASSERT_EQ(r.requests.size(), 2u);
+  EXPECT_EQ(r.requests[1].time, 0.75);
+  EXPECT_EQ(r.requests[1].id, 1u);
+  EXPECT_EQ(r.requests[0].peer, -1);
+  EXPECT_EQ(r.requests[1].peer, kNullPeer);
+  ASSERT_EQ(r.completions.size(), 2u);
+  EXPECT_EQ(r.completions[0].id, 1u);
+  EXPECT_EQ(r.completions[1].time, 3.0);
+}
+
+// A version 1 file (written before version 2's records existed) still reads.
+TEST(NativeTrace, VersionOneFilesStillRead) {
+  const ScratchDir scratch("v1");
+  write_two_ranks(scratch.path());
+  for (int rank = 0; rank < 2; ++rank) {
+    std::fstream f(scratch.path() / rank_file_name(rank), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(sizeof kMagic);
+    const std::uint16_t one = 1;
+    f.write(reinterpret_cast<const char*>(&one), sizeof one);
+  }
+  const auto t = read_native_trace(scratch.path());
+  EXPECT_TRUE(t.problems.empty()) << t.problems[0].message();
+  EXPECT_EQ(t.ranks[1].recvs.size(), 1u);
+  EXPECT_TRUE(t.ranks[1].requests.empty());
+}
+
 TEST(NativeTrace, PairsSendsWithReceivesInSendOrder) {
   const ScratchDir scratch("pairs");
   const auto& dir = scratch.path();

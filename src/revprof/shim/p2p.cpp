@@ -67,6 +67,7 @@ ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype ty
   ReceiveRecord r;
   r.post = post;
   r.source = source;
+  r.wildcard = (source == MPI_ANY_SOURCE ? trace::kAnySource : 0) | (tag == MPI_ANY_TAG ? trace::kAnyTag : 0);
   r.plain = {buf, count, type};
   r.shadow = followed_receive(comm, count, type, source, tag);
   if (r.shadow && with_envelope) r.own = Envelope::around(buf, count, type);
@@ -103,7 +104,7 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   r.end = crossed_floor(r);
   if (rt.trace)
     rt.trace->recv(r.post, event_time(r.end), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
-                   static_cast<std::uint64_t>(r.bytes), r.shadow->id);
+                   static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
 }
 
 double end_receive(ReceiveRecord& r, MPI_Status& status, double& waiting) {

@@ -34,6 +34,7 @@ struct ReceiveRecord {
   double halves_end = 0, end = 0;
   double bytes = 0;
   int source = MPI_PROC_NULL;
+  std::uint8_t wildcard = 0;  // trace::kAnySource, kAnyTag: what the program left for MPI to match
   Envelope own;              // empty: the message arrives as the program asked for it
   Envelope* kept = nullptr;  // a persistent receive's envelope, kept by its request across starts
   Wire plain;

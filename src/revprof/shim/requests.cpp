@@ -40,6 +40,26 @@ TrackedRequest& track_request(MPI_Request handle, TrackedRequest request) {
   return table().insert_or_assign(handle, std::move(request)).first->second;
 }
 
+namespace {
+
+// The request's peer in MPI_COMM_WORLD as the trace's request record names it.
+int traced_peer(const TrackedRequest& r) {
+  if (r.kind == TrackedRequest::Kind::send)
+    return r.send.shadow ? world_rank_of(*r.send.shadow, r.send.dest) : trace::kNullPeer;
+  if (!r.receive.shadow) return trace::kNullPeer;
+  return r.receive.source == MPI_ANY_SOURCE ? -1 : world_rank_of(*r.receive.shadow, r.receive.source);
+}
+
+}  // namespace
+
+void trace_request(TrackedRequest& request, double begin) {
+  static std::int64_t next_id = 0;
+  auto& rt = runtime();
+  if (!rt.trace) return;
+  request.trace_id = next_id++;
+  rt.trace->request(begin, static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
+}
+
 TrackedRequest* find_request(MPI_Request handle) {
   if (handle == MPI_REQUEST_NULL) return nullptr;
   auto it = table().find(handle);

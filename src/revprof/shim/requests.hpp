@@ -33,6 +33,7 @@ struct PersistentArgs {
 struct TrackedRequest {
   enum class Kind { send, receive, collective } kind = Kind::send;
   std::string_view op;  // the operation name charged at completion
+  std::int64_t trace_id = -1;  // its id in the trace's request records; -1: none written
   bool persistent = false;
   bool active = true;
   PersistentArgs args;
@@ -43,6 +44,9 @@ struct TrackedRequest {
 };
 
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request);
+// Numbers a request made by a traced non-blocking call that began at `begin`, and writes the
+// trace's request record, so a replay knows which request each Wait completes.
+void trace_request(TrackedRequest& request, double begin);
 TrackedRequest* find_request(MPI_Request handle);
 void drop_request(MPI_Request handle);
 

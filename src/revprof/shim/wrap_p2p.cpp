@@ -202,7 +202,10 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI
   MPI_Comm comm = take_probed_comm(*message);
   if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Mrecv(buf, count, type, message, status);
   // The matched message's source is known to MPI alone; MPI_ANY_SOURCE stands for it here.
-  return blocking_receive(call, begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin()), status,
+  // The probe chose the message, so the trace records no wildcard for a replay to re-match.
+  auto receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
+  receive.wildcard = 0;
+  return blocking_receive(call, std::move(receive), status,
                           [&](const Wire& w, MPI_Status* s) {
                             return PMPI_Mrecv(const_cast<void*>(w.buf), w.count, w.type, message, s);
                           });
@@ -216,8 +219,10 @@ int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MP
   r.kind = TrackedRequest::Kind::receive;
   r.op = "irecv2";
   r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
+  r.receive.wildcard = 0;
   const Wire w = r.receive.wire();
   int rc = PMPI_Imrecv(const_cast<void*>(w.buf), w.count, w.type, message, request);
+  trace_request(r, call.begin());
   track_request(*request, std::move(r));
   return rc;
 }

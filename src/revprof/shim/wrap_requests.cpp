@@ -32,6 +32,7 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
     rc = real(r.send.wire());
   }
   double bytes = r.send.bytes;
+  trace_request(r, call.begin());
   track_request(*request, std::move(r));
   // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
   const double post = dest == MPI_PROC_NULL ? 0 : runtime().rules->isend_post(bytes);
@@ -98,9 +99,12 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
   for (int k = 0; k < completed; ++k) {
     if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR == MPI_ERR_PENDING) continue;
     double w = 0, b = 0;
+    const auto* tracked = find_request(before[indices[k]]);
+    const std::int64_t trace_id = tracked ? tracked->trace_id : -1;
     if (auto done = settle(before[indices[k]], statuses[k], w, b)) {
       end = std::max(end, *done);
       bytes += b;
+      if (trace_id >= 0 && call.modelled()) runtime().trace->complete(call.begin(), static_cast<std::uint32_t>(trace_id));
     }
   }
   waiting = end - call.begin();
@@ -154,6 +158,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   r.receive = begin_receive(comm, buf, count, type, source, tag, call.begin());
   const Wire w = r.receive.wire();
   int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
+  trace_request(r, call.begin());
   track_request(*request, std::move(r));
   const double post = source == MPI_PROC_NULL ? 0 : runtime().rules->irecv_post(message_bytes(count, type));
   call.finish(call.begin() + post, 0, 0);
