@@ -1,0 +1,33 @@
+#pragma once
+// What a message costs when nothing disturbs it: the seed's communication grain, the time it
+// would take alone on its route. The critical path adds these, never a message's measured time,
+// because waiting for a busy link or a late receiver is what tuning can remove.
+#include <memory>
+
+#include "sim/machine.hpp"
+#include "sim/network.hpp"
+#include "sim/routing.hpp"
+
+namespace augur::analyze {
+
+class MessageCosts {
+ public:
+  // Prices messages with `network`'s rules; with a `machine` (a topology) by the route instead:
+  // its latency plus the bytes over its narrowest link. Both must outlive the costs.
+  explicit MessageCosts(const sim::Network* network, const sim::Machine* machine = nullptr);
+
+  // From the start of the send to the end of the receive, for a receiver that was waiting.
+  double message(int src, int dst, double bytes) const;
+  // The receiver's own part of a receive (the rest is waiting for the message).
+  double receive_overhead(double bytes) const;
+
+  const sim::Machine* machine() const { return machine_; }
+  const sim::Router* router() const { return router_.get(); }
+
+ private:
+  const sim::Network* network_;
+  const sim::Machine* machine_;
+  std::unique_ptr<sim::Router> router_;
+};
+
+}  // namespace augur::analyze
