@@ -25,4 +25,25 @@ double MessageCosts::message(int src, int dst, double bytes) const {
 
 double MessageCosts::receive_overhead(double bytes) const { return network_ ? network_->recvmin(bytes) : 0; }
 
+double MessageCosts::collective(std::string_view name, int members, double bytes, bool is_root) const {
+  if (!network_ || !network_->prices_collectives()) return std::numeric_limits<double>::infinity();
+  return network_->collective_duration(name, members, bytes, is_root);
+}
+
+double MessageCosts::call(std::string_view name, double bytes) const {
+  using timing::SendMode;
+  if (!network_) return 0;
+  double nic_free = 0;
+  if (name == "isend1") return network_->isend(nic_free, SendMode::standard, 0, bytes).returns;
+  if (name == "irecv1") return network_->irecv_post(0);
+  const SendMode mode = name == "send"    ? SendMode::standard
+                        : name == "ssend" ? SendMode::synchronous
+                        : name == "rsend" ? SendMode::ready
+                        : name == "bsend" ? SendMode::buffered
+                                          : SendMode::standard;
+  if (name != "send" && name != "ssend" && name != "rsend" && name != "bsend") return 0;
+  if (network_->waits_for_receiver(mode, bytes)) return network_->waiting_send_end(0, 0, bytes);
+  return network_->send_end(nic_free, mode, 0, bytes);
+}
+
 }  // namespace augur::analyze

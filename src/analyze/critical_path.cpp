@@ -34,10 +34,13 @@ class Walk {
       out_.push_back({SegmentKind::message, r, m.src, i, m.send_time, m.recv_end, v - lp_.start_value(m.src, m.send_state), 0});
       return {m.src, m.send_state};
     }
-    if (p.kind == Pred::collective) {
+    if (p.kind == Pred::collective || p.kind == Pred::collective_root) {
       const auto& c = d_.collectives[p.ref];
-      const auto k = lp_.instance_critical(p.ref);
-      out_.push_back({SegmentKind::collective, r, c.ranks[k], i, c.last_arrival, st.end, v - lp_.instance_value(p.ref), st.op});
+      const bool root = p.kind == Pred::collective_root;
+      const auto k = root ? std::size_t(c.root) : lp_.instance_critical(p.ref);
+      const double from = root ? lp_.start_value(c.ranks[k], c.states[k]) : lp_.instance_value(p.ref);
+      const double begin = root ? t_.ranks[c.ranks[k]].states[c.states[k]].begin : c.last_arrival;
+      out_.push_back({SegmentKind::collective, r, c.ranks[k], i, begin, st.end, v - from, st.op});
       return {c.ranks[k], c.states[k]};
     }
     const auto kind = st.kind == trace::StateKind::compute ? SegmentKind::compute : SegmentKind::mpi;

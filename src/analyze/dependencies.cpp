@@ -63,11 +63,22 @@ void add_collectives(const trace::Trace& t, Dependencies& d) {
       if (fresh) d.collectives.push_back({{}, {}, c.begin, c.op});
       auto& inst = d.collectives[it->second];
       const auto state = state_at(rank, c.begin);
+      if (c.root == int(r)) inst.root = static_cast<std::int32_t>(inst.ranks.size());
+      inst.bytes = std::max(inst.bytes, double(c.bytes));
       inst.ranks.push_back(static_cast<std::int32_t>(r));
       inst.states.push_back(state);
       inst.last_arrival = std::max(inst.last_arrival, c.begin);
       d.collective_of[r][state] = it->second;
     }
+  }
+}
+
+void add_sent_bytes(const trace::Trace& t, Dependencies& d) {
+  for (std::size_t r = 0; r < t.ranks.size(); ++r) {
+    const auto& rank = t.ranks[r];
+    d.sent_bytes[r].assign(rank.states.size(), 0);
+    if (rank.states.empty()) continue;
+    for (const auto& s : rank.sends) d.sent_bytes[r][state_at(rank, s.time)] += double(s.bytes);
   }
 }
 
@@ -79,8 +90,10 @@ Dependencies find_dependencies(const trace::Trace& trace) {
   d.first_incoming.resize(n);
   d.incoming.resize(n);
   d.collective_of.resize(n);
+  d.sent_bytes.resize(n);
   add_messages(trace, d);
   add_collectives(trace, d);
+  add_sent_bytes(trace, d);
   return d;
 }
 

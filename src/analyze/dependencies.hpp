@@ -23,6 +23,8 @@ struct CollectiveInstance {
   std::vector<std::uint32_t> states;   // each member's state holding it
   double last_arrival = 0;             // the latest begin over the members
   trace::NameIndex op = 0;
+  std::int32_t root = -1;              // index into `ranks` of the root, or -1
+  double bytes = 0;                    // the largest any member gave
 };
 
 struct Dependencies {
@@ -32,6 +34,7 @@ struct Dependencies {
   std::vector<std::vector<std::uint32_t>> first_incoming;  // states + 1 entries per rank
   std::vector<std::vector<std::uint32_t>> incoming;        // message ids
   std::vector<std::vector<std::uint32_t>> collective_of;   // instance id or kNone, per state
+  std::vector<std::vector<double>> sent_bytes;             // bytes each state sent, matched or not
   std::uint64_t unmatched = 0;  // sends or receives without their other half
 };
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "timing/rules.hpp"
+
 namespace augur::analyze {
 
 LongestPath::LongestPath(const trace::Trace& t, const Dependencies& d, const MessageCosts& costs, const Scaling& scaling)
@@ -78,8 +80,7 @@ bool LongestPath::arrive(int r, std::uint32_t i, std::uint32_t c) {
 void LongestPath::settle(int r, std::uint32_t i) {
   const auto& st = t_.ranks[r].states[i];
   const double s = start_value(r, i), span = st.end - st.begin;
-  double own = span;
-  if (st.kind == trace::StateKind::compute) own = span * (scaling_.compute ? scaling_.compute(r, i) : 1.0);
+  double own = own_work(r, i);
   // A call moving fewer bytes costs at most its share of the time it took: still a lower bound.
   const double call = st.kind == trace::StateKind::mpi && scaling_.bytes ? std::min(1.0, scaling_.bytes(st.op)) : 1.0;
   own *= call;
@@ -91,20 +92,66 @@ void LongestPath::settle(int r, std::uint32_t i) {
     const auto& m = d_.messages[id];
     overhead = std::max(overhead, costs_.receive_overhead(m.bytes));
     if (cursor_[m.src] < m.send_state) continue;  // dropped to break a cycle
+    if (m.recv_end < m.send_time) {  // received before sent: the ranks' clocks disagree
+      ++forced_;
+      continue;
+    }
     const double via = message_start(id) + message_weight(m);
     if (via > v) v = via, p = {Pred::message, id};
   }
-  if (first[i + 1] > first[i]) own = std::min(own, overhead);
+  if (first[i + 1] > first[i]) own = std::min(span * call, overhead);
   const auto c = d_.collective_of[r][i];
-  if (c != kNone && inst_arrived_[c] == d_.collectives[c].ranks.size() && st.end >= d_.collectives[c].last_arrival) {
-    const double after = (st.end - d_.collectives[c].last_arrival) * call;
-    own = std::min(own, after);
-    if (inst_value_[c] + after > v) v = inst_value_[c] + after, p = {Pred::collective, c};
-  }
+  if (c != kNone && inst_arrived_[c] == d_.collectives[c].ranks.size()) collective_terms(r, i, c, call, own, v, p);
   if (s + own >= v) v = s + own, p = {};
   v_[r][i] = v;
   pred_[r][i] = p;
   busy_[r] += own;
+}
+
+// A collective by its shape (timing/rules.hpp): all-to-all members and an all-to-one root leave
+// T_op after the last arrival, one-to-all members T_op after the root's; other members depend on
+// no one. T_op is the model's, capped by what the run took.
+void LongestPath::collective_terms(int r, std::uint32_t i, std::uint32_t c, double call, double& own, double& v,
+                                   Pred& p) const {
+  const auto& inst = d_.collectives[c];
+  const double end = t_.ranks[r].states[i].end;
+  const auto name = t_.names[inst.op];
+  const auto shape = timing::shape_of(name);
+  const bool is_root = inst.root >= 0 && inst.ranks[inst.root] == r;
+  const double op = costs_.collective(name, int(inst.ranks.size()), inst.bytes, is_root) * call;
+  const bool after_all = shape == timing::CollectiveShape::all_to_all || (shape == timing::CollectiveShape::all_to_one && is_root);
+  const bool after_root = shape == timing::CollectiveShape::one_to_all && !is_root && inst.root >= 0;
+  if (after_all && end >= inst.last_arrival) {
+    const double after = std::min((end - inst.last_arrival) * call, op);
+    own = std::min(own, after);
+    if (inst_value_[c] + after > v) v = inst_value_[c] + after, p = {Pred::collective, c};
+    return;
+  }
+  own = std::min(own, op);
+  if (!after_root) return;
+  own = 0;  // it leaves as soon as the root's data has come, or at once if that came earlier
+  const int root = inst.ranks[inst.root];
+  const double root_begin = t_.ranks[root].states[inst.states[inst.root]].begin;
+  if (end < root_begin) return;
+  const double via = start_value(root, inst.states[inst.root]) + std::min((end - root_begin) * call, op);
+  if (via > v) v = via, p = {Pred::collective_root, c};
+}
+
+// What the state itself costs: a compute grain (scaled), or at most the undisturbed cost of a
+// call that completes no receive (the rest of it was waiting for someone); waiting and idle
+// states are no work. Receives and collectives are settled from their dependencies.
+double LongestPath::own_work(int r, std::uint32_t i) const {
+  const auto& st = t_.ranks[r].states[i];
+  const double span = st.end - st.begin;
+  switch (st.kind) {
+    case trace::StateKind::compute: return span * (scaling_.compute ? scaling_.compute(r, i) : 1.0);
+    case trace::StateKind::wait:
+    case trace::StateKind::idle: return 0;
+    case trace::StateKind::mpi: break;
+  }
+  const bool receives = d_.first_incoming[r][i + 1] > d_.first_incoming[r][i];
+  if (receives || d_.collective_of[r][i] != kNone) return span;
+  return std::min(span, costs_.call(t_.names[st.op], d_.sent_bytes[r][i]));
 }
 
 bool LongestPath::step(int r) {

@@ -11,7 +11,7 @@ namespace augur::analyze {
 
 // What decided a state's value: its own rank, a message, or a collective.
 struct Pred {
-  enum Kind : std::uint8_t { local, message, collective } kind = local;
+  enum Kind : std::uint8_t { local, message, collective, collective_root } kind = local;
   std::uint32_t ref = 0;  // message or collective instance id
 };
 
@@ -34,6 +34,8 @@ class LongestPath {
   bool arrive(int r, std::uint32_t i, std::uint32_t c);
   bool messages_ready(int r, std::uint32_t i);
   void settle(int r, std::uint32_t i);
+  double own_work(int r, std::uint32_t i) const;
+  void collective_terms(int r, std::uint32_t i, std::uint32_t c, double call, double& own, double& v, Pred& p) const;
   double message_weight(const MessageDependency& m) const;
   void drain();
   void enqueue(int r);
