@@ -18,6 +18,8 @@ std::uint32_t state_ending(const trace::RankTrace& rank, double t) {
   const auto& s = rank.states;
   auto it = std::lower_bound(s.begin(), s.end(), t, [](const trace::State& st, double x) { return st.end < x; });
   if (it == s.end()) return s.empty() ? 0 : static_cast<std::uint32_t>(s.size() - 1);
+  // A grain ending where an empty call begins: the call is the one that completed it.
+  while (it->kind == trace::StateKind::compute && std::next(it) != s.end() && std::next(it)->begin <= t) ++it;
   return static_cast<std::uint32_t>(it - s.begin());
 }
 

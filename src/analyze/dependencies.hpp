@@ -42,7 +42,8 @@ Dependencies find_dependencies(const trace::Trace& trace);
 
 // The state of `rank` that holds time `t`: the last that begins at or before it (0 if none).
 std::uint32_t state_at(const trace::RankTrace& rank, double t);
-// The state of `rank` in which something ending at `t` ended: the first ending at or after it.
+// The state of `rank` in which something ending at `t` ended: the first ending at or after it,
+// past compute (a receive completes in a call).
 std::uint32_t state_ending(const trace::RankTrace& rank, double t);
 
 }  // namespace augur::analyze

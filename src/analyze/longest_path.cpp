@@ -99,7 +99,7 @@ void LongestPath::settle(int r, std::uint32_t i) {
     const double via = message_start(id) + message_weight(m);
     if (via > v) v = via, p = {Pred::message, id};
   }
-  if (first[i + 1] > first[i]) own = std::min(span * call, overhead);
+  if (first[i + 1] > first[i] && st.kind != trace::StateKind::compute) own = std::min(span * call, overhead);
   const auto c = d_.collective_of[r][i];
   if (c != kNone && inst_arrived_[c] == d_.collectives[c].ranks.size()) collective_terms(r, i, c, call, own, v, p);
   if (s + own >= v) v = s + own, p = {};

@@ -5,6 +5,7 @@
 // arrives at 85 instead of 60, and the run takes 185 s.
 #include <gtest/gtest.h>
 
+#include "analyze/analysis.hpp"
 #include "analyze/anomalies.hpp"
 #include "analyze/order.hpp"
 #include "sim/kernel.hpp"
@@ -32,6 +33,12 @@ TEST(AnalyzeAnomaly, ShrinkingASideGrainThatContendsForTheBusIsFound) {
   const auto prog = shared_bus_program();
   const auto base = analyze::resimulate(prog, setup);
   ASSERT_DOUBLE_EQ(base.time, 160);
+  // Before the sweep: the path is rank 1's grain, its message, rank 0's grain (10 + 50 + 100);
+  // rank 2's receive completes in an empty call right where rank 0's grain ends.
+  const auto before = analyze::analyze_trace(base.trace, setup.costs());
+  EXPECT_DOUBLE_EQ(before.path.length, 160);
+  EXPECT_DOUBLE_EQ(before.shares.by_operation.at("compute"), 110);
+  EXPECT_DOUBLE_EQ(before.shares.by_operation.at("message"), 50);
   const analyze::GrainIndex grains(base.trace);
   const auto sweep = analyze::sweep_anomalies(prog, base, grains, setup, 0.5, 100);
   EXPECT_EQ(sweep.grains, "grains");
