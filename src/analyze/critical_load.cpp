@@ -8,19 +8,6 @@
 namespace augur::analyze {
 namespace {
 
-std::string channel_name(const sim::Machine& m, std::uint32_t channel) {
-  const auto& link = m.links[channel / 2];
-  if (link.shared || link.ends.size() != 2) {
-    std::string ends;
-    for (int e : link.ends) ends += (ends.empty() ? "" : ",") + std::to_string(e);
-    return fmt::format("shared link {} ({})", channel / 2, ends);
-  }
-  const bool reverse = channel % 2 == 1;
-  const int from = reverse ? link.ends[1] : link.ends[0], to = reverse ? link.ends[0] : link.ends[1];
-  if (!link.full_duplex) return fmt::format("link {}–{}", from, to);
-  return fmt::format("link {}→{}", from, to);
-}
-
 // Each message's bytes over every channel of its route, at that channel's bandwidth.
 std::vector<LinkLoad> link_loads(const Dependencies& deps, const MessageCosts& costs) {
   const auto* router = costs.router();
@@ -41,6 +28,19 @@ std::vector<LinkLoad> link_loads(const Dependencies& deps, const MessageCosts& c
 }
 
 }  // namespace
+
+std::string channel_name(const sim::Machine& m, std::uint32_t channel) {
+  const auto& link = m.links[channel / 2];
+  if (link.shared || link.ends.size() != 2) {
+    std::string ends;
+    for (int e : link.ends) ends += (ends.empty() ? "" : ",") + std::to_string(e);
+    return fmt::format("shared link {} ({})", channel / 2, ends);
+  }
+  const bool reverse = channel % 2 == 1;
+  const int from = reverse ? link.ends[1] : link.ends[0], to = reverse ? link.ends[0] : link.ends[1];
+  if (!link.full_duplex) return fmt::format("link {}–{}", from, to);
+  return fmt::format("link {}→{}", from, to);
+}
 
 CriticalLoad critical_load(const Dependencies& deps, const CriticalPath& path, const MessageCosts& costs) {
   CriticalLoad out;

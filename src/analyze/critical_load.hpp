@@ -27,6 +27,9 @@ struct CriticalLoad {
   bool on_link = false;
 };
 
+// "link 1→0" for the channel from vertex 1 to vertex 0 (routing.hpp's channels).
+std::string channel_name(const sim::Machine& machine, std::uint32_t channel);
+
 CriticalLoad critical_load(const Dependencies& deps, const CriticalPath& path, const MessageCosts& costs);
 
 }  // namespace augur::analyze

@@ -1,6 +1,7 @@
 // `augur analyze`: what tuning can still gain (seed 004). The critical path and critical load of
 // a run bound every tuning; what-ifs re-simulate the tuned program (src/sim) and set its new run
 // time beside that bound; the anomaly sweep finds grains whose reduction makes the run longer.
+#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -8,6 +9,7 @@
 
 #include "analyze/analysis.hpp"
 #include "analyze/anomalies.hpp"
+#include "analyze/html.hpp"
 #include "analyze/report.hpp"
 #include "analyze/whatif.hpp"
 #include "cli/commands.hpp"
@@ -35,6 +37,7 @@ struct AnalyzeRequest : NetworkRequest {
   std::size_t max_runs = 256;
   std::size_t top = 5;
   bool json = false;
+  std::string html;
 };
 
 // The run to analyse and the program that re-simulates it.
@@ -149,6 +152,14 @@ void print(const AnalyzeRequest& r, const analyze::Analysis& a, const trace::Tra
   if (o.sweep) std::cout << analyze::format_sweep(*o.sweep);
 }
 
+void write_html(const AnalyzeRequest& r, const trace::Trace& t, const analyze::Analysis& a,
+                const analyze::SimSetup& setup) {
+  std::ofstream out(r.html);
+  if (!out) throw UsageError(r.html + ": cannot write the HTML report there");
+  analyze::write_analysis_html(t, a, setup.costs(), {"augur analyze " + r.input}, out);
+  if (!r.json) std::cout << "HTML report: " << r.html << "\n";
+}
+
 void check(const AnalyzeRequest& r) {
   parse_bound(r.bound);
   if (!(r.shrink > 0 && r.shrink < 1)) throw UsageError("--shrink must be between 0 and 1");
@@ -167,6 +178,7 @@ void run(const AnalyzeRequest& r) {
   const auto analysis = analyze::analyze_trace(in.trace, setup.costs());
   const auto outputs = baseline ? what_ifs(r, in, setup, *baseline) : Outputs{};
   print(r, analysis, in.trace, outputs);
+  if (!r.html.empty()) write_html(r, in.trace, analysis, setup);
   fail_if_damaged({&in.trace});
 }
 
@@ -206,6 +218,7 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--max-runs", r->max_runs, "most re-simulations of the anomaly sweep")->capture_default_str();
   cmd->add_option("--top", r->top, "how many of the path's longest segments to list")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the analysis as JSON with exact seconds");
+  cmd->add_option("--html", r->html, "also write an HTML report: the timeline with the critical path, and utilisation");
   cmd->callback([r] {
     try {
       run(*r);

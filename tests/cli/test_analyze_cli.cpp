@@ -103,3 +103,25 @@ TEST(AnalyzeCli, DamagedTraceIsAnalysedThenReported) {
   EXPECT_NE(r.out.find("Critical path:"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("rank-00001.augt"), std::string::npos) << r.out;
 }
+
+TEST(AnalyzeCli, HtmlReportCarriesThePathAndUtilisation) {
+  const auto html = testing::TempDir() + "analyze.html";
+  std::filesystem::remove(html);
+  auto r = augur("analyze " + temp_file("bus.sched", kSharedBus) + kBus + " --html " + html);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("HTML report: " + html), std::string::npos) << r.out;
+  const auto page = augur_test::read_text(html);
+  EXPECT_NE(page.find("id=\"trace-data\""), std::string::npos);  // augur view's timeline
+  const std::string open = "id=\"analysis-data\">";
+  const auto at = page.find(open);
+  ASSERT_NE(at, std::string::npos);
+  const auto begin = at + open.size();
+  const auto text = page.substr(begin, page.find("</script>", begin) - begin);
+  auto j = nlohmann::json::parse(text);
+  // 10 s on rank 1, its message to rank 0 (a line), then 100 s on rank 0.
+  EXPECT_EQ(j.at("path").at("states").size(), 2u) << text;
+  EXPECT_EQ(j.at("path").at("messages").size(), 1u) << text;
+  EXPECT_EQ(j.at("ranks").size(), 3u);
+  ASSERT_FALSE(j.at("links").empty());
+  EXPECT_EQ(j["links"][0].at("values").size(), 200u);
+}
