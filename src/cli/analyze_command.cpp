@@ -203,10 +203,7 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("input", r->input, "trace directory (or seed text trace), or schedule file")->required();
   cmd->add_option("--baseline-machine", r->baseline_machine,
                   "machine that prices the run's messages (default: the trace's, else generic)");
-  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
-  cmd->add_option("--network", r->network, "model, loggops or topology")->capture_default_str();
-  cmd->add_option("--topology", r->topology, "with --network topology: a machine file or NAME:params");
-  cmd->add_option("--loggops", r->loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…");
+  add_network_options(*cmd, *r);
   cmd->add_option("--collectives", r->collectives, "model (priced whole) or expand (as messages)")->capture_default_str();
   cmd->add_option("--scale-grain", r->scale_grain, "what-if: NAME=FACTOR, a phase or RANK:K grain");
   cmd->add_option("--scale-compute", r->scale_compute, "what-if: RANK=FACTOR, every compute grain of a rank");
@@ -219,15 +216,7 @@ void add_analyze_command(CLI::App& app) {
   cmd->add_option("--top", r->top, "how many of the path's longest segments to list")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the analysis as JSON with exact seconds");
   cmd->add_option("--html", r->html, "also write an HTML report: the timeline with the critical path, and utilisation");
-  cmd->callback([r] {
-    try {
-      run(*r);
-    } catch (const sim::ScheduleError& e) {
-      throw UsageError(e.what());
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  });
+  cmd->callback([r] { with_usage_errors([&] { run(*r); }); });
 }
 
 }  // namespace augur::cli

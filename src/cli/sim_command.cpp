@@ -205,11 +205,7 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
-  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
-  cmd->add_option("--network", r->network, "model, loggops or topology")->capture_default_str();
-  cmd->add_option("--topology", r->topology,
-                  "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
-  cmd->add_option("--loggops", r->loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  add_network_options(*cmd, *r);
   cmd->add_option("--collectives", r->collectives,
                   "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");
   cmd->add_option("--algorithm", r->algorithms, "algorithms of expanded collectives, e.g. bcast=bt,allreduce=ring");
@@ -222,15 +218,7 @@ void add_sim_command(CLI::App& app) {
   cmd->add_flag("--json", r->json, "print the report as JSON");
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
   cmd->add_option("input", r->inputs, "trace directory or schedule file; with --generate, key=value parameters");
-  cmd->callback([r] {
-    try {
-      run(*r);
-    } catch (const sim::ScheduleError& e) {
-      throw UsageError(e.what());
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  });
+  cmd->callback([r] { with_usage_errors([&] { run(*r); }); });
 }
 
 }  // namespace augur::cli

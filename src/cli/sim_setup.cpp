@@ -6,9 +6,28 @@
 #include "model/machines.hpp"
 #include "sim/loggops.hpp"
 #include "sim/machine_json.hpp"
+#include "sim/schedule.hpp"
 #include "sim/topology_network.hpp"
 
 namespace augur::cli {
+
+void add_network_options(CLI::App& cmd, NetworkRequest& r) {
+  cmd.add_option("--bound", r.bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd.add_option("--network", r.network, "model, loggops or topology")->capture_default_str();
+  cmd.add_option("--topology", r.topology,
+                 "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
+  cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+}
+
+void with_usage_errors(const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const sim::ScheduleError& e) {
+    throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
 
 model::Bound parse_bound(const std::string& bound) {
   if (bound == "min") return model::Bound::min;

@@ -8,19 +8,15 @@
 #include "analyze/resimulate.hpp"
 #include "analyze/whatif.hpp"
 #include "sim/kernel.hpp"
+#include "sim_program.hpp"
 #include "sim/loggops.hpp"
 #include "sim/topology_network.hpp"
 
 using namespace augur;
 using namespace augur::sim;
+using augur_test::program;
 
 namespace {
-
-FlatProgram program(const std::vector<std::vector<Op>>& bodies) {
-  FlatProgram p(static_cast<int>(bodies.size()));
-  for (int r = 0; r < static_cast<int>(bodies.size()); ++r) p.assign(r, r, p.add_body(bodies[r]));
-  return p;
-}
 
 // Source 20 on rank 0 feeds 50 (rank 1) → 90 (rank 2) and a side branch 60 (rank 3); the sink
 // (10, rank 0) needs both. The longest path: 20 + 50 + 90 + 10.
