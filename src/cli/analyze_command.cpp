@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -97,6 +98,20 @@ void check_grains(const analyze::Tuning& t, const analyze::GrainIndex& g, int nr
   }
 }
 
+// Every call a tuning scales must be `all` or a call the run made.
+void check_calls(const analyze::Tuning& t, const trace::Trace& run) {
+  std::set<std::string> calls;
+  for (const auto& rank : run.ranks)
+    for (const auto& st : rank.states)
+      if (st.kind == trace::StateKind::mpi) calls.insert(run.names[st.op]);
+  for (const auto& [call, factor] : t.bytes) {
+    if (call == "all" || calls.contains(call)) continue;
+    std::string known;
+    for (const auto& c : calls) known += (known.empty() ? "" : ", ") + c;
+    throw UsageError(fmt::format("--scale-bytes '{}': the run made no call of that name (it made: {})", call, known));
+  }
+}
+
 struct Outputs {
   std::vector<analyze::WhatIf> what_ifs;
   std::optional<analyze::Sweep> sweep;
@@ -121,6 +136,7 @@ Outputs what_ifs(const AnalyzeRequest& r, const Input& in, const analyze::SimSet
   if (!in.schedule) grains.borrow_phases(analyze::GrainIndex(in.trace));
   const auto tuning = tuning_of(r, in.program->nranks());
   check_grains(tuning, grains, in.program->nranks());
+  check_calls(tuning, baseline.trace);
   if (!tuning.empty()) out.what_ifs.push_back(analyze::what_if(*in.program, baseline, grains, tuning, setup));
   if (r.scale_path > 0) {
     const auto path = analyze::analyze_trace(baseline.trace, setup.costs()).path;

@@ -87,6 +87,10 @@ TEST(AnalyzeCli, BadInputIsAnErrorThatSaysWhy) {
   auto factor = augur("analyze " + dag + kFree + " --scale-bytes send=half");
   EXPECT_EQ(factor.status, 2);
   EXPECT_NE(factor.out.find("'half' is not a number"), std::string::npos) << factor.out;
+  auto call = augur("analyze " + dag + kFree + " --scale-bytes isend=0.5");
+  EXPECT_EQ(call.status, 2);
+  EXPECT_NE(call.out.find("--scale-bytes 'isend': the run made no call of that name (it made: recv, send)"),
+            std::string::npos) << call.out;
   auto sched = augur("analyze " + temp_file("bad.sched", "ranks 2\nrank 0 { sned 1 8 }\n"));
   EXPECT_EQ(sched.status, 2);
   EXPECT_NE(sched.out.find("bad.sched:2:"), std::string::npos) << sched.out;
