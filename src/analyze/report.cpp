@@ -124,7 +124,8 @@ nlohmann::json to_json(const Sweep& s) {
 std::string format_analysis(const Analysis& a, const trace::Trace& trace, std::size_t top) {
   const auto& p = a.path;
   const auto& adv = a.advice;
-  std::string out = fmt::format("Run time: {} ({} ranks, {} events)\n", format_seconds(p.run_time), trace.nranks(), a.events);
+  std::string out = fmt::format("Run time: {} ({} rank{}, {} events)\n", format_seconds(p.run_time), trace.nranks(),
+                                trace.nranks() == 1 ? "" : "s", a.events);
   out += fmt::format("Critical path: {} ({} of the run), ending on rank {}\n", format_seconds(p.length),
                      percent(p.length, p.run_time), p.sink);
   out += "  by rank:      " + ranking(a.shares.by_rank, p.length, 6, [](int r) { return fmt::format("rank {}", r); }) + "\n";
