@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   augur::cli::add_sheet_command(app);
   augur::cli::add_diff_command(app);
   augur::cli::add_plot_command(app);
+  augur::cli::add_analyze_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

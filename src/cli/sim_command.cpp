@@ -11,30 +11,24 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
 #include "revprof/report.hpp"
 #include "sim/generators.hpp"
 #include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
-#include "sim/machine_json.hpp"
 #include "sim/replay.hpp"
 #include "sim/report.hpp"
 #include "sim/schedule.hpp"
 #include "sim/topologies.hpp"
-#include "sim/topology_network.hpp"
 #include "trace/native_reader.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
 namespace {
 
-struct SimRequest {
+struct SimRequest : NetworkRequest {
   std::string machine;
-  std::string bound = "avg";
-  std::string network = "model";
-  std::string loggops;
-  std::string topology;
   std::string collectives;
   std::string algorithms;
   std::string generator;
@@ -87,30 +81,6 @@ Input open_input(const SimRequest& r) {
   in.program = sim::read_schedule_file(path.string());
   in.kind = "schedule";
   return in;
-}
-
-std::string machine_for(const SimRequest& r, const Input& in) {
-  if (!r.machine.empty()) return r.machine;
-  for (const auto& name : model::builtin_machine_names())
-    if (name == in.trace_machine) return name;
-  if (!in.trace_machine.empty() && fs::is_regular_file(in.trace_machine)) return in.trace_machine;
-  return "generic";
-}
-
-std::unique_ptr<sim::Network> make_network(const SimRequest& r, const model::Model& m, model::Bound bound) {
-  if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
-  if (r.network == "model") return std::make_unique<sim::ModelNetwork>(m, bound);
-  if (r.network == "topology") {
-    if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
-    try {
-      return std::make_unique<sim::TopologyNetwork>(sim::machine_from_argument(r.topology));
-    } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
-      throw UsageError(e.what());
-    }
-  }
-  if (r.network != "loggops") throw UsageError("--network must be model, loggops or topology");
-  if (!r.loggops.empty()) return std::make_unique<sim::LogGOPSNetwork>(sim::parse_loggops(r.loggops));
-  return std::make_unique<sim::LogGOPSNetwork>(m, bound);
 }
 
 std::uint64_t operation_count(const sim::FlatProgram& p) {
@@ -173,7 +143,7 @@ void print_notes(const nlohmann::json& report) {
 }
 
 void run(const SimRequest& r) {
-  if (r.bound != "min" && r.bound != "avg" && r.bound != "max") throw UsageError("--bound must be min, avg or max");
+  parse_bound(r.bound);
   if (r.match != "simulated" && r.match != "recorded") throw UsageError("--match must be simulated or recorded");
   if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
   auto in = open_input(r);
@@ -181,10 +151,10 @@ void run(const SimRequest& r) {
     std::ofstream(r.write_schedule) << sim::write_schedule(*in.program);
     if (r.inputs.empty() && r.generator.empty()) return;
   }
-  const auto machine = machine_for(r, in);
+  const auto machine = machine_for(r.machine, in.trace_machine);
   const auto model = model::load_machine(machine);
-  const auto bound = r.bound == "min" ? model::Bound::min : r.bound == "max" ? model::Bound::max : model::Bound::avg;
-  const auto net = make_network(r, model, bound);
+  const auto chosen = make_network(r, model);
+  const auto& net = chosen.network;
   sim::Options options;
   options.algorithms = in.algorithms;
   if (!r.algorithms.empty())
@@ -240,11 +210,7 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
-  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
-  cmd->add_option("--network", r->network, "model, loggops or topology")->capture_default_str();
-  cmd->add_option("--topology", r->topology,
-                  "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
-  cmd->add_option("--loggops", r->loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  add_network_options(*cmd, *r);
   cmd->add_option("--collectives", r->collectives,
                   "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");
   cmd->add_option("--algorithm", r->algorithms, "algorithms of expanded collectives, e.g. bcast=bt,allreduce=ring");
@@ -259,15 +225,7 @@ void add_sim_command(CLI::App& app) {
   cmd->add_flag("--json", r->json, "print the report as JSON");
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
   cmd->add_option("input", r->inputs, "trace directory or schedule file; with --generate, key=value parameters");
-  cmd->callback([r] {
-    try {
-      run(*r);
-    } catch (const sim::ScheduleError& e) {
-      throw UsageError(e.what());
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-  });
+  cmd->callback([r] { with_usage_errors([&] { run(*r); }); });
 }
 
 }  // namespace augur::cli

@@ -4,10 +4,12 @@
 
 #include "model/model_json.hpp"
 #include "sim/kernel.hpp"
+#include "sim_program.hpp"
 #include "sim/loggops.hpp"
 
 using namespace augur;
 using namespace augur::sim;
+using augur_test::program;
 
 namespace {
 
@@ -33,13 +35,6 @@ struct Fixture : ::testing::Test {
   model::Model model = toy();
   ModelNetwork net{model, model::Bound::avg};
 };
-
-// A program whose rank r runs bodies[r].
-FlatProgram program(const std::vector<std::vector<Op>>& bodies) {
-  FlatProgram p(static_cast<int>(bodies.size()));
-  for (int r = 0; r < static_cast<int>(bodies.size()); ++r) p.assign(r, r, p.add_body(bodies[r]));
-  return p;
-}
 
 }  // namespace
 

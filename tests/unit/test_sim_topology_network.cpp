@@ -4,18 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "sim/kernel.hpp"
+#include "sim_program.hpp"
 #include "sim/topologies.hpp"
 #include "sim/topology_network.hpp"
 
 using namespace augur::sim;
+using augur_test::program;
 
 namespace {
-
-FlatProgram program(const std::vector<std::vector<Op>>& bodies) {
-  FlatProgram p(static_cast<int>(bodies.size()));
-  for (int r = 0; r < static_cast<int>(bodies.size()); ++r) p.assign(r, r, p.add_body(bodies[r]));
-  return p;
-}
 
 constexpr double MB = 1e6;
 

@@ -1,0 +1,40 @@
+#pragma once
+// What a message costs when nothing disturbs it: the seed's communication grain, the time it
+// would take alone on its route. The critical path adds these, never a message's measured time,
+// because waiting for a busy link or a late receiver is what tuning can remove.
+#include <memory>
+#include <string_view>
+
+#include "sim/machine.hpp"
+#include "sim/network.hpp"
+#include "sim/routing.hpp"
+
+namespace augur::analyze {
+
+class MessageCosts {
+ public:
+  // Prices messages with `network`'s rules; with a `machine` (a topology) by the route instead:
+  // its latency plus the bytes over its narrowest link. Both must outlive the costs.
+  explicit MessageCosts(const sim::Network* network, const sim::Machine* machine = nullptr);
+
+  // From the start of the send to the end of the receive, for a receiver that was waiting.
+  double message(int src, int dst, double bytes) const;
+  // The receiver's own part of a receive (the rest is waiting for the message).
+  double receive_overhead(double bytes) const;
+  // The least a call that completes no receive costs its caller, `bytes` the data it sends: a
+  // send whose receiver was waiting, an isend's return, an irecv's post; 0 for waits and others.
+  double call(std::string_view name, double bytes) const;
+  // A collective's time once its members have arrived (the model's T_op for the member's role);
+  // infinity when the network prices collectives only as their messages.
+  double collective(std::string_view name, int members, double bytes, bool is_root) const;
+
+  const sim::Machine* machine() const { return machine_; }
+  const sim::Router* router() const { return router_.get(); }
+
+ private:
+  const sim::Network* network_;
+  const sim::Machine* machine_;
+  std::unique_ptr<sim::Router> router_;
+};
+
+}  // namespace augur::analyze

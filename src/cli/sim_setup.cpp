@@ -1,0 +1,71 @@
+#include "cli/sim_setup.hpp"
+
+#include <filesystem>
+
+#include "cli/commands.hpp"
+#include "model/machines.hpp"
+#include "sim/loggops.hpp"
+#include "sim/machine_json.hpp"
+#include "sim/schedule.hpp"
+#include "sim/topology_network.hpp"
+
+namespace augur::cli {
+
+void add_network_options(CLI::App& cmd, NetworkRequest& r) {
+  cmd.add_option("--bound", r.bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd.add_option("--network", r.network, "model, loggops or topology")->capture_default_str();
+  cmd.add_option("--topology", r.topology,
+                 "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
+  cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+}
+
+void with_usage_errors(const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const sim::ScheduleError& e) {
+    throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+model::Bound parse_bound(const std::string& bound) {
+  if (bound == "min") return model::Bound::min;
+  if (bound == "avg") return model::Bound::avg;
+  if (bound == "max") return model::Bound::max;
+  throw UsageError("--bound must be min, avg or max");
+}
+
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
+  const auto bound = parse_bound(r.bound);
+  if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
+  ChosenNetwork out;
+  if (r.network == "model") {
+    out.network = std::make_unique<sim::ModelNetwork>(m, bound);
+  } else if (r.network == "topology") {
+    if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
+    try {
+      out.machine = std::make_unique<sim::Machine>(sim::machine_from_argument(r.topology));
+    } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
+      throw UsageError(e.what());
+    }
+    out.network = std::make_unique<sim::TopologyNetwork>(*out.machine);
+  } else if (r.network != "loggops") {
+    throw UsageError("--network must be model, loggops or topology");
+  } else if (!r.loggops.empty()) {
+    out.network = std::make_unique<sim::LogGOPSNetwork>(sim::parse_loggops(r.loggops));
+  } else {
+    out.network = std::make_unique<sim::LogGOPSNetwork>(m, bound);
+  }
+  return out;
+}
+
+std::string machine_for(const std::string& requested, const std::string& trace_machine) {
+  if (!requested.empty()) return requested;
+  for (const auto& name : model::builtin_machine_names())
+    if (name == trace_machine) return name;
+  if (!trace_machine.empty() && std::filesystem::is_regular_file(trace_machine)) return trace_machine;
+  return "generic";
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,40 @@
+#pragma once
+// Choosing the machine and network a simulation runs on, shared by `augur sim` and `augur
+// analyze` so both read --machine, --bound, --network, --loggops and --topology alike.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "model/model.hpp"
+#include "sim/machine.hpp"
+#include "sim/network.hpp"
+
+namespace augur::cli {
+
+struct NetworkRequest {
+  std::string bound = "avg";
+  std::string network = "model";
+  std::string loggops;
+  std::string topology;
+};
+
+struct ChosenNetwork {
+  std::unique_ptr<sim::Network> network;
+  std::unique_ptr<sim::Machine> machine;  // the topology's, with --network topology
+};
+
+// Registers --bound, --network, --topology and --loggops, read into `r`.
+void add_network_options(CLI::App& cmd, NetworkRequest& r);
+// Runs a command's body with the simulator's input errors (a schedule's, a program it cannot
+// run) turned into UsageError.
+void with_usage_errors(const std::function<void()>& body);
+
+// Throws UsageError for anything but min, avg or max.
+model::Bound parse_bound(const std::string& bound);
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m);
+// `requested` when given, else the trace's machine when it names a built-in or a file, else generic.
+std::string machine_for(const std::string& requested, const std::string& trace_machine);
+
+}  // namespace augur::cli
