@@ -3,7 +3,10 @@
 // commands: the exit status and everything printed, standard output and error together.
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <array>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -37,8 +40,12 @@ inline std::string read_text(const std::string& path) {
 }
 
 // A file of the test's own under the temporary directory, holding `text`.
+// In a directory of this test process: ctest runs tests side by side, and two writing the same
+// name at once would read each other's half-written file.
 inline std::string temp_file(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + name;
+  const auto dir = std::filesystem::path(testing::TempDir()) / ("augur-cli-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / name).string();
   std::ofstream(path) << text;
   return path;
 }
