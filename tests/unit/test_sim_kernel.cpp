@@ -2,7 +2,6 @@
 // each expected time below is worked out by hand from the timing rules (src/timing/rules.hpp).
 #include <gtest/gtest.h>
 
-#include "model/model_json.hpp"
 #include "sim/kernel.hpp"
 #include "sim_program.hpp"
 #include "sim/loggops.hpp"
@@ -10,26 +9,11 @@
 using namespace augur;
 using namespace augur::sim;
 using augur_test::program;
+using augur_test::toy;
 
 namespace {
 
 constexpr double us = 1e-6;
-
-// send 2 + d/1000, ssend 7 + d/1000, one-way transit (recv) 10 + d/100, recvmin 1, isend1 0.5,
-// irecv1 0.25 µs; collectives allreduce 5·log2(p) + d/100, bcast 20; eager up to 4096 B.
-model::Model toy() {
-  return model::parse_model(R"({"augur_model": 1, "machine": {"name": "toy"}, "provenance": {"source": "test"},
-      "units": {"time": "us", "size": "bytes"}, "network": {"eager_limit": 4096}, "operations": {
-      "send":    {"regimes": [{"from": 0, "expr": "2 + d/1000"}]},
-      "ssend":   {"regimes": [{"from": 0, "expr": "7 + d/1000"}]},
-      "recv":    {"regimes": [{"from": 0, "expr": "10 + d/100"}]},
-      "recvmin": {"regimes": [{"from": 0, "expr": "1"}]},
-      "isend1":  {"regimes": [{"from": 0, "expr": "0.5"}]},
-      "irecv1":  {"regimes": [{"from": 0, "expr": "0.25"}]},
-      "allreduce": {"regimes": [{"from": 0, "expr": "5*log2(p) + d/100"}]},
-      "bcast":   {"regimes": [{"from": 0, "expr": "20"}]}}})",
-                            "toy");
-}
 
 struct Fixture : ::testing::Test {
   model::Model model = toy();

@@ -3,28 +3,17 @@
 // model whose times are round numbers of microseconds, so each time below is worked by hand.
 #include <gtest/gtest.h>
 
-#include "model/model_json.hpp"
 #include "sim/kernel.hpp"
 #include "sim/replay.hpp"
+#include "sim_program.hpp"
 
 using namespace augur;
 using namespace augur::sim;
+using augur_test::toy;
 
 namespace {
 
 constexpr double us = 1e-6;
-
-// send 2 + d/1000, one-way transit (recv) 10 + d/100, recvmin 1, isend1 0.5, irecv1 0.25 µs.
-model::Model toy() {
-  return model::parse_model(R"({"augur_model": 1, "machine": {"name": "toy"}, "provenance": {"source": "test"},
-      "units": {"time": "us", "size": "bytes"}, "network": {"eager_limit": 4096}, "operations": {
-      "send":    {"regimes": [{"from": 0, "expr": "2 + d/1000"}]},
-      "recv":    {"regimes": [{"from": 0, "expr": "10 + d/100"}]},
-      "recvmin": {"regimes": [{"from": 0, "expr": "1"}]},
-      "isend1":  {"regimes": [{"from": 0, "expr": "0.5"}]},
-      "irecv1":  {"regimes": [{"from": 0, "expr": "0.25"}]}}})",
-                            "toy");
-}
 
 // Builds a trace by hand, rank by rank, as the reverse profiler would have written it.
 struct TraceBuilder {
