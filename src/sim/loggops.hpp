@@ -38,19 +38,12 @@ class LogGOPSNetwork final : public Network {
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
-  double irecv_post(double) const override { return 0; }
   bool waits_for_receiver(timing::SendMode mode, double bytes) const override;
   double arrival(double send_start, bool rendezvous, double bytes) const override;
   double recvmin(double bytes) const override { return receiver(bytes); }
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override;
-  double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const override {
-    return halves_end;
-  }
-  bool prices_crossing() const override { return false; }
-  double sendrecv_end(double, double halves_end, double) const override { return halves_end; }
   double waiting_send_end(double send_start, double receiver_post, double bytes) const override;
   double collective_duration(std::string_view op, int p, double bytes, bool is_root) const override;
-  bool prices_collectives() const override { return false; }
   std::string describe() const override;
 
   double overhead(double bytes) const;  // o(n)

@@ -30,21 +30,25 @@ class Network {
     double returns, completes;
   };
   virtual Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const = 0;
-  virtual double irecv_post(double bytes) const = 0;
+  // Posting a receive costs nothing unless the network says otherwise.
+  virtual double irecv_post(double) const { return 0; }
   virtual bool waits_for_receiver(timing::SendMode mode, double bytes) const = 0;
   // When a message's envelope reaches the receiver, for matching wildcard receives in simulated time.
   virtual double arrival(double send_start, bool rendezvous, double bytes) const = 0;
   virtual double recvmin(double bytes) const = 0;
   virtual double receive_end(double post, double send_start, bool rendezvous, double bytes) const = 0;
-  // A receive whose `incoming` message may have crossed the receiver's own latest send to its sender.
-  virtual double crossed_receive_end(double post, const timing::Flight& own, const timing::Flight& incoming,
-                                     double halves_end) const = 0;
-  virtual bool prices_crossing() const = 0;  // whether crossed_receive_end can change anything
-  virtual double sendrecv_end(double begin, double halves_end, double bytes) const = 0;
+  // A receive whose `incoming` message may have crossed the receiver's own latest send to its
+  // sender, and an MPI_Sendrecv: only the model's equations have a floor for these (rules.hpp);
+  // the other networks end them with their halves.
+  virtual double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const {
+    return halves_end;
+  }
+  virtual bool prices_crossing() const { return false; }  // whether crossed_receive_end can change anything
+  virtual double sendrecv_end(double, double halves_end, double) const { return halves_end; }
   virtual double waiting_send_end(double send_start, double receiver_post, double bytes) const = 0;
   virtual double collective_duration(std::string_view op, int p, double bytes, bool is_root) const = 0;
   // Whether collectives can be priced whole (else they must be expanded into messages).
-  virtual bool prices_collectives() const = 0;
+  virtual bool prices_collectives() const { return false; }
   virtual std::string describe() const = 0;
   // A network that carries eager messages as flows (topology_network.hpp): the kernel starts
   // their transfers when sent and delivers them when they end; nullptr for the others.

@@ -19,19 +19,12 @@ class TopologyNetwork final : public Network {
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
-  double irecv_post(double) const override { return 0; }
   bool waits_for_receiver(timing::SendMode mode, double) const override { return mode == timing::SendMode::synchronous; }
   double arrival(double send_start, bool, double) const override { return send_start; }
   double recvmin(double) const override { return 0; }
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override;
-  double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const override {
-    return halves_end;
-  }
-  bool prices_crossing() const override { return false; }
-  double sendrecv_end(double, double halves_end, double) const override { return halves_end; }
   double waiting_send_end(double send_start, double receiver_post, double bytes) const override;
   double collective_duration(std::string_view op, int p, double bytes, bool is_root) const override;
-  bool prices_collectives() const override { return false; }
   std::string describe() const override;
   Transfers* transfers() const override { return transfers_.get(); }
   double compute_speed(int rank) const override;
