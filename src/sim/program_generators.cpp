@@ -63,35 +63,45 @@ Generated farm(int p, GeneratorArgs& args) {
   return g;
 }
 
-// --- pipeline ----------------------------------------------------------------------------------
+// --- pipeline and array: ranks in a line ------------------------------------------------------
+
+// A line of p ranks where rank 0, the inner ranks and rank p − 1 each do `step(rank)` `times`
+// over; the inner ranks share one body (their steps use relative peers).
+template <typename Step>
+std::unique_ptr<FlatProgram> line(int p, long times, Step step) {
+  auto program = std::make_unique<FlatProgram>(p);
+  assign(*program, 0, 0, repeat(step(0), times));
+  assign(*program, 1, p - 2, repeat(step(1), times));
+  if (p > 1) assign(*program, p - 1, p - 1, repeat(step(p - 1), times));
+  return program;
+}
 
 // Stage r receives each item from r − 1, computes, and passes it to r + 1.
+std::vector<Op> pipeline_step(int rank, int p, double grain, double bytes) {
+  const bool first = rank == 0, last = rank == p - 1;
+  std::vector<Op> ops;
+  if (!first) ops.push_back(last ? recv_op(rank - 1) : relative(recv_op(-1), kPeerRelative));
+  ops.push_back(compute_op(grain));
+  if (!last) ops.push_back(first ? send_op(1, bytes) : relative(send_op(1, bytes), kPeerRelative));
+  return ops;
+}
+
 Generated pipeline(int p, GeneratorArgs& args) {
   const long items = args.integer("items", 10, 1, kMaxItems);
   const double bytes = args.bytes("bytes", "1KiB");
   const double grain = args.seconds("compute", "100us");
   Generated g;
-  g.program = std::make_unique<FlatProgram>(p);
-  const Op work = compute_op(grain);
-  if (p == 1) {
-    assign(*g.program, 0, 0, repeat({work}, items));
-  } else {
-    assign(*g.program, 0, 0, repeat({work, send_op(1, bytes)}, items));
-    const Op in = relative(recv_op(-1), kPeerRelative), out = relative(send_op(1, bytes), kPeerRelative);
-    assign(*g.program, 1, p - 2, repeat({in, work, out}, items));
-    assign(*g.program, p - 1, p - 1, repeat({recv_op(p - 2), work}, items));
-  }
+  g.program = line(p, items, [&](int rank) { return pipeline_step(rank, p, grain, bytes); });
   g.description = fmt::format("pipeline, p = {}, {} items of {} B, {} s per stage", p, items, bytes, grain);
   return g;
 }
-
-// --- array -------------------------------------------------------------------------------------
 
 // A 1-D array of columns, one block per rank: each iteration computes, then exchanges borders
 // with the right and the left neighbour; the ends have no neighbour outside (MPI_PROC_NULL).
 std::vector<Op> array_step(int rank, int p, double grain, double bytes) {
   constexpr auto both = std::uint8_t(kPeerRelative | kPeer2Relative);
   const bool first = rank == 0, last = rank == p - 1;
+  if (first && last) return {compute_op(grain)};
   if (!first && !last)
     return {compute_op(grain), relative(sendrecv_op(1, -1, bytes), both), relative(sendrecv_op(-1, 1, bytes), both)};
   const int right = last ? kNoPeer : rank + 1, left = first ? kNoPeer : rank - 1;
@@ -103,14 +113,7 @@ Generated array(int p, GeneratorArgs& args) {
   const double bytes = args.bytes("bytes", "8KiB");
   const double grain = args.seconds("compute", "1ms");
   Generated g;
-  g.program = std::make_unique<FlatProgram>(p);
-  if (p == 1) {
-    assign(*g.program, 0, 0, repeat({compute_op(grain)}, iterations));
-  } else {
-    assign(*g.program, 0, 0, repeat(array_step(0, p, grain, bytes), iterations));
-    assign(*g.program, 1, p - 2, repeat(array_step(1, p, grain, bytes), iterations));
-    assign(*g.program, p - 1, p - 1, repeat(array_step(p - 1, p, grain, bytes), iterations));
-  }
+  g.program = line(p, iterations, [&](int rank) { return array_step(rank, p, grain, bytes); });
   g.description = fmt::format("array, p = {}, {} iterations, {} B borders, {} s per iteration", p, iterations,
                               bytes, grain);
   return g;
