@@ -8,39 +8,16 @@
 #include "analyze/critical_load.hpp"
 #include "analyze/report.hpp"
 #include "report/timeline.hpp"
+#include "trace/utilisation.hpp"
 
 namespace augur::analyze {
 namespace {
 
-// Adds `seconds` of work spread evenly over [begin, end) to the bins it overlaps.
-void spread(std::vector<double>& bins, double width, double begin, double end, double seconds) {
-  if (!(end > begin) || width <= 0) return;
-  const double rate = seconds / (end - begin);
-  const auto last = static_cast<std::ptrdiff_t>(bins.size()) - 1;
-  auto first = std::clamp<std::ptrdiff_t>(static_cast<std::ptrdiff_t>(begin / width), 0, last);
-  for (auto b = first; b <= last && b * width < end; ++b) {
-    const double lo = std::max(begin, b * width), hi = std::min(end, (b + 1) * width);
-    if (hi > lo) bins[b] += rate * (hi - lo);
-  }
-}
-
-std::vector<double> fractions(std::vector<double> bins, double width) {
-  for (auto& b : bins) b = std::min(1.0, b / width);
-  return bins;
-}
+using trace::fractions;
+using trace::spread;
 
 // Compute time per interval of each rank, as a fraction of the interval.
-nlohmann::json rank_utilisation(const trace::Trace& t, int nbins, double width) {
-  nlohmann::json rows = nlohmann::json::array();
-  const double origin = t.start_time();
-  for (const auto& rank : t.ranks) {
-    std::vector<double> bins(nbins, 0);
-    for (const auto& s : rank.states)
-      if (s.kind == trace::StateKind::compute) spread(bins, width, s.begin - origin, s.end - origin, s.end - s.begin);
-    rows.push_back(fractions(std::move(bins), width));
-  }
-  return rows;
-}
+nlohmann::json rank_utilisation(const trace::Trace& t, int nbins) { return trace::utilisation(t, nbins).compute; }
 
 // Each link direction's busy time per interval: a message's bytes over the link's bandwidth,
 // spread over the message's flight. The busiest `limit` links.
@@ -95,7 +72,7 @@ void write_analysis_html(const trace::Trace& trace, const Analysis& analysis, co
                          {"path", path_data(trace, analysis.path)},
                          {"bins", options.bins},
                          {"binSeconds", width},
-                         {"ranks", rank_utilisation(trace, options.bins, width)},
+                         {"ranks", rank_utilisation(trace, options.bins)},
                          {"links", link_utilisation(trace, costs, options.bins, width, options.links)}};
   std::string text = data.dump();
   for (std::size_t p = 0; (p = text.find("</", p)) != std::string::npos; p += 3) text.replace(p, 2, "<\\/");

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -22,6 +23,7 @@
 #include "sim/schedule.hpp"
 #include "sim/topologies.hpp"
 #include "trace/native_reader.hpp"
+#include "trace/utilisation.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
@@ -35,6 +37,8 @@ struct SimRequest : NetworkRequest {
   std::string write_schedule;
   std::string trace_out;
   std::string report;
+  std::string utilisation;
+  int bins = 20;
   std::string match = "simulated";
   double compute_scale = 1.0;
   bool json = false;
@@ -142,10 +146,26 @@ void print_notes(const nlohmann::json& report) {
                            s.at("wall_seconds").get<double>(), s.at("events_per_second").get<double>() / 1e6);
 }
 
+// Utilisation over time needs the run's states, so it is taken from the recorded trace.
+std::optional<trace::Utilisation> utilisation(const SimRequest& r, const sim::TraceRecorder* recorder) {
+  if (r.utilisation.empty() || !recorder) return std::nullopt;
+  auto u = trace::utilisation(recorder->trace(), r.bins);
+  std::ofstream(r.utilisation) << trace::utilisation_csv(u);
+  return u;
+}
+
+void print_utilisation(const trace::Utilisation& u, const std::string& file) {
+  std::cout << fmt::format("\nUtilisation over time ({} intervals of {:.3g} s; C computing, M in MPI, lower case "
+                           "busy under half the time, . idle; all ranks in {}):\n",
+                           u.compute.empty() ? 0 : u.compute.front().size(), u.bin_seconds, file)
+            << trace::utilisation_text(u, 16);
+}
+
 void run(const SimRequest& r) {
   parse_bound(r.bound);
   if (r.match != "simulated" && r.match != "recorded") throw UsageError("--match must be simulated or recorded");
   if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
+  if (r.bins < 1 || r.bins > 100000) throw UsageError("--bins must be from 1 to 100000");
   auto in = open_input(r);
   if (!r.write_schedule.empty()) {
     std::ofstream(r.write_schedule) << sim::write_schedule(*in.program);
@@ -165,7 +185,7 @@ void run(const SimRequest& r) {
   const bool bar = !r.no_progress && isatty(STDERR_FILENO);
   if (bar) options.progress = progress_bar(operation_count(*in.program));
   std::unique_ptr<sim::TraceRecorder> recorder;
-  if (!r.trace_out.empty())
+  if (!r.trace_out.empty() || !r.utilisation.empty())
     recorder = std::make_unique<sim::TraceRecorder>(
         in.program->nranks(), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name, "seconds, simulated",
                                                  "augur sim " + in.source});
@@ -173,8 +193,10 @@ void run(const SimRequest& r) {
   const auto result = sim::simulate(*in.program, *net, options, recorder.get());
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
-  const auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
-  if (recorder) sim::write_native_trace(recorder->trace(), r.trace_out);
+  auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
+  const auto used = utilisation(r, recorder.get());
+  if (used) report["utilisation"] = trace::utilisation_json(*used);
+  if (!r.trace_out.empty()) sim::write_native_trace(recorder->trace(), r.trace_out);
   if (!r.report.empty()) std::ofstream(r.report) << report.dump(2) << "\n";
   if (r.json) {
     std::cout << report.dump(2) << "\n";
@@ -182,6 +204,7 @@ void run(const SimRequest& r) {
   }
   std::cout << revprof::format_report(report);
   print_notes(report);
+  if (used) print_utilisation(*used, r.utilisation);
   if (!r.trace_out.empty()) std::cout << "\nTrace: " << r.trace_out << "\n";
 }
 
@@ -204,6 +227,9 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --machine sp2-mpl --network loggops --generate bcast algorithm=1m p=12 bytes=16\n"
       "  augur sim --network loggops --loggops L=2.5us,o=1.5us,g=1us,G=6ns --generate allreduce p=1048576\n"
       "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n"
+      "  augur sim --network loggops --generate allreduce algorithm=rabenseifner p=64 bytes=1MiB\n"
+      "  augur sim --machine sp2-mpl --generate farm p=8 items=100 compute=2ms --utilisation farm.csv\n"
+      "  augur sim --machine t3d --generate pipeline p=4 items=20 bytes=4KiB compute=50us\n"
       "  augur sim --network topology --topology fattree:4,3,bandwidth=10GB/s,latency=1us \\\n"
       "            --generate alltoall p=64 bytes=1MiB\n"
       "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"
@@ -222,6 +248,9 @@ void add_sim_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--trace", r->trace_out, "write the simulated run as a native trace to this directory");
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
+  cmd->add_option("--utilisation", r->utilisation,
+                  "write each rank's compute and MPI fractions over time to this CSV file (also in --json)");
+  cmd->add_option("--bins", r->bins, "time intervals of --utilisation")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the report as JSON");
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
   cmd->add_option("input", r->inputs, "trace directory or schedule file; with --generate, key=value parameters");

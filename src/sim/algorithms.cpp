@@ -129,26 +129,49 @@ bool scatter_binomial(const CollectiveCall& c, std::uint32_t s, Op& op) {
 
 // --- allreduce -------------------------------------------------------------------------------
 
-// Recursive doubling (MPICH's): with p not a power of two, the first 2·rem ranks pair up and
-// the even one hands its data to the odd one first and gets the result back at the end.
-bool allreduce_rd(const CollectiveCall& c, std::uint32_t s, Op& op) {
+// The power-of-two core of an allreduce (MPICH's): with p not a power of two, the first 2·rem
+// ranks pair up and the even one hands its data to the odd one first and gets the result back
+// at the end, so `core_steps` exchanges run among pof2 ranks. `core(newrank, k, op)` writes core
+// step k of `newrank` with partners as new ranks; folded() maps them back to real ranks.
+template <typename Core>
+bool folded(const CollectiveCall& c, std::uint32_t s, Op& op, std::uint32_t core_steps, Core core) {
   const int pof2 = c.size <= 1 ? 1 : 1 << (std::bit_width(static_cast<unsigned>(c.size)) - 1);
   const int rem = c.size - pof2, me = c.me;
-  const int stages = std::countr_zero(static_cast<unsigned>(pof2));
   if (me < 2 * rem && me % 2 == 0) {  // hands its data over and waits for the result
     if (s == 0) return yield(op, send_to(me + 1, c.bytes));
     return s == 1 && yield(op, recv_from(me + 1));
   }
   const bool paired = me < 2 * rem;
-  const int newrank = paired ? me / 2 : me - rem;
   std::uint32_t step = s;
   if (paired && step-- == 0) return yield(op, recv_from(me - 1));
-  if (step < std::uint32_t(stages)) {
-    const int partner = newrank ^ (1 << step);
-    const int real = partner < rem ? partner * 2 + 1 : partner + rem;
-    return yield(op, exchange(real, real, c.bytes));
+  if (step < core_steps) {
+    core(paired ? me / 2 : me - rem, step, op);
+    const int real = op.peer < rem ? op.peer * 2 + 1 : op.peer + rem;
+    op.peer = op.peer2 = real;
+    return true;
   }
-  return paired && step == std::uint32_t(stages) && yield(op, send_to(me - 1, c.bytes));
+  return paired && step == core_steps && yield(op, send_to(me - 1, c.bytes));
+}
+
+std::uint32_t core_stages(int size) { return size <= 1 ? 0 : std::bit_width(static_cast<unsigned>(size)) - 1; }
+
+// Recursive doubling: log2 pof2 exchanges of the whole vector with newrank ^ 2^k.
+bool allreduce_rd(const CollectiveCall& c, std::uint32_t s, Op& op) {
+  return folded(c, s, op, core_stages(c.size), [&](int newrank, std::uint32_t k, Op& out) {
+    out = exchange(newrank ^ (1 << k), newrank ^ (1 << k), c.bytes);
+  });
+}
+
+// Rabenseifner: a reduce-scatter by recursive halving (partner newrank ^ 2^k, k = 0 … , each
+// exchange half of what is left: n/2, n/4 … n/pof2) then an allgather by recursive doubling
+// (the same partners in reverse, n/pof2 … n/2). Twice rd's messages, but each rank sends
+// 2n(1 − 1/pof2) bytes instead of n·log2 pof2: it wins when bandwidth dominates.
+bool allreduce_rabenseifner(const CollectiveCall& c, std::uint32_t s, Op& op) {
+  const std::uint32_t stages = core_stages(c.size);
+  return folded(c, s, op, 2 * stages, [&](int newrank, std::uint32_t step, Op& out) {
+    const std::uint32_t k = step < stages ? step : 2 * stages - 1 - step;
+    out = exchange(newrank ^ (1 << k), newrank ^ (1 << k), c.bytes / double(2u << k));
+  });
 }
 
 // Ring: a reduce-scatter then an allgather, 2(p − 1) steps of n/p bytes to the right.
@@ -199,6 +222,8 @@ const std::vector<AlgorithmInfo>& algorithm_catalog() {
       {"gather", "binomial", "binomial tree towards the root, subtrees' data growing", gather_binomial},
       {"scatter", "binomial", "binomial tree from the root, subtrees' data shrinking", scatter_binomial},
       {"allreduce", "rd", "recursive doubling (pairs fold in when p is not a power of two)", allreduce_rd},
+      {"allreduce", "rabenseifner", "reduce-scatter by recursive halving, allgather by recursive doubling",
+       allreduce_rabenseifner},
       {"allreduce", "ring", "reduce-scatter and allgather around a ring, 2(p−1) steps of n/p", allreduce_ring},
       {"allgather", "ring", "p−1 steps around a ring", allgather_ring},
       {"barrier", "dissemination", "⌈log2 p⌉ rounds to me+2^k", barrier_dissemination},

@@ -1,7 +1,8 @@
 #pragma once
 // Programs made from a name and key=value parameters (`augur sim --generate bcast algorithm=1m
 // p=12 bytes=16`): a collective run by every rank `iterations` times as the named algorithm's
-// messages. The program stores one body for all ranks, so p may be in the millions.
+// messages, or one of the seed's program structures (farm, pipeline, array). Ranks doing the same
+// thing share one body, so p may be in the millions.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,7 +20,8 @@ struct Generated {
 };
 
 // `args` are key=value: p (ranks), bytes, root, algorithm, iterations, compute (seconds between
-// iterations). Throws std::invalid_argument naming the bad parameter.
+// iterations) for a collective; describe_generators() lists the programs' keys. Throws
+// std::invalid_argument naming the bad parameter.
 Generated generate(std::string_view name, const std::vector<std::string>& args);
 
 // What --generate accepts, one line each, for --help.

@@ -87,6 +87,32 @@ TEST(SimCli, HelpShowsExamples) {
   EXPECT_NE(r.out.find("--generate bcast algorithm=1m p=12 bytes=16"), std::string::npos);
 }
 
+TEST(SimCli, GenerateHelpListsProgramsAndAlgorithms) {
+  auto r = augur("sim --generate help");
+  EXPECT_NE(r.status, 0);
+  for (const char* name : {"farm", "pipeline", "array", "rabenseifner"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name << "\n" << r.out;
+}
+
+TEST(SimCli, UtilisationOverTimeInTheCsvTheJsonAndTheText) {
+  const auto csv = testing::TempDir() + "farm-utilisation.csv";
+  auto j = augur("sim --machine sp2-mpl --generate farm p=4 items=12 compute=1ms --utilisation " + csv +
+                 " --bins 10 --json");
+  ASSERT_EQ(j.status, 0) << j.out;
+  const auto u = nlohmann::json::parse(j.out).at("utilisation");
+  EXPECT_EQ(u.at("bins").get<int>(), 10);
+  ASSERT_EQ(u.at("ranks").size(), 4u);
+  EXPECT_GT(u.at("ranks").at(1).at("compute").at(5).get<double>(), 0.5);  // a worker, mid-run
+  std::ifstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  EXPECT_EQ(lines, 1 + 4 * 10);
+  auto t = augur("sim --machine sp2-mpl --generate pipeline p=3 items=5 --utilisation " + csv);
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("Utilisation over time (20 intervals"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("rank    2"), std::string::npos) << t.out;
+}
+
 // `--network topology` (docs/machine-format.md) and `augur machines`'s list of topologies.
 
 namespace {

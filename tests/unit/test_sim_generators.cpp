@@ -1,5 +1,6 @@
 // Generated collectives on the LogGOPS network derived from seed 002's SP2 model: the seed's
-// broadcast rankings (sp2-models.md §2) must come out of the simulation of the algorithms.
+// broadcast rankings (sp2-models.md §2) must come out of the simulation of the algorithms;
+// and allreduce algorithms timed by hand on a toy LogGOPS.
 #include <gtest/gtest.h>
 
 #include "model/machines.hpp"
@@ -68,6 +69,53 @@ TEST(SimGenerators, EveryAlgorithmCompletesOnAwkwardSizes) {
       EXPECT_TRUE(r.warnings.empty()) << a.collective << " " << a.name << " p=" << p;
       EXPECT_EQ(r.operations.at(std::string(a.collective)).count, 2 * p);
     }
+}
+
+namespace {
+
+// A toy LogGOPS: o = 1 µs, L = 10 µs, G = 1 ns/B, so a lock-step exchange of n bytes takes
+// T(n) = 2o + L + n·G.
+double allreduce(const std::string& algorithm, int p, double bytes, Result* out = nullptr) {
+  LogGOPSNetwork net(parse_loggops("L=10us,o=1us,g=1us,G=1ns"));
+  auto g = generate("allreduce", {"algorithm=" + algorithm, "p=" + std::to_string(p), "bytes=" + std::to_string(bytes)});
+  Options options;
+  options.algorithms = g.algorithms;
+  auto r = simulate(*g.program, net, options);
+  if (out) *out = r;
+  return r.predicted;
+}
+
+}  // namespace
+
+TEST(SimGenerators, RabenseifnerHalvesThenDoubles) {
+  // p = 4: exchanges of n/2 and n/4 (reduce-scatter), then n/4 and n/2 (allgather).
+  Result r;
+  const double n = 4096, step = 2 * us + 10 * us;
+  EXPECT_NEAR(allreduce("rabenseifner", 4, n, &r), 4 * step + 1.5 * n * 1e-9, 1e-12);
+  EXPECT_EQ(r.messages, 16u);  // 4 exchanges of each rank
+  EXPECT_NEAR(r.operations.at("allreduce").bytes, 4 * n, 1e-9);
+  EXPECT_NEAR(allreduce("rd", 4, n), 2 * (step + n * 1e-9), 1e-12);
+}
+
+TEST(SimGenerators, RabenseifnerFoldsInRanksBeyondAPowerOfTwo) {
+  // p = 6: ranks 0 and 2 hand their data to 1 and 3 and get the result back (4 messages), the
+  // other four run the p = 4 algorithm (16 messages).
+  Result r;
+  const double n = 4096;
+  allreduce("rabenseifner", 6, n, &r);
+  EXPECT_EQ(r.messages, 20u);
+  EXPECT_TRUE(r.warnings.empty());
+  // Rank 0's data reaches rank 1 one message time T(n) in, and the result, sent back after rank
+  // 1's exchanges, takes another T(n).
+  const double whole = 12 * us + n * 1e-9;
+  EXPECT_GT(r.ranks[0].finish, 2 * whole + 4 * us);
+}
+
+TEST(SimGenerators, RabenseifnerBeatsRecursiveDoublingOnLargeVectorsOnly) {
+  for (int p : {8, 16, 13}) {
+    EXPECT_GT(allreduce("rabenseifner", p, 8), allreduce("rd", p, 8)) << "p = " << p;
+    EXPECT_LT(allreduce("rabenseifner", p, 1 << 20), allreduce("rd", p, 1 << 20)) << "p = " << p;
+  }
 }
 
 TEST(SimGenerators, BadParametersAreNamed) {
