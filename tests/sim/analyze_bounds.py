@@ -7,12 +7,17 @@ make the re-simulated run faster than the bound known before simulating.
 usage: analyze_bounds.py AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
 """
 import json
+import os
 import subprocess
 import sys
 import tempfile
 
 SLACK = 1e-9  # relative: rounding of sums of doubles
 
+
+# The launcher of the MPI the programs were built against (an MPICH build's programs started by
+# Open MPI's mpirun run as separate one-process jobs).
+MPIRUN = os.environ.get("AUGUR_MPIRUN", "mpirun")
 
 def check(augur, trace, label):
     out = subprocess.run([augur, "analyze", trace, "--json", "--scale-path", "0.5"], capture_output=True, text=True)
@@ -37,7 +42,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for label, extra in (("predicted", []), ("measured", ["--measure"])):
             trace = f"{tmp}/{label}"
-            run = subprocess.run([augur, "run", "--machine", "sp2-mpl", *extra, "--trace", trace, "-np", processes,
+            run = subprocess.run([augur, "run", "--mpirun", MPIRUN, "--machine", "sp2-mpl", *extra, "--trace", trace, "-np", processes,
                                   "--oversubscribe", "--", program, *args], capture_output=True, text=True)
             if run.returncode != 0:
                 sys.exit(f"augur run {label} failed:\n{run.stdout}\n{run.stderr}")
