@@ -131,6 +131,8 @@ std::unique_ptr<sim::FlatProgram> tuned_program(const sim::FlatProgram& program,
   auto out = std::make_unique<sim::FlatProgram>(program.nranks());
   for (std::size_t c = 1; c < program.comms().size(); ++c) out->add_comm(program.comms()[c]);
   for (const auto& name : program.names()) out->intern(name);
+  // Distinct sets in order: each gets back its index, which the bodies' waits refer to.
+  for (std::size_t s = 0; s < program.wait_set_count(); ++s) out->add_wait_set(program.wait_set(static_cast<std::int32_t>(s)));
   for (int r = 0; r < program.nranks(); ++r) out->assign(r, r, out->add_body(tuned_body(program, r, tuning, grains)));
   return out;
 }
