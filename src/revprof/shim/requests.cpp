@@ -68,9 +68,11 @@ TrackedRequest* find_request(MPI_Request handle) {
 
 void drop_request(MPI_Request handle) { table().erase(handle); }
 
-std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes) {
+std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes,
+                             std::int64_t& trace_id) {
   auto* r = find_request(handle);
   if (!r || !r->active) return std::nullopt;
+  trace_id = r->trace_id;
   double end = 0;
   switch (r->kind) {
     case TrackedRequest::Kind::send:

@@ -52,8 +52,10 @@ void drop_request(MPI_Request handle);
 
 // Settles a request the program has seen complete (its handle before MPI reset it). Returns the
 // virtual completion time, or nothing for a request the shim does not follow.
-// `status` is corrected in place: a receive's count is the program's data alone.
-std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes);
+// `status` is corrected in place: a receive's count is the program's data alone; `trace_id` is
+// the request's id in the trace's request records, -1 when none was written.
+std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes,
+                             std::int64_t& trace_id);
 
 // A request the program let go of (MPI_Request_free) or never saw (the shim's own copy of a
 // buffered send) while its envelope is still in use: completed in the background, its

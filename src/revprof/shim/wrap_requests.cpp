@@ -99,9 +99,8 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
   for (int k = 0; k < completed; ++k) {
     if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR == MPI_ERR_PENDING) continue;
     double w = 0, b = 0;
-    const auto* tracked = find_request(before[indices[k]]);
-    const std::int64_t trace_id = tracked ? tracked->trace_id : -1;
-    if (auto done = settle(before[indices[k]], statuses[k], w, b)) {
+    std::int64_t trace_id = -1;
+    if (auto done = settle(before[indices[k]], statuses[k], w, b, trace_id)) {
       end = std::max(end, *done);
       bytes += b;
       if (trace_id >= 0 && call.modelled()) runtime().trace->complete(call.begin(), static_cast<std::uint32_t>(trace_id));
