@@ -97,7 +97,10 @@ void Engine::execute(int rank) {
       break;
     }
     ++operations_;
-    if (!perform(rank, op)) break;
+    if (!perform(rank, op)) {
+      rs.call = op;
+      break;
+    }
     // Nothing queued comes before this rank's next operation: go on without an event.
     if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
       queue_.push(rs.now, rank, EventType::resume);
@@ -353,8 +356,10 @@ void Engine::take_awaited(RankState& rs, std::uint32_t id) {
 
 void Engine::finish_call(int rank) {
   auto& rs = ranks_[rank];
+  // While perform() runs, the call is not yet kept: it completed before blocking.
   Op op;
-  current_op(rank, op);
+  if (running_ == rank) current_op(rank, op);
+  else op = rs.call;
   double end = std::max(rs.end, rs.begin);
   switch (op.kind) {
     case OpKind::send: {

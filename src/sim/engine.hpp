@@ -64,6 +64,7 @@ struct RankState {
   std::uint32_t unexpected_head = kNil, unexpected_tail = kNil;
   std::uint32_t sent_head = kNil, sent_tail = kNil;  // messages in transfer (networks with transfers)
   Status status = Status::ready;
+  Op call;  // the blocked call, kept so its completion need not fetch or expand it again
 };
 
 // One collective in progress on a communicator (priced whole).
