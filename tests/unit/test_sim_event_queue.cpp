@@ -61,6 +61,22 @@ TEST(SimEventQueue, OrdersLikeASortedSetOverMixedPushesAndPops) {
   EXPECT_TRUE(q.empty());
 }
 
+// A large group of equal times is sorted by rank with a radix sort: ranks over all 24 bits,
+// repeated, so both passes and the sequence order within a rank count.
+TEST(SimEventQueue, ALargeGroupOfEqualTimesComesOutByRankThenSequence) {
+  std::mt19937 rng(11);
+  EventQueue q;
+  Reference ref;
+  q.push(0.0, 0, EventType::resume, 0);
+  ref.push(0.0, 0);
+  for (int i = 0; i < 50000; ++i) {
+    const auto rank = std::uniform_int_distribution<std::uint32_t>(0, (1u << 24) - 1)(rng) % (i % 7 == 0 ? 64 : 1u << 24);
+    q.push(1.0, rank, EventType::deliver, static_cast<std::uint32_t>(ref.sequence));
+    ref.push(1.0, rank);
+  }
+  while (!ref.keys.empty()) expect_same_pop(q, ref);
+}
+
 TEST(SimEventQueue, WouldRunFirstSeesTheEarlierOfBothStructures) {
   EventQueue q;
   q.push(1.0, 3, EventType::resume);  // FIFO
