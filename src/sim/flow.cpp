@@ -6,21 +6,23 @@
 namespace augur::sim {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 // Progress in floating point leaves a finished flow a rounding error short of its end.
 bool due(double finish, double at) { return finish <= at + 1e-12 * std::max(1.0, at); }
 
 }  // namespace
 
 FlowSolver::FlowSolver(std::vector<double> capacity)
-    : capacity_(std::move(capacity)), left_(capacity_.size()), unfixed_(capacity_.size(), 0) {}
+    : capacity_(std::move(capacity)),
+      crossing_(capacity_.size()),
+      channel_seen_(capacity_.size(), 0),
+      unfixed_(capacity_.size(), 0),
+      left_(capacity_.size(), 0) {}
 
 std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> channels, double bytes) {
   if (now < now_) throw std::logic_error("flow: a flow cannot start before the last change");
   for (auto c : channels)
     if (c >= capacity_.size()) throw std::out_of_range("flow: no such channel");
-  progress(now);
+  now_ = now;
   // Finished flows' slots are reused, so a long run holds only the flows in flight.
   std::uint32_t id;
   if (free_.empty()) {
@@ -30,45 +32,122 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     id = free_.back();
     free_.pop_back();
   }
-  flows_[id] = {{channels.begin(), channels.end()}, std::max(0.0, bytes), 0, now};
-  active_.push_back(id);
-  share();
-  return active_.back();
+  auto& f = flows_[id];
+  f.channels.assign(channels.begin(), channels.end());
+  f.remaining = std::max(0.0, bytes);
+  f.updated = now;
+  f.rate = 0;
+  f.active = true;
+  ++active_;
+  if (f.channels.empty() || f.remaining == 0) {
+    f.rate = kInfinity;  // nothing to cross or nothing to send: done now
+    schedule(id);
+  } else {
+    join_channels(id);
+    reshare(flows_[id].channels);
+  }
+  drop_stale();
+  return id;
 }
 
-std::vector<std::uint32_t> FlowSolver::finish_next() {
-  std::vector<std::uint32_t> done;
-  if (active_.empty()) return done;
-  const double at = next_finish_;
-  progress(at);
-  std::erase_if(active_, [&](std::uint32_t f) {
-    if (!due(flows_[f].finish, at)) return false;
-    flows_[f].remaining = 0;
-    done.push_back(f);
-    return true;
-  });
+const std::vector<std::uint32_t>& FlowSolver::finish_next() {
+  auto& done = done_;
+  auto& seeds = seeds_;
+  done.clear();
+  seeds.clear();
+  if (due_.empty()) return done;
+  const double at = due_.front().finish;
+  now_ = at;
+  while (!due_.empty() && due(due_.front().finish, at)) {
+    const Due d = due_.front();
+    std::pop_heap(due_.begin(), due_.end(), Later{});
+    due_.pop_back();
+    auto& f = flows_[d.flow];
+    if (!f.active || f.version != d.version) continue;
+    f.active = false;
+    f.remaining = 0;
+    --active_;
+    if (f.rate != kInfinity) {
+      leave_channels(d.flow);
+      seeds.insert(seeds.end(), f.channels.begin(), f.channels.end());
+    }
+    done.push_back(d.flow);
+  }
   std::sort(done.begin(), done.end());
   free_.insert(free_.end(), done.rbegin(), done.rend());
-  share();
+  reshare(seeds);
+  drop_stale();
   return done;
 }
 
-void FlowSolver::progress(double to) {
-  for (auto f : active_) flows_[f].remaining = std::max(0.0, flows_[f].remaining - flows_[f].rate * (to - now_));
-  now_ = to;
+void FlowSolver::join_channels(std::uint32_t flow) {
+  for (auto c : flows_[flow].channels) crossing_[c].push_back(flow);
 }
 
-// Progressive filling over the channels the active flows use.
-void FlowSolver::share() {
-  std::vector<std::uint32_t> used, pending;
-  for (auto f : active_) {
-    auto& flow = flows_[f];
-    if (flow.channels.empty() || flow.remaining == 0) {
-      flow.rate = kInfinity;  // nothing to cross or nothing to send: done now
+void FlowSolver::leave_channels(std::uint32_t flow) {
+  for (auto c : flows_[flow].channels) {
+    auto& on = crossing_[c];
+    const auto it = std::find(on.begin(), on.end(), flow);
+    *it = on.back();
+    on.pop_back();
+  }
+}
+
+// The flows connected to the seed channels get new rates: brought up to date at their old
+// rate first, then filled, then their finishes rescheduled.
+void FlowSolver::reshare(std::span<const std::uint32_t> seeds) {
+  collect_component(seeds);
+  if (component_.empty()) return;
+  for (auto id : component_) {
+    auto& f = flows_[id];
+    f.remaining = std::max(0.0, f.remaining - f.rate * (now_ - f.updated));
+    f.updated = now_;
+  }
+  // The lowest id first, whatever order the search found them in: the same input gives the same
+  // order of the arithmetic.
+  std::sort(component_.begin(), component_.end());
+  fill();
+  for (auto id : component_) schedule(id);
+}
+
+void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
+  component_.clear();
+  component_channels_.clear();
+  ++epoch_;
+  for (auto seed : seeds) {
+    if (channel_seen_[seed] == epoch_) continue;
+    channel_seen_[seed] = epoch_;
+    component_channels_.push_back(seed);
+  }
+  for (std::size_t next = 0; next < component_channels_.size(); ++next) {
+    for (auto id : crossing_[component_channels_[next]]) {
+      auto& f = flows_[id];
+      if (f.seen == epoch_) continue;
+      f.seen = epoch_;
+      component_.push_back(id);
+      for (auto c : f.channels) {
+        if (channel_seen_[c] == epoch_) continue;
+        channel_seen_[c] = epoch_;
+        component_channels_.push_back(c);
+      }
+    }
+  }
+}
+
+// Progressive filling over the component's channels.
+void FlowSolver::fill() {
+  auto& pending = pending_;
+  auto& used = used_;
+  pending.clear();
+  used.clear();
+  for (auto id : component_) {
+    auto& f = flows_[id];
+    if (f.remaining == 0) {
+      f.rate = kInfinity;  // sent all it had at its old rate: done now
       continue;
     }
-    pending.push_back(f);
-    for (auto c : flow.channels) {
+    pending.push_back(id);
+    for (auto c : f.channels) {
       if (unfixed_[c]++ == 0) {
         left_[c] = capacity_[c];
         used.push_back(c);
@@ -80,19 +159,35 @@ void FlowSolver::share() {
     double fair = kInfinity;
     for (auto c : used)
       if (unfixed_[c] > 0 && left_[c] / unfixed_[c] < fair) fair = left_[c] / unfixed_[c], bottleneck = c;
-    std::erase_if(pending, [&](std::uint32_t f) {
-      auto& flow = flows_[f];
-      if (std::find(flow.channels.begin(), flow.channels.end(), bottleneck) == flow.channels.end()) return false;
-      flow.rate = fair;
-      for (auto c : flow.channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
+    std::erase_if(pending, [&](std::uint32_t id) {
+      auto& f = flows_[id];
+      if (std::find(f.channels.begin(), f.channels.end(), bottleneck) == f.channels.end()) return false;
+      f.rate = fair;
+      for (auto c : f.channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
       return true;
     });
   }
-  next_finish_ = kInfinity;
-  for (auto f : active_) {
-    auto& flow = flows_[f];
-    flow.finish = flow.rate == kInfinity ? now_ : now_ + flow.remaining / flow.rate;
-    next_finish_ = std::min(next_finish_, flow.finish);
+}
+
+void FlowSolver::schedule(std::uint32_t flow) {
+  auto& f = flows_[flow];
+  f.finish = f.rate == kInfinity ? now_ : now_ + f.remaining / f.rate;
+  ++f.version;
+  due_.push_back({f.finish, flow, f.version});
+  std::push_heap(due_.begin(), due_.end(), Later{});
+}
+
+// Stale entries are dropped from the top, so next_finish() is a live flow's, and the heap is
+// rebuilt when they outnumber the live ones.
+void FlowSolver::drop_stale() {
+  auto stale = [&](const Due& d) { return !flows_[d.flow].active || flows_[d.flow].version != d.version; };
+  if (due_.size() > 2 * active_ + 1024) {
+    std::erase_if(due_, stale);
+    std::make_heap(due_.begin(), due_.end(), Later{});
+  }
+  while (!due_.empty() && stale(due_.front())) {
+    std::pop_heap(due_.begin(), due_.end(), Later{});
+    due_.pop_back();
   }
 }
 
@@ -113,7 +208,7 @@ std::vector<double> finish_times(std::vector<double> capacity, const std::vector
     if (id >= spec_of.size()) spec_of.resize(id + 1);
     spec_of[id] = i;
   }
-  finish_due(kInfinity);
+  finish_due(std::numeric_limits<double>::infinity());
   return finish;
 }
 

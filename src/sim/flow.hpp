@@ -2,9 +2,12 @@
 // Flow-level contention: every message in transit is a flow over its route's channels, and the
 // flows crossing a channel share its capacity max-min fairly (progressive filling: the most
 // constrained channel's fair share is given to its flows, which leave that share on their other
-// channels; repeated until every flow has a rate). Rates are recomputed whenever a flow starts
-// or finishes, and only flows change their progress in between, so times are exact for the
-// fluid model and the same input always gives the same output.
+// channels; repeated until every flow has a rate). The same input always gives the same output.
+//
+// Max-min rates of flows that share no channel, directly or through other flows, do not depend
+// on each other, so a start or a finish re-shares only the flows connected to it, and a flow's
+// progress is brought up to date only when its rate changes. Recomputing every flow at every
+// change made a 512-rank ring allreduce on a torus (1 M events, flows that never meet) take 51 s.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -20,29 +23,56 @@ class FlowSolver {
   // or finish. A flow on no channel (both ends on one node) finishes at once.
   std::uint32_t start(double now, std::span<const std::uint32_t> channels, double bytes);
   // When the next active flow finishes (infinity when none is active).
-  double next_finish() const { return next_finish_; }
+  double next_finish() const { return due_.empty() ? kInfinity : due_.front().finish; }
   // Finishes the flows due at next_finish() and returns their ids, lowest first; an id is
   // given to a new flow once its flow has finished.
-  std::vector<std::uint32_t> finish_next();
+  // The list is the solver's own, valid until its next call.
+  const std::vector<std::uint32_t>& finish_next();
   double rate(std::uint32_t flow) const { return flows_[flow].rate; }
-  std::size_t active() const { return active_.size(); }
+  std::size_t active() const { return active_; }
   double now() const { return now_; }
 
  private:
+  static constexpr double kInfinity = std::numeric_limits<double>::infinity();
   struct Flow {
     std::vector<std::uint32_t> channels;
-    double remaining = 0, rate = 0, finish = 0;
+    double remaining = 0;  // bytes left at `updated`
+    double updated = 0, rate = 0, finish = 0;
+    std::uint32_t version = 0;  // entries of due_ with another version are stale
+    std::uint32_t seen = 0;     // the epoch of the last component search that reached it
+    bool active = false;
   };
-  void progress(double to);  // every active flow moves on at its rate
-  void share();              // max-min rates for the active flows, then next_finish_
+  struct Due {
+    double finish;
+    std::uint32_t flow, version;
+  };
+  // due_ is a min-heap: the std heap functions keep the greatest first, so the order is reversed.
+  struct Later {
+    bool operator()(const Due& a, const Due& b) const {
+      return a.finish > b.finish || (a.finish == b.finish && a.flow > b.flow);
+    }
+  };
+
+  void join_channels(std::uint32_t flow);
+  void leave_channels(std::uint32_t flow);
+  void reshare(std::span<const std::uint32_t> seeds);  // the flows connected to these channels
+  void collect_component(std::span<const std::uint32_t> seeds);
+  void fill();  // max-min rates for component_ over component_channels_
+  void schedule(std::uint32_t flow);
+  void drop_stale();
 
   std::vector<double> capacity_;
   std::vector<Flow> flows_;
-  std::vector<std::uint32_t> active_, free_;
-  double now_ = 0, next_finish_ = std::numeric_limits<double>::infinity();
-  // share()'s scratch, per channel
+  std::vector<std::uint32_t> free_;
+  std::vector<std::vector<std::uint32_t>> crossing_;  // by channel: the active flows on it
+  std::vector<Due> due_;  // a min-heap of finish times, with stale entries left in
+  std::size_t active_ = 0;
+  double now_ = 0;
+  // Scratch of reshare(), by channel, and the component it works on.
+  std::uint32_t epoch_ = 0;
+  std::vector<std::uint32_t> channel_seen_, unfixed_;
   std::vector<double> left_;
-  std::vector<std::uint32_t> unfixed_;
+  std::vector<std::uint32_t> component_, component_channels_, pending_, used_, done_, seeds_;
 };
 
 // Runs flows given as (start, channels, bytes), in any order, to the end: each one's finish.

@@ -25,24 +25,32 @@ int Transfers::node_of(int rank) {
   return nodes_[rank];
 }
 
-void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {
-  const auto route = router_.route(node_of(src_rank), node_of(dst_rank));
-  const auto id = solver_.start(now, route.channels, bytes);
-  if (id >= flows_.size()) flows_.resize(id + 1);
-  flows_[id] = {message, route.latency};
+const Route& Transfers::route(int src_rank, int dst_rank) {
+  const int from = node_of(src_rank), to = node_of(dst_rank);
+  const auto key = std::uint64_t(std::uint32_t(from)) << 32 | std::uint32_t(to);
+  if (const auto it = routes_.find(key); it != routes_.end()) return it->second;
+  if (routes_.size() >= kMaxRoutes) routes_.clear();
+  return routes_.emplace(key, router_.route(from, to)).first->second;
 }
 
-std::vector<Transfers::Arrival> Transfers::finish_next() {
-  std::vector<Arrival> out;
-  for (auto id : solver_.finish_next()) out.push_back({flows_[id].first, solver_.now() + flows_[id].second});
-  return out;
+void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {
+  const auto& r = route(src_rank, dst_rank);
+  const auto id = solver_.start(now, r.channels, bytes);
+  if (id >= flows_.size()) flows_.resize(id + 1);
+  flows_[id] = {message, r.latency};
+}
+
+const std::vector<Transfers::Arrival>& Transfers::finish_next() {
+  arrivals_.clear();
+  for (auto id : solver_.finish_next()) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+  return arrivals_;
 }
 
 double Transfers::alone(int src_rank, int dst_rank, double bytes) {
-  const auto route = router_.route(node_of(src_rank), node_of(dst_rank));
+  const auto& r = route(src_rank, dst_rank);
   double narrowest = std::numeric_limits<double>::infinity();
-  for (auto c : route.channels) narrowest = std::min(narrowest, router_.capacity(c));
-  return route.latency + (route.channels.empty() ? 0 : bytes / narrowest);
+  for (auto c : r.channels) narrowest = std::min(narrowest, router_.capacity(c));
+  return r.latency + (r.channels.empty() ? 0 : bytes / narrowest);
 }
 
 }  // namespace augur::sim

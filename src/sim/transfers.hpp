@@ -4,6 +4,7 @@
 // reaches its receiver after the route's latency. The kernel starts a transfer when a message is
 // sent, and asks when the next one ends; finished transfers come back with their arrival times.
 #include <cstdint>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -22,7 +23,8 @@ class Transfers {
     std::uint32_t message;
     double time;
   };
-  std::vector<Arrival> finish_next();  // the transfers due at next_finish()
+  // The transfers due at next_finish(); the list is valid until the next call.
+  const std::vector<Arrival>& finish_next();
   int node_of(int rank);               // the node that runs `rank`
   const Machine& machine() const { return machine_; }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
@@ -32,6 +34,13 @@ class Transfers {
   Machine machine_;
   Router router_;
   FlowSolver solver_;
+  // Programs send between few pairs of nodes again and again (a ring, a stencil): routing each
+  // message anew was a fifth of a torus simulation. Bounded, so an all-to-all on many nodes
+  // cannot fill the memory with routes.
+  std::unordered_map<std::uint64_t, Route> routes_;
+  static constexpr std::size_t kMaxRoutes = 1 << 20;
+  const Route& route(int src_rank, int dst_rank);
+  std::vector<Arrival> arrivals_;
   std::vector<int> nodes_;  // by rank, filled as ranks appear
   std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, route latency
 };
