@@ -53,6 +53,8 @@ class FlowSolver {
     }
   };
 
+  bool alone(std::span<const std::uint32_t> channels) const;  // no active flow on any of them
+  double narrowest(std::span<const std::uint32_t> channels) const;
   void join_channels(std::uint32_t flow);
   void leave_channels(std::uint32_t flow);
   void reshare(std::span<const std::uint32_t> seeds);  // the flows connected to these channels
