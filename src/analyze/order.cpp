@@ -65,6 +65,18 @@ void rematched(const trace::Trace& before, const trace::Trace& after, std::size_
 
 }  // namespace
 
+bool matching_changed(const trace::Trace& before, const trace::Trace& after) {
+  if (before.nranks() != after.nranks()) return true;
+  for (int r = 0; r < before.nranks(); ++r) {
+    const auto& a = before.ranks[r].recvs;
+    const auto& b = after.ranks[r].recvs;
+    if (a.size() != b.size()) return true;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].src != b[i].src || a[i].tag != b[i].tag) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> order_changes(const trace::Trace& before, const trace::Trace& after, std::size_t limit) {
   std::vector<std::string> out;
   const auto first = events_of(before), second = events_of(after);

@@ -13,6 +13,9 @@ namespace augur::analyze {
 
 // Up to `limit` sentences such as "rank 2's send #0 (to rank 0) now comes before rank 0's receive
 // #0 (from rank 1) completes; it came after", then the receives that matched another source.
+// Whether any rank's receives, in order, matched another source or tag, or were fewer or more.
+bool matching_changed(const trace::Trace& before, const trace::Trace& after);
+
 std::vector<std::string> order_changes(const trace::Trace& before, const trace::Trace& after, std::size_t limit = 8);
 
 }  // namespace augur::analyze

@@ -110,6 +110,7 @@ nlohmann::json to_json(const WhatIf& w) {
                       {"tuned_critical_path_seconds", w.after.path.length},
                       {"tuned_optimistic_limit_seconds", w.after.advice.limit}};
   j["bound_seconds"] = std::isnan(w.bound) ? nlohmann::json() : nlohmann::json(w.bound);
+  j["rematched"] = w.rematched;
   return j;
 }
 
@@ -163,6 +164,9 @@ std::string format_what_if(const WhatIf& w) {
     out += "  ";
   out += fmt::format("tuned run's own limit {} (critical path {})\n", format_seconds(w.after.advice.limit),
                      format_seconds(w.after.path.length));
+  if (w.rematched)
+    out += "  wildcard receives matched other messages than in the baseline: the bound is for the baseline's "
+           "matching, and the new order may beat it\n";
   return out;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analyze/order.hpp"
+
 namespace augur::analyze {
 
 WhatIf what_if(const sim::FlatProgram& program, const SimulatedRun& baseline, const GrainIndex& grains,
@@ -13,6 +15,7 @@ WhatIf what_if(const sim::FlatProgram& program, const SimulatedRun& baseline, co
   w.bound = analyze_trace(baseline.trace, costs, scaling_for(tuning, grains, baseline.trace)).advice.limit;
   const auto tuned = resimulate(*tuned_program(program, tuning, grains), setup);
   w.tuned = tuned.time;
+  w.rematched = matching_changed(baseline.trace, tuned.trace);
   w.after = analyze_trace(tuned.trace, costs);
   return w;
 }

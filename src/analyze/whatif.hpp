@@ -19,6 +19,9 @@ struct WhatIf {
   // The optimistic limit of the tuned program from the baseline run's path and load with the
   // tuning applied to their weights; NaN when it cannot be known beforehand (another machine).
   double bound = std::numeric_limits<double>::quiet_NaN();
+  // Some receive matched another message than in the baseline (wildcards in simulated order):
+  // the bound is for the baseline's matching, and a new order may beat it.
+  bool rematched = false;
   Analysis after;       // the tuned run's own analysis
 };
 

@@ -2,7 +2,9 @@
 """Analysis bounds on an example program's traces: for the predicted (`augur run --trace`) and
 the measured (`augur run --measure --trace`) run, `augur analyze` must give an optimistic limit
 no higher than the run time, and halving the compute on the critical path (--scale-path 0.5) must not
-make the re-simulated run faster than the bound known before simulating.
+make the re-simulated run faster than the bound known before simulating, unless the tuned run
+matched wildcard receives otherwise (the bound is for the baseline's matching: a farm's master
+taking results in another order may beat it).
 
 usage: analyze_bounds.py AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
 """
@@ -27,11 +29,12 @@ def check(augur, trace, label):
     run, limit = a["run_seconds"], a["optimistic_limit_seconds"]
     w = a["what_ifs"][0]
     print(f"{label}: run {run:.9g} s, limit {limit:.9g} s; path x0.5: baseline {w['baseline_seconds']:.9g} s, "
-          f"tuned {w['tuned_seconds']:.9g} s, bound {w['bound_seconds']:.9g} s")
+          f"tuned {w['tuned_seconds']:.9g} s, bound {w['bound_seconds']:.9g} s"
+          f"{' (receives rematched)' if w['rematched'] else ''}")
     bad = []
     if limit > run * (1 + SLACK):
         bad.append(f"limit {limit} above the run time {run}")
-    if w["tuned_seconds"] < w["bound_seconds"] * (1 - SLACK):
+    if w["tuned_seconds"] < w["bound_seconds"] * (1 - SLACK) and not w["rematched"]:
         bad.append(f"tuned run {w['tuned_seconds']} faster than its bound {w['bound_seconds']}")
     return [f"{label}: {b}" for b in bad]
 

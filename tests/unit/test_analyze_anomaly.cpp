@@ -11,6 +11,7 @@
 #include "analyze/analysis.hpp"
 #include "analyze/anomalies.hpp"
 #include "analyze/order.hpp"
+#include "analyze/whatif.hpp"
 #include "sim/kernel.hpp"
 #include "sim/loggops.hpp"
 #include "sim/topologies.hpp"
@@ -91,4 +92,23 @@ TEST(AnalyzeAnomaly, OrderChangesNameAWildcardThatMatchedAnotherSource) {
   const auto changes = analyze::order_changes(before, after);
   ASSERT_EQ(changes.size(), 2u);
   EXPECT_EQ(changes[0], "rank 0's receive #0 now matches rank 2 (was rank 1)");
+}
+
+// The what-if of a tuning that lets a wildcard match another sender says so: its bound is for
+// the baseline's matching. A tuning that keeps the matching does not.
+TEST(AnalyzeAnomaly, AWhatIfThatRematchesAWildcardSaysSo) {
+  FlatProgram p(3);
+  const auto ssend = [](int to) { return send_op(to, 8, 0, timing::SendMode::synchronous); };
+  p.assign(0, 0, p.add_body({recv_op(kAny), compute_op(100), recv_op(kAny)}));
+  p.assign(1, 1, p.add_body({compute_op(12), ssend(0), compute_op(200)}));
+  p.assign(2, 2, p.add_body({compute_op(20), ssend(0)}));
+  const auto setup = analyze::make_setup([] { return std::make_unique<LogGOPSNetwork>(LogGOPSParams{}); });
+  const auto base = analyze::resimulate(p, setup);
+  const analyze::GrainIndex grains(base.trace);
+  analyze::Tuning rank2_faster, rank1_faster;
+  rank2_faster.grains["2:0"] = 0.5;  // 10 s: rank 2 now arrives first
+  rank1_faster.grains["1:0"] = 0.5;  // 6 s: rank 1 still first
+  EXPECT_TRUE(analyze::what_if(p, base, grains, rank2_faster, setup).rematched);
+  EXPECT_FALSE(analyze::what_if(p, base, grains, rank1_faster, setup).rematched);
+  EXPECT_TRUE(analyze::matching_changed(base.trace, analyze::resimulate(*analyze::tuned_program(p, rank2_faster, grains), setup).trace));
 }

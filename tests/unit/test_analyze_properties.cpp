@@ -8,6 +8,8 @@
 
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "analyze/analysis.hpp"
 #include "analyze/whatif.hpp"
 #include "model/machines.hpp"
@@ -28,10 +30,14 @@ struct Case {
 };
 
 trace::Trace synthetic(const std::string& name, trace::TraceMode mode, int ranks, double scale) {
-  const auto dir = std::filesystem::path(testing::TempDir()) / ("analyze-" + name);
+  // A directory per process: ctest runs this file's tests side by side, and one removing the
+  // trace another is reading made them fail now and then.
+  const auto dir = std::filesystem::path(testing::TempDir()) / ("analyze-" + name + "-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   trace::write_synthetic_trace(dir, {ranks, 4000, mode, 7, scale});
-  return trace::read_trace(dir);
+  auto t = trace::read_trace(dir);
+  std::filesystem::remove_all(dir);
+  return t;
 }
 
 const model::Model& generic() {
