@@ -170,7 +170,8 @@ Selection selection_for(const Segment& segment, bool d_varies, Selection wanted)
   return d_varies && distinct_sizes(segment.samples).size() < kFewestSizesToCrossValidate ? Selection::chi2 : wanted;
 }
 
-model::Regime fit_regime(const Segment& segment, bool sizes_vary, const FitOptions& options) {
+model::Regime fit_regime(const Segment& segment, bool sizes_vary, const MeasuredPasses& measured,
+                         const FitOptions& options) {
   auto shape = shape_of(segment.samples);
   shape.d_varies = shape.d_varies && sizes_vary;
   const auto candidates = make_candidates(options.family, shape);
@@ -182,8 +183,10 @@ model::Regime fit_regime(const Segment& segment, bool sizes_vary, const FitOptio
   regime.from = segment.from;
   regime.to = segment.to;
   auto form = form_of(law, candidates, design.points(), options.statistic);
+  // The spread is still written, for readers of the file that predate the states.
   regime.spread = covering_spread(segment.samples, form);
   regime.law = std::move(form);
+  regime.states = state_factors(measured, regime, options.statistic, options.units);
   return regime;
 }
 
@@ -218,6 +221,11 @@ std::optional<Selection> selection_from_string(std::string_view s) {
 }
 
 model::Operation fit_operation(const std::vector<Measurement>& points, const FitOptions& options) {
+  return fit_operation(points, MeasuredPasses{points, 0}, options);
+}
+
+model::Operation fit_operation(const std::vector<Measurement>& points, const MeasuredPasses& measured,
+                               const FitOptions& options) {
   if (points.empty()) throw std::invalid_argument("no measurements to fit");
   model::Operation op;
   op.name = points.front().op;
@@ -229,7 +237,7 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
   const auto samples = make_samples(points, options.statistic, options.units, errors);
   const bool sizes_vary = sizes_matter(op.name, samples);
   for (const auto& segment : segments_for(samples, sizes_vary, options))
-    op.regimes.push_back(fit_regime(segment, sizes_vary, options));
+    op.regimes.push_back(fit_regime(segment, sizes_vary, measured, options));
   op.measured = model::MeasuredRange{};
   for (const auto& m : points) {
     op.measured->max_bytes = std::max(op.measured->max_bytes, m.bytes);
@@ -239,25 +247,35 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
 }
 
 // A rooted collective's per-role medians become points of its role operations (bcast_root,
-// bcast_others …), when the catalog has them; their spread is the whole operation's, scaled.
+// bcast_others …), when the catalog has them; their spread is the whole operation's, scaled, and
+// their pass and state the whole operation's.
 void add_role_points(const Measurement& m, std::map<std::string, std::vector<Measurement>>& by_operation) {
   if (!m.roles || !(m.median > 0)) return;
   for (const auto& [suffix, median] : {std::pair{"_root", m.roles->root}, std::pair{"_others", m.roles->others}}) {
     const std::string name = m.op + suffix;
     if (!model::find_operation_info(name) || !(median > 0)) continue;
     const double scale = median / m.median;
-    by_operation[name].push_back(Measurement{name, m.p, m.bytes, median, median, median, median,
-                                             m.stddev * scale, m.reps, {}, {}, {}});
+    Measurement role{name, m.p, m.bytes, median, median, median, median, m.stddev * scale, m.reps, {}, {}, {}};
+    role.pass = m.pass;
+    role.state_probe = m.state_probe;
+    by_operation[name].push_back(std::move(role));
   }
+}
+
+// The points of each operation, with the role operations' points made from them.
+std::map<std::string, std::vector<Measurement>> by_operation_of(const std::vector<Measurement>& points) {
+  std::map<std::string, std::vector<Measurement>> by_operation;
+  for (const auto& m : points) {
+    by_operation[m.op].push_back(m);
+    add_role_points(m, by_operation);
+  }
+  return by_operation;
 }
 
 FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
-  std::map<std::string, std::vector<Measurement>> by_operation;
-  for (const auto& m : pool_repeated_points(raw.points, options.state)) {
-    by_operation[m.op].push_back(m);
-    add_role_points(m, by_operation);
-  }
+  const auto by_operation = by_operation_of(pool_repeated_points(raw.points, options.state));
+  auto passes = by_operation_of(raw.points);
   if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
 
   model::Model model;
@@ -278,7 +296,7 @@ FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
       throw std::runtime_error("operation '" + name +
                                "' is not in the operation catalog (docs/model-format.md lists the names)");
     try {
-      model.operations[name] = fit_operation(points, options);
+      model.operations[name] = fit_operation(points, MeasuredPasses{std::move(passes[name]), states.limit}, options);
     } catch (const std::exception& e) {
       throw std::runtime_error("operation '" + name + "': " + e.what());
     }

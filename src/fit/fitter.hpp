@@ -2,7 +2,8 @@
 // The fitter: raw measurements in, model file out. For each operation it fits every hypothesis
 // of the chosen family by weighted least squares, selects by cross-validated error so that extra
 // terms must earn their place, splits the size axis into regimes (a fixed threshold or detected
-// breakpoints), and sets min/max bounds that cover the measurements (docs/fitting.md).
+// breakpoints), and sets min/max bounds from the machine's fast and slow states as every pass
+// measured them (state_bounds.hpp, docs/fitting.md).
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "fit/breakpoints.hpp"
 #include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
+#include "fit/state_bounds.hpp"
 #include "model/model.hpp"
 
 namespace augur::fit {
@@ -53,8 +55,12 @@ struct FitOptions {
   std::string source;  // provenance.source when the raw header names none (e.g. the raw files)
 };
 
-// Fits one operation's points (all with the same op name). Throws std::invalid_argument for an
-// empty or mixed set of points.
+// Fits one operation's pooled points (all with the same op name); each regime's states come from
+// `measured`, the passes the points were pooled from. Throws std::invalid_argument for an empty
+// or mixed set of points.
+model::Operation fit_operation(const std::vector<Measurement>& points, const MeasuredPasses& measured,
+                               const FitOptions& options);
+// The same for points measured once each, which are their own passes.
 model::Operation fit_operation(const std::vector<Measurement>& points, const FitOptions& options);
 
 // A fit's model, and the machine states its measurements were taken in (which the model's

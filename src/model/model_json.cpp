@@ -141,8 +141,17 @@ Spread read_spread(const Node& n) {
   return s;
 }
 
+StateFactors read_states(const Node& n) {
+  n.object({"fast", "slow"});
+  StateFactors s{n.required("fast").non_negative(), n.required("slow").number()};
+  // Beyond these, avg would lie outside [min, max].
+  if (s.fast > 1) n.child("fast").fail(fmt::format("must be at most 1, a factor of the law (found {})", s.fast));
+  if (s.slow < 1) n.child("slow").fail(fmt::format("must be at least 1, a factor of the law (found {})", s.slow));
+  return s;
+}
+
 Regime read_regime(const Node& n) {
-  n.object({"from", "to", "expr", "min", "max", "form", "spread"});
+  n.object({"from", "to", "expr", "min", "max", "form", "spread", "states"});
   Regime r;
   r.from = n.required("from").non_negative();
   if (n.has("to") && !n.child("to").value.is_null()) r.to = n.child("to").non_negative();
@@ -159,6 +168,7 @@ Regime read_regime(const Node& n) {
     r.law = std::move(f);
   }
   if (n.has("spread")) r.spread = read_spread(n.child("spread"));
+  if (n.has("states")) r.states = read_states(n.child("states"));
   return r;
 }
 
@@ -226,6 +236,7 @@ json regime_to_json(const Regime& r) {
                  {"cv_error", form.stats.cv_error}};
   }
   if (r.spread.below != 0 || r.spread.above != 0) j["spread"] = {{"below", r.spread.below}, {"above", r.spread.above}};
+  if (r.states) j["states"] = {{"fast", r.states->fast}, {"slow", r.states->slow}};
   return j;
 }
 

@@ -32,6 +32,18 @@ double apply_spread(double avg, const Spread& s, Bound bound) {
   return avg;
 }
 
+double apply_states(double avg, const StateFactors& s, Bound bound) {
+  if (bound == Bound::min) return avg * s.fast;
+  if (bound == Bound::max) return avg * s.slow;
+  return avg;
+}
+
+// The law's value scaled to the bound: by the states when the regime records them, else by the
+// spread (model files written before the states were, and published models).
+double scaled(double avg, const Regime& r, Bound bound) {
+  return r.states ? apply_states(avg, *r.states, bound) : apply_spread(avg, r.spread, bound);
+}
+
 }  // namespace
 
 std::string_view to_string(Statistic s) {
@@ -73,12 +85,12 @@ double Regime::evaluate(double p, double d, Bound bound) const {
             double avg = fitted_value(f, p, d);
             if (bound == Bound::avg) return avg;
             double err = fitted_error(f, p, d);
-            return apply_spread(avg, spread, bound) + (bound == Bound::min ? -err : err);
+            return scaled(avg, *this, bound) + (bound == Bound::min ? -err : err);
           },
           [&](const FreeForm& f) {
             if (bound == Bound::min && f.min) return (*f.min)(p, d);
             if (bound == Bound::max && f.max) return (*f.max)(p, d);
-            return apply_spread(f.avg(p, d), spread, bound);
+            return scaled(f.avg(p, d), *this, bound);
           }},
       law);
 }

@@ -43,7 +43,7 @@ struct FittedForm {
 
 struct FreeForm {
   Expression avg;
-  std::optional<Expression> min, max;  // explicit bounds; otherwise the spread applies
+  std::optional<Expression> min, max;  // explicit bounds; otherwise the states or the spread apply
 };
 
 // Relative spread of measurements about the law, used for the min and max bounds
@@ -53,11 +53,22 @@ struct Spread {
   double above = 0;
 };
 
+// Where the machine's fast and slow states lie, as factors of the law (docs/model-format.md,
+// "Bounds"): min is the fast state's time and max the slow state's. A machine that jumps between
+// states (a guest whose host moves its processors) runs a program a third longer in the slow one;
+// a band drawn from one state's repetitions misses every run made in the other. fast ≤ 1 ≤ slow,
+// so that avg, the law, lies between min and max.
+struct StateFactors {
+  double fast = 1;
+  double slow = 1;
+};
+
 struct Regime {
   double from = 0;                                       // bytes, inclusive
   double to = std::numeric_limits<double>::infinity();  // bytes, exclusive
   std::variant<FittedForm, FreeForm> law;
-  Spread spread;
+  Spread spread;                       // the bounds of files without `states`
+  std::optional<StateFactors> states;  // when present, the bounds instead of the spread
 
   bool contains(double bytes) const { return bytes >= from && bytes < to; }
   // Time in the model's time unit; p processes, d in the model's size unit.

@@ -36,7 +36,10 @@ std::string quality_text(const model::Regime& r) {
   return text;
 }
 
-std::string spread_text(const model::Spread& s) {
+// The band about the law that min and max draw: the states' factors when the regime has them,
+// which replace the spread (docs/model-format.md, "Bounds").
+std::string spread_text(const model::Regime& r) {
+  const auto s = r.states ? model::Spread{1 - r.states->fast, r.states->slow - 1} : r.spread;
   if (s.below == 0 && s.above == 0) return "";
   return fmt::format("−{:.3g}% / +{:.3g}%", 100 * s.below, 100 * s.above);
 }
@@ -72,7 +75,7 @@ SheetOperation operation_section(const model::Model& m, const model::Operation& 
   SheetOperation s{op.name, kind_text(op.name), op.meaning, {}, fitted_range_text(op), picture_stem(op.name),
                    caption_text(op, measured)};
   for (const auto& r : op.regimes)
-    s.regimes.push_back({sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r.spread)});
+    s.regimes.push_back({sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r)});
   return s;
 }
 
