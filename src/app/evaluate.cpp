@@ -8,6 +8,7 @@
 
 #include "app/scope.hpp"
 #include "model/error.hpp"
+#include "node/ma_bound.hpp"
 
 namespace augur::app {
 namespace {
@@ -114,9 +115,19 @@ class Instance {
     return false;
   }
 
+  // tloop needs the machine's node; say so once, where it is used, rather than at every point.
+  void check_node(const Definition& d) const {
+    try {
+      node::node_for(machine_);
+    } catch (const model::QueryError& e) {
+      fail(d, fmt::format("tloop: {}", e.what()));
+    }
+  }
+
   Scope::Compiled compile(const Definition& d) {
     for (const auto& op : Scope::operations_used(d.expr))
       if (!machine_.find(op)) fail(d, fmt::format("machine '{}' has no model of '{}' (t{})", machine_.machine.name, op, op));
+    if (Scope::uses_node(d.expr)) check_node(d);
     for (const auto& name : Scope::variables_used(d.expr))
       if (scope_.defines(name) && std::isnan(scope_.at(name)))
         fail(d, fmt::format("{} needs the machine's {}, which the model of '{}' does not give; set it with --set {}=US", name,

@@ -9,6 +9,7 @@
 #include <muParser.h>
 
 #include "model/catalog.hpp"
+#include "model/error.hpp"
 
 namespace augur::app {
 namespace {
@@ -23,6 +24,17 @@ const std::set<std::string, std::less<>> kBuiltins{"sin",  "cos",   "tan",   "as
                                                    "cosh", "tanh",  "asinh", "acosh", "atanh", "log2", "log10",
                                                    "log",  "ln",    "exp",   "sqrt", "sign", "rint", "abs",
                                                    "floor", "ceil", "min",   "max",  "sum",  "avg"};
+
+// The node's machine–application bound, in µs per iteration: the five counts of a simple loop,
+// or all ten (docs/node-model.md).
+double tloop(void* scope, double fa, double fm, double fma, double l, double s) {
+  return static_cast<Scope*>(scope)->loop_microseconds({fa, fm, fma, 0, 0, l, s, 0, 0, 0});
+}
+double tloopx(void* scope, double fa, double fm, double fma, double fdiv, double fsqrt, double l, double s, double td,
+              double ml, double ms) {
+  return static_cast<Scope*>(scope)->loop_microseconds({fa, fm, fma, fdiv, fsqrt, l, s, td, ml, ms});
+}
+const std::set<std::string, std::less<>> kNodeFunctions{"tloop", "tloopx"};
 
 bool is_identifier_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -95,6 +107,22 @@ std::vector<std::string> Scope::variables_used(const std::string& text) {
   return names;
 }
 
+bool Scope::uses_node(const std::string& text) {
+  for (const auto& [name, call] : identifiers(text))
+    if (call && kNodeFunctions.contains(name)) return true;
+  return false;
+}
+
+double Scope::loop_microseconds(const node::LoopCounts& loop) {
+  if (!machine_) return 1;
+  for (double count : {loop.f_a, loop.f_m, loop.f_ma, loop.f_div, loop.f_sqrt, loop.l, loop.s, loop.t_d})
+    if (count < 0) throw model::QueryError("tloop: an operation count is negative");
+  if (loop.m_l < 0 || loop.m_l > 1 || loop.m_s < 0 || loop.m_s > 1)
+    throw model::QueryError("tloopx: a miss rate is outside 0..1");
+  if (!node_) node_ = node::node_for(*machine_);
+  return node::ma_bound(loop, *node_).seconds * 1e6;
+}
+
 Scope::Compiled Scope::compile(const std::string& text, bool check) {
   // Names are checked here first, so the message says what the name is not.
   for (const auto& [name, call] : identifiers(text)) {
@@ -102,7 +130,7 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
     throw std::invalid_argument(fmt::format("'{}' is not defined (not a parameter, constant, earlier term or node term)", name));
   }
   for (const auto& [name, call] : identifiers(text)) {
-    if (!call || kBuiltins.contains(name)) continue;
+    if (!call || kBuiltins.contains(name) || kNodeFunctions.contains(name)) continue;
     const bool operation = name.size() > 1 && name[0] == 't';
     if (operation && model::find_operation_info(name.substr(1))) continue;
     throw std::invalid_argument(operation ? fmt::format("'{}': no operation '{}' in the catalog (docs/model-format.md)", name,
@@ -120,6 +148,8 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
       if (b->info->cls == model::OperationClass::barrier) parser->DefineFunUserData(name, Binding::call1, b.get(), false);
       else parser->DefineFunUserData(name, Binding::call2, b.get(), false);
     }
+    parser->DefineFunUserData("tloop", tloop, this, false);
+    parser->DefineFunUserData("tloopx", tloopx, this, false);
     parser->SetExpr(text);
     if (check) parser->Eval();
   } catch (const mu::Parser::exception_type& e) {

@@ -5,10 +5,12 @@
 // when the file is read, not when it is first plotted.
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "model/model.hpp"
+#include "node/ma_bound.hpp"
 
 namespace mu { class Parser; }
 
@@ -48,6 +50,12 @@ class Scope {
   // The operations `text` calls as t<op>(…), by catalog name, and the other names it reads.
   static std::vector<std::string> operations_used(const std::string& text);
   static std::vector<std::string> variables_used(const std::string& text);
+  // Whether `text` calls tloop or tloopx, the node's machine–application bound.
+  static bool uses_node(const std::string& text);
+
+  // µs per iteration of a loop on the machine's node (node/ma_bound.hpp); 1 without a machine.
+  // Throws model::QueryError when the machine has no node model or a count is negative.
+  double loop_microseconds(const node::LoopCounts& loop);
 
  private:
   struct Binding;
@@ -55,6 +63,7 @@ class Scope {
   double bytes_per_unit_ = 1;
   std::map<std::string, double> variables_;      // stable addresses: muparser keeps pointers
   std::vector<std::unique_ptr<Binding>> bindings_;  // one per catalog operation
+  std::optional<node::NodeParams> node_;            // found at the first loop asked
 };
 
 }  // namespace augur::app

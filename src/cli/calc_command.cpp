@@ -5,8 +5,10 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "calc/calculator.hpp"
+#include "calc/loop.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
@@ -18,9 +20,7 @@ namespace {
 
 struct CalcOptions {
   std::string machine;
-  std::string op;
-  std::string p;
-  std::string size;
+  std::vector<std::string> words;  // <operation> <processes> <size>, or loop KEY=VALUE ...
   bool json = false;
 };
 
@@ -93,6 +93,26 @@ void interactive(const model::Model& m, bool json) {
   }
 }
 
+// `loop KEY=VALUE ...`: the machine–application bound of one loop on the machine's node.
+void answer_loop(const model::Model& m, const std::vector<std::string>& words, bool json) {
+  node::LoopCounts loop;
+  try {
+    loop = calc::parse_loop(words);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  const auto a = calc::ask_loop(m, loop);
+  if (json) std::cout << calc::loop_to_json(m, a).dump(2) << "\n";
+  else std::cout << calc::format_loop(m, a);
+}
+
+void one_question(const model::Model& m, const CalcOptions& o) {
+  const auto& w = o.words;
+  if (w.front() == "loop") return answer_loop(m, {w.begin() + 1, w.end()}, o.json);
+  if (w.size() != 3) throw UsageError("calc needs <operation> <processes> <size>, loop KEY=VALUE ..., or none for the prompt");
+  answer(m, make_question(m, w[0], w[1], w[2]), o.json, fit::prediction_note(m.provenance.settings));
+}
+
 }  // namespace
 
 void add_calc_command(CLI::App& app) {
@@ -103,20 +123,23 @@ void add_calc_command(CLI::App& app) {
       "  augur calc --machine sp2-mpl pingpong 2 217       one question\n"
       "  augur calc --machine t3d bcast 16 1000ints --json  machine-readable answer\n"
       "  augur calc --machine model.json                    interactive prompt (or questions on stdin)\n"
+      "  augur calc --machine sp2-mpl loop fa=1 fm=0 fma=2 l=2 s=1\n"
+      "                                                    one loop's bound on the node (LFK1 on the POWER2)\n"
       "Sizes: bytes, or 8KiB (1024), 8kB (1000), 2MiB, 1000ints (the model's int size), 64doubles.\n"
-      "The answer shows the equation and its regime, so it can be checked by hand.");
+      "The answer shows the equation and its regime, so it can be checked by hand.\n"
+      "Loop keys, per iteration (docs/node-model.md): fa adds, fm multiplies, fma multiply-adds, fdiv divides,\n"
+      "fsqrt square roots, l loads, s stores, td cycles of the loop-carried dependence path, ml and ms the\n"
+      "load and store miss rates (0..1). The answer gives every term of the machine-application bound in\n"
+      "cycles, t_l, CPF, MFLOPS and the time per iteration.");
   cmd->add_option("-m,--machine", opts->machine, "built-in machine name (see `augur machines`) or model file")
       ->required();
-  cmd->add_option("operation", opts->op, "operation name, e.g. pingpong, bcast, allreduce");
-  cmd->add_option("processes", opts->p, "processes in the group (p)");
-  cmd->add_option("size", opts->size, "message size (d)");
+  cmd->add_option("question", opts->words,
+                  "<operation> <processes> <size>, e.g. pingpong 2 217; or loop KEY=VALUE ... (see below)");
   cmd->add_flag("--json", opts->json, "print the answer as JSON");
   cmd->callback([opts] {
     auto model = model::load_machine(opts->machine);
-    if (opts->op.empty()) return interactive(model, opts->json);
-    if (opts->size.empty()) throw UsageError("calc needs <operation> <processes> <size>, or none for the prompt");
-    answer(model, make_question(model, opts->op, opts->p, opts->size), opts->json,
-           fit::prediction_note(model.provenance.settings));
+    if (opts->words.empty()) return interactive(model, opts->json);
+    one_question(model, *opts);
   });
 }
 

@@ -152,3 +152,43 @@ TEST(MachinesCli, NamesEachOperationAsTheModelAndMPIDo) {
   EXPECT_NE(r.out.find("\n  isend1 (MPI_Isend; 2 regimes): "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  pingpong (MPI_Send/MPI_Recv ping-pong; 2 regimes): "), std::string::npos) << r.out;
 }
+
+TEST(CalcCli, LoopGivesTheBoundsTermsOnThePower2Node) {
+  auto r = augur("calc --machine sp2-mpl loop fa=1 fm=0 fma=2 l=2 s=1");  // LFK1
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* want : {"node power2-thin", "t_f  = 1.5 cycles", "t_m  = 1.5 cycles", "t_i  = 1.5 cycles",
+                           "t_l  = max = 1.5 cycles", "CPF = 0.300 cycles per flop", "MFLOPS = 222.3",
+                           "Time: 22.49 ns per iteration"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  EXPECT_EQ(first_exponent(r.out), "") << r.out;
+}
+
+TEST(CalcCli, LoopJsonHasExactValues) {
+  auto r = augur("calc --machine sp2-mpl loop fa=1 fm=1 l=2 s=1 td=3 --json");  // LFK5 with its dependence path
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["limit"], "t_d");
+  EXPECT_DOUBLE_EQ(j["cycles"]["t_l"].get<double>(), 3.0);
+  EXPECT_DOUBLE_EQ(j["cpf"].get<double>(), 1.5);
+  EXPECT_DOUBLE_EQ(j["mflops"].get<double>(), 66.7 / 1.5);
+  EXPECT_DOUBLE_EQ(j["seconds_per_iteration"].get<double>(), 3 / 66.7e6);
+}
+
+TEST(CalcCli, LoopRejectsBadKeysAndValuesByName) {
+  const std::pair<const char*, const char*> cases[] = {{"loop fa=x", "'x' is not a number"},
+                                                       {"loop flops=3", "unknown key 'flops'"},
+                                                       {"loop l=-2", "cannot be negative"},
+                                                       {"loop ml=1.5", "0 to 1"},
+                                                       {"loop fa", "is not KEY=VALUE"},
+                                                       {"loop s=1 s=2", "given twice"}};
+  for (const auto& [args, reason] : cases) {
+    auto r = augur(std::string("calc --machine sp2-mpl ") + args);
+    EXPECT_NE(r.status, 0) << args;
+    EXPECT_NE(r.out.find(reason), std::string::npos) << args << "\n" << r.out;
+  }
+  auto t3d = augur("calc --machine t3d loop fa=1");
+  EXPECT_NE(t3d.status, 0);
+  EXPECT_NE(t3d.out.find("compute.flops"), std::string::npos) << t3d.out;
+  auto help = augur("calc --help");
+  EXPECT_NE(help.out.find("loop fa=1 fm=0 fma=2 l=2 s=1"), std::string::npos) << help.out;
+}

@@ -188,3 +188,35 @@ TEST(AppReport, CsvHasAColumnPerPhaseAndARowPerPoint) {
   auto summary = augur::report::format_app_summary("mandel", e);
   EXPECT_NE(summary.find("t3d d=100"), std::string::npos) << summary;
 }
+
+namespace {
+
+Evaluation tiny_on(const std::string& expr, const std::string& machine) {
+  static const auto sp2 = augur::model::load_machine("sp2-mpl");
+  static const auto t3d = augur::model::load_machine("t3d");
+  const auto app = augur::app::parse_app_model(with_phase(expr), "app.json");
+  return augur::app::evaluate(app, {machine == "t3d" ? &t3d : &sp2}, {});
+}
+
+}  // namespace
+
+// LFK1 on the POWER2 thin node: 1.5 cycles at 66.7 MHz an iteration (docs/node-model.md).
+TEST(AppModel, TloopIsTheNodesBoundInMicroseconds) {
+  auto e = tiny_on("1000 * tloop(1, 0, 2, 2, 1) / p", "sp2-mpl");
+  EXPECT_NEAR(e.series.at(0).rows.at(1).phases.at(0), 1000 * 1.5 / 66.7 / 2, 1e-12);
+  // LFK5 with its dependence path of 3 cycles; a divide keeps an FPU 17 cycles.
+  auto x = tiny_on("tloopx(1, 1, 0, 0, 0, 2, 1, 3, 0, 0) + tloopx(0, 0, 0, 1, 0, 1, 0, 0, 0, 0)", "sp2-mpl");
+  EXPECT_NEAR(x.series.at(0).rows.at(0).phases.at(0), 3 / 66.7 + 8.5 / 66.7, 1e-12);
+}
+
+TEST(AppModel, TloopNeedsANodeModel) {
+  EXPECT_EQ(error_of(with_phase("tloop(1, 2)")).find("app.json:3: phases[0].expr: "), 0u) << error_of(with_phase("tloop(1, 2)"));
+  try {
+    tiny_on("tloop(1, 0, 2, 2, 1)", "t3d");
+    FAIL() << "t3d has no node model";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("compute.flops"), std::string::npos) << e.what();
+    EXPECT_EQ(e.field(), "phases[0].expr");
+  }
+  EXPECT_THROW(tiny_on("tloop(-1, 0, 0, 1, 0)", "sp2-mpl"), ModelError);
+}
