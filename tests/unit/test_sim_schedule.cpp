@@ -134,7 +134,9 @@ ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 irecv any 4 wait {
       EXPECT_EQ(a[i].peer, b[i].peer);
       EXPECT_EQ(a[i].value, b[i].value);
       EXPECT_EQ(a[i].comm, b[i].comm);
-      if (a[i].kind == OpKind::wait && a[i].peer >= 0) EXPECT_EQ(p->wait_set(a[i].peer), again->wait_set(b[i].peer));
+      if (a[i].kind == OpKind::wait && a[i].peer >= 0) {
+        EXPECT_EQ(p->wait_set(a[i].peer), again->wait_set(b[i].peer));
+      }
     }
   }
   // `wait {1}` names the second outstanding request.
