@@ -36,6 +36,39 @@ std::string quality_text(const model::Regime& r) {
   return text;
 }
 
+std::string score_text(double cv_error, double q) {
+  return cv_error > 0 ? fmt::format("{:.2g}%", 100 * cv_error) : fmt::format("Q = {:.2g}", q);
+}
+
+// A law by its shape, coefficients as letters: "a + b·d + c·log2(p)·d".
+std::string symbolic_law(const std::vector<model::Basis>& bases) {
+  std::string text;
+  char letter = 'a';
+  for (const auto& basis : bases) {
+    auto name = basis.name();
+    for (auto at = name.find('*'); at != std::string::npos; at = name.find('*', at)) name.replace(at, 1, "·");
+    if (!text.empty()) text += " + ";
+    text += letter++;
+    if (name != "1") text += "·" + name;
+  }
+  return text;
+}
+
+std::string choice_text(const model::Regime& r, const model::Units& units) {
+  const auto* form = std::get_if<model::FittedForm>(&r.law);
+  if (!form || form->stats.alternatives.empty()) return "";
+  const auto& s = form->stats;
+  auto text = "chosen: " + readable_equation(r, units) +
+              (s.cv_error > 0 ? fmt::format(", cross-validated error {:.2g}%", 100 * s.cv_error)
+                              : fmt::format(", Q = {:.2g}", s.q)) +
+              "; beaten: ";
+  for (std::size_t i = 0; i < s.alternatives.size(); ++i) {
+    const auto& a = s.alternatives[i];
+    text += fmt::format("{}{} {}", i == 0 ? "" : ", ", symbolic_law(a.bases), score_text(a.cv_error, a.q));
+  }
+  return text;
+}
+
 // The band about the law that min and max draw: the states' factors when the regime has them,
 // which replace the spread (docs/model-format.md, "Bounds").
 std::string spread_text(const model::Regime& r) {
@@ -75,7 +108,8 @@ SheetOperation operation_section(const model::Model& m, const model::Operation& 
   SheetOperation s{op.name, kind_text(op.name), op.meaning, {}, fitted_range_text(op), picture_stem(op.name),
                    caption_text(op, measured)};
   for (const auto& r : op.regimes)
-    s.regimes.push_back({sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r)});
+    s.regimes.push_back(
+        {sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r), choice_text(r, m.units)});
   return s;
 }
 

@@ -92,6 +92,31 @@ TEST(Sheet, FittedFormsAreShownInMicrosecondsWithErrorsAndQuality) {
   EXPECT_EQ(op.regimes.at(0).quality, "Q = 0.6, χ² = 30.4, 36 points (median)");
 }
 
+// The laws a regime's chosen form beat are listed under it, on the page and in the LaTeX.
+TEST(Sheet, TheLawsTheChosenFormBeatAreListedUnderIt) {
+  const auto model = augur::model::parse_model(R"json({"augur_model": 1, "machine": {"name": "m"},
+      "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},
+      "operations": {"pingpong": {"regimes": [{"from": 0, "to": null, "form": {
+          "terms": [{"basis": "1", "coef": 47, "stderr": 1}, {"basis": "d", "coef": 0.0425, "stderr": 0.001}],
+          "chi2": 12, "q": 0.5, "points": 20, "statistic": "median", "cv_error": 0.021,
+          "alternatives": [{"bases": ["1", "d", "p*d"], "cv_error": 0.024, "chi2": 11, "q": 0.5},
+                           {"bases": ["1", "log2(p)"], "cv_error": 0.098, "chi2": 90, "q": 0.001}]}}]}}})json",
+                                               "m.json");
+  const auto sheet = make_sheet(model, {});
+  const auto& choice = section(sheet, "pingpong").regimes.at(0).choice;
+  EXPECT_EQ(choice, "chosen: (47 ± 1) + (0.0425 ± 0.001)·d, cross-validated error 2.1%; "
+                    "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%");
+  std::ostringstream html;
+  augur::report::write_sheet_html(sheet, {}, html);
+  EXPECT_TRUE(contains(html.str(), "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%")) << html.str();
+  std::ostringstream tex;
+  augur::report::write_sheet_tex(sheet, "plots", tex);
+  EXPECT_TRUE(contains(tex.str(), "beaten: a + b$\\cdot$d + c$\\cdot$p$\\cdot$d 2.4\\%")) << tex.str();
+
+  // A model without runners-up says nothing more.
+  EXPECT_TRUE(section(make_sheet(load_machine("t3d"), {}), "bcast").regimes.at(0).choice.empty());
+}
+
 TEST(Sheet, SpreadAndMeasuredRangeAreStated) {
   const auto model = augur::model::parse_model(R"({"augur_model": 1, "machine": {"name": "m"},
       "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},
