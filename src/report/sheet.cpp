@@ -91,11 +91,14 @@ std::string fitted_range_text(const model::Operation& op) {
 
 std::string caption_text(const model::Operation& op, bool measured) {
   const auto* info = model::find_operation_info(op.name);
-  std::string text = info && info->cls == model::OperationClass::barrier
-                         ? "Time over the number of processes; the band is the law's min–max"
-                         : "Time over message size, one line per group size; the band is the law's min–max, "
-                           "dashed lines mark regime breaks";
-  return text + (measured ? "; points are measurements (median, min–max)." : ".");
+  const bool barrier = info && info->cls == model::OperationClass::barrier;
+  const bool one_group = info && info->cls == model::OperationClass::point_to_point;
+  std::string text = barrier ? "Time over the number of processes; the band is the law's min–max"
+                             : "Time over message size, one line per group size; the band is the law's min–max, "
+                               "dashed lines mark regime breaks";
+  if (!measured) return text + ".";
+  return text + (barrier || one_group ? "; points are measurements (median, min–max)."
+                                      : "; points are measurements (median, min–max) in the colour of their group size.");
 }
 
 bool has_points(const SheetOptions& options, const std::string& op) {

@@ -8,6 +8,7 @@
 
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
+#include "report/gnuplot.hpp"
 #include "report/latex.hpp"
 #include "report/sheet.hpp"
 
@@ -168,6 +169,33 @@ TEST(SheetPlots, MeasuredPointsAreDrawnAtTheirGroupSizes) {
   ASSERT_EQ(bcast.marks.size(), 2u);
   EXPECT_DOUBLE_EQ(bcast.marks[0].y.at(0), 200);  // µs
   EXPECT_EQ(plot_named(plots, "op-send").marks.size(), 1u);
+}
+
+// A collective measured over group sizes and message sizes: a line per group size with its band
+// over a logarithmic size axis, the regime breaks, and each group size's measurements in its
+// line's colour (sheet_plots.cpp says why this and not a surface over (p, size)).
+TEST(SheetPlots, EachGroupSizesMeasurementsTakeTheColourOfItsLine) {
+  SheetOptions options;
+  options.measured = {{"allreduce", 4, 1024, 2e-4, 1.5e-4, 3e-4}, {"allreduce", 4, 64, 1e-4, 0.9e-4, 1.2e-4},
+                      {"allreduce", 16, 1024, 4e-4, 3e-4, 5e-4}, {"send", 2, 8, 3e-5, 2e-5, 4e-5}};
+  const auto plots = sheet_plots(load_machine("t3d"), options);
+  const auto& allreduce = plot_named(plots, "op-allreduce");
+  EXPECT_TRUE(allreduce.log_x);
+  ASSERT_EQ(allreduce.curves.size(), 2u);
+  EXPECT_EQ(allreduce.curves[1].title, "p = 16");
+  EXPECT_EQ(allreduce.curves[1].low.size(), allreduce.curves[1].x.size());
+  EXPECT_FALSE(allreduce.x_breaks.empty());
+  ASSERT_EQ(allreduce.marks.size(), 2u);
+  EXPECT_EQ(allreduce.marks[0].colour, 1);
+  EXPECT_EQ(allreduce.marks[1].colour, 2);
+  EXPECT_EQ(allreduce.marks[0].x.size(), 2u);
+  EXPECT_EQ(plot_named(plots, "op-send").marks.at(0).colour, 0);  // one group size: black
+
+  const auto script = augur::report::gnuplot_script({allreduce}, augur::report::Picture::svg);
+  EXPECT_TRUE(contains(script, "with lines lw 2 lc 2 title 'p = 16'")) << script;
+  EXPECT_TRUE(contains(script, "with yerrorbars pt 7 ps 0.6 lc 2 title ''")) << script;
+  EXPECT_TRUE(contains(script, "title 'measured (colour of p)'")) << script;
+  EXPECT_TRUE(contains(script, "set logscale x 2")) << script;
 }
 
 TEST(SheetHtml, EveryOperationHasASectionAndNothingIsFetched) {
