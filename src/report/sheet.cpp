@@ -36,8 +36,20 @@ std::string quality_text(const model::Regime& r) {
   return text;
 }
 
+// Three digits: runners-up often trail the chosen law by a tenth of a per cent.
 std::string score_text(double cv_error, double q) {
-  return cv_error > 0 ? fmt::format("{:.2g}%", 100 * cv_error) : fmt::format("Q = {:.2g}", q);
+  return cv_error > 0 ? fmt::format("{:.3g}%", 100 * cv_error) : fmt::format("Q = {:.2g}", q);
+}
+
+// Exponents such as Extra-P's 2/3 to three digits: "p^0.667", not "p^0.6666666666666666".
+std::string short_powers(std::string name) {
+  for (auto at = name.find('^'); at != std::string::npos; at = name.find('^', at + 1)) {
+    const auto end = name.find_first_not_of("0123456789.", at + 1);
+    const auto digits = name.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
+    if (digits.empty()) continue;
+    name.replace(at + 1, digits.size(), fmt::format("{:.3g}", std::stod(digits)));
+  }
+  return name;
 }
 
 // A law by its shape, coefficients as letters: "a + b·d + c·log2(p)·d".
@@ -45,7 +57,7 @@ std::string symbolic_law(const std::vector<model::Basis>& bases) {
   std::string text;
   char letter = 'a';
   for (const auto& basis : bases) {
-    auto name = basis.name();
+    auto name = short_powers(basis.name());
     for (auto at = name.find('*'); at != std::string::npos; at = name.find('*', at)) name.replace(at, 1, "·");
     if (!text.empty()) text += " + ";
     text += letter++;
@@ -59,7 +71,7 @@ std::string choice_text(const model::Regime& r, const model::Units& units) {
   if (!form || form->stats.alternatives.empty()) return "";
   const auto& s = form->stats;
   auto text = "chosen: " + readable_equation(r, units) +
-              (s.cv_error > 0 ? fmt::format(", cross-validated error {:.2g}%", 100 * s.cv_error)
+              (s.cv_error > 0 ? fmt::format(", cross-validated error {:.3g}%", 100 * s.cv_error)
                               : fmt::format(", Q = {:.2g}", s.q)) +
               "; beaten: ";
   for (std::size_t i = 0; i < s.alternatives.size(); ++i) {

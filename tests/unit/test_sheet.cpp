@@ -101,12 +101,13 @@ TEST(Sheet, TheLawsTheChosenFormBeatAreListedUnderIt) {
           "terms": [{"basis": "1", "coef": 47, "stderr": 1}, {"basis": "d", "coef": 0.0425, "stderr": 0.001}],
           "chi2": 12, "q": 0.5, "points": 20, "statistic": "median", "cv_error": 0.021,
           "alternatives": [{"bases": ["1", "d", "p*d"], "cv_error": 0.024, "chi2": 11, "q": 0.5},
-                           {"bases": ["1", "log2(p)"], "cv_error": 0.098, "chi2": 90, "q": 0.001}]}}]}}})json",
+                           {"bases": ["1", "log2(p)"], "cv_error": 0.098, "chi2": 90, "q": 0.001},
+                           {"bases": ["1", "p^0.6666666666666666"], "cv_error": 0.10125, "chi2": 95, "q": 0.001}]}}]}}})json",
                                                "m.json");
   const auto sheet = make_sheet(model, {});
   const auto& choice = section(sheet, "pingpong").regimes.at(0).choice;
   EXPECT_EQ(choice, "chosen: (47 ± 1) + (0.0425 ± 0.001)·d, cross-validated error 2.1%; "
-                    "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%");
+                    "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%, a + b·p^0.667 10.1%");
   std::ostringstream html;
   augur::report::write_sheet_html(sheet, {}, html);
   EXPECT_TRUE(contains(html.str(), "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%")) << html.str();
