@@ -57,23 +57,39 @@ class Leaderboard {
   std::optional<Scored> by_chi2_;
 };
 
-// The best few laws offered, by the rule's measure; one more than are reported, since the chosen
-// law is among them when it is also the best by that measure.
+// Laws kept as candidate runners-up: more than are reported, since the chosen law is among them
+// and so may be laws that fit these points exactly as it does (floor(log2 p) is log2 p when every
+// p is a power of two), which tie with it rather than lose to it.
+constexpr std::size_t kCandidateRunnersUp = 4 * kRunnersUp;
+
+bool same_fit(const Scored& a, const Scored& b) {
+  auto close = [](double x, double y) { return std::abs(x - y) <= kRoundingTolerance * std::max(std::abs(x), std::abs(y)); };
+  return close(a.validation.chi2, b.validation.chi2) &&
+         (close(a.validation.cv_error, b.validation.cv_error) ||
+          (!std::isfinite(a.validation.cv_error) && !std::isfinite(b.validation.cv_error)));
+}
+
+// The best few laws offered, by the rule's measure.
 class RunnersUp {
  public:
   RunnersUp(int points, Selection rule) : points_(points), rule_(rule) {}
 
   void offer(const Scored& s) {
     const auto at = std::find_if(best_.begin(), best_.end(), [&](const Scored& b) { return better(s, b); });
-    if (at == best_.end() && best_.size() > kRunnersUp) return;
+    if (at == best_.end() && best_.size() >= kCandidateRunnersUp) return;
     best_.insert(at, s);
-    if (best_.size() > kRunnersUp + 1) best_.pop_back();
+    if (best_.size() > kCandidateRunnersUp) best_.pop_back();
   }
 
   std::vector<RunnerUp> without(const Scored& chosen, int points) const {
     std::vector<RunnerUp> kept;
+    std::vector<const Scored*> shown;
     for (const auto& s : best_) {
-      if (same_law(s, chosen) || kept.size() == kRunnersUp) continue;
+      // A law with the chosen one's fit on these points tied with it: it was not beaten. Of laws
+      // that fit alike, the first (simplest) stands for them.
+      if (same_law(s, chosen) || same_fit(s, chosen) || kept.size() == kRunnersUp) continue;
+      if (std::any_of(shown.begin(), shown.end(), [&](const Scored* k) { return same_fit(s, *k); })) continue;
+      shown.push_back(&s);
       kept.push_back({s.fit.hypothesis, s.validation, goodness_of_fit(s.fit.chi2, points, s.fit.hypothesis.size)});
     }
     return kept;

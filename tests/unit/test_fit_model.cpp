@@ -187,11 +187,21 @@ TEST(FitModel, EachRegimeRecordsTheLawsItBeat) {
       if (chosen.cv_error == 0 || (sizes.size() > 1 && sizes.size() < 4)) continue;
       ++regimes_with_alternatives;
       double previous = 0;
+      for (std::size_t i = 1; i < chosen.alternatives.size(); ++i) {
+        const auto &a = chosen.alternatives[i - 1], &b = chosen.alternatives[i];
+        EXPECT_FALSE(std::abs(a.chi2 - b.chi2) <= 1e-9 * a.chi2 && std::abs(a.cv_error - b.cv_error) <= 1e-9 * a.cv_error)
+            << name << ": laws that fit alike are listed once";
+      }
       for (const auto& a : chosen.alternatives) {
         ASSERT_FALSE(a.bases.empty());
         std::vector<model::Basis> chosen_bases;
         for (const auto& t : form.terms) chosen_bases.push_back(t.basis);
         EXPECT_NE(a.bases, chosen_bases) << name;
+        // Laws that fit these points exactly as the chosen one (floor(log2 p) = log2 p at powers
+        // of two) tied with it and are not listed.
+        EXPECT_FALSE(std::abs(a.chi2 - chosen.chi2) <= 1e-9 * chosen.chi2 &&
+                     std::abs(a.cv_error - chosen.cv_error) <= 1e-9 * chosen.cv_error)
+            << name;
         EXPECT_GE(a.cv_error, previous) << name << ": best first";
         previous = a.cv_error;
         if (a.bases.size() > form.terms.size())
