@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a fitted model with N operations (default 60), the size of a full `augur bench` run,
 for timing `augur sheet` (docs/benchmarks.md): two fitted regimes per operation with
-coefficient errors and fit statistics, a measured range, and a node section with a cache sweep.
+coefficient errors, fit statistics and four alternatives each, a measured range, and a node section with a cache sweep.
 
 Usage: make_model.py [N] > model.json
 """
@@ -22,7 +22,12 @@ def form(scale, p_basis, d_basis):
     terms = [{"basis": "1", "coef": 2.0 * scale, "stderr": 0.1 * scale},
              {"basis": p_basis, "coef": 0.5 * scale, "stderr": 0.02 * scale},
              {"basis": d_basis, "coef": 0.001 * scale, "stderr": 0.00005 * scale}]
-    return {"terms": terms, "chi2": 12.5, "q": 0.61, "points": 48, "statistic": "median", "cv_error": 0.031}
+    alternatives = [{"bases": ["1", p_basis, "p^2*d"], "cv_error": 0.034, "chi2": 11.9, "q": 0.64},
+                    {"bases": ["1", d_basis], "cv_error": 0.041, "chi2": 20.1, "q": 0.2},
+                    {"bases": ["1", "sqrt(p)", d_basis], "cv_error": 0.052, "chi2": 25.3, "q": 0.05},
+                    {"bases": ["1", "p"], "cv_error": 0.098, "chi2": 90.2, "q": 0.0}]
+    return {"terms": terms, "chi2": 12.5, "q": 0.61, "points": 48, "statistic": "median", "cv_error": 0.031,
+            "alternatives": alternatives}
 
 
 def operation(cls, i):

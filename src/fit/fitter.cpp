@@ -158,6 +158,14 @@ model::FittedForm form_of(const SelectedLaw& law, const CandidateSet& candidates
   form.stats.points = points;
   form.stats.statistic = statistic;
   form.stats.cv_error = std::isfinite(law.validation.cv_error) ? law.validation.cv_error : 0;
+  for (const auto& runner : law.runners_up) {
+    model::Alternative alternative;
+    for (int k = 0; k < runner.hypothesis.size; ++k) alternative.bases.push_back(candidates.bases[runner.hypothesis.columns[k]]);
+    alternative.cv_error = std::isfinite(runner.validation.cv_error) ? runner.validation.cv_error : 0;
+    alternative.chi2 = runner.validation.chi2;
+    alternative.q = runner.q;
+    form.stats.alternatives.push_back(std::move(alternative));
+  }
   return form;
 }
 

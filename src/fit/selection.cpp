@@ -1,5 +1,6 @@
 #include "fit/selection.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -56,11 +57,71 @@ class Leaderboard {
   std::optional<Scored> by_chi2_;
 };
 
+// Laws kept as candidate runners-up: more than are reported, since the chosen law is among them
+// and so may be laws that fit these points exactly as it does (floor(log2 p) is log2 p when every
+// p is a power of two), which tie with it rather than lose to it.
+constexpr std::size_t kCandidateRunnersUp = 4 * kRunnersUp;
+
+bool same_fit(const Scored& a, const Scored& b) {
+  auto close = [](double x, double y) { return std::abs(x - y) <= kRoundingTolerance * std::max(std::abs(x), std::abs(y)); };
+  return close(a.validation.chi2, b.validation.chi2) &&
+         (close(a.validation.cv_error, b.validation.cv_error) ||
+          (!std::isfinite(a.validation.cv_error) && !std::isfinite(b.validation.cv_error)));
+}
+
+// The best few laws offered, by the rule's measure.
+class RunnersUp {
+ public:
+  RunnersUp(int points, Selection rule) : points_(points), rule_(rule) {}
+
+  void offer(const Scored& s) {
+    const auto at = std::find_if(best_.begin(), best_.end(), [&](const Scored& b) { return better(s, b); });
+    if (at == best_.end() && best_.size() >= kCandidateRunnersUp) return;
+    best_.insert(at, s);
+    if (best_.size() > kCandidateRunnersUp) best_.pop_back();
+  }
+
+  std::vector<RunnerUp> without(const Scored& chosen, int points) const {
+    std::vector<RunnerUp> kept;
+    std::vector<const Scored*> shown;
+    for (const auto& s : best_) {
+      // A law with the chosen one's fit on these points tied with it: it was not beaten. Of laws
+      // that fit alike, the first (simplest) stands for them.
+      if (same_law(s, chosen) || same_fit(s, chosen) || kept.size() == kRunnersUp) continue;
+      if (std::any_of(shown.begin(), shown.end(), [&](const Scored* k) { return same_fit(s, *k); })) continue;
+      shown.push_back(&s);
+      kept.push_back({s.fit.hypothesis, s.validation, goodness_of_fit(s.fit.chi2, points, s.fit.hypothesis.size)});
+    }
+    return kept;
+  }
+
+ private:
+  static bool same_law(const Scored& a, const Scored& b) {
+    return a.fit.hypothesis.size == b.fit.hypothesis.size && a.fit.hypothesis.columns == b.fit.hypothesis.columns;
+  }
+
+  static double cv_or_infinity(const Scored& s) {
+    return std::isfinite(s.validation.cv_error) ? s.validation.cv_error : std::numeric_limits<double>::infinity();
+  }
+
+  // Strictly better, so that of equal laws the one offered first (the simpler) stays ahead.
+  bool better(const Scored& a, const Scored& b) const {
+    if (rule_ == Selection::cross_validation && cv_or_infinity(a) != cv_or_infinity(b))
+      return cv_or_infinity(a) < cv_or_infinity(b);
+    return reduced_chi2(a, points_) < reduced_chi2(b, points_);
+  }
+
+  int points_;
+  Selection rule_;
+  std::vector<Scored> best_;
+};
+
 }  // namespace
 
 SelectedLaw select_law(const WeightedDesign& design, const CandidateSet& candidates,
                        const SelectionOptions& options) {
   Leaderboard positive(design.points()), any(design.points());
+  RunnersUp positive_runners(design.points(), options.rule), any_runners(design.points(), options.rule);
   LeaveOneOut validate(design);
   for (const auto& hypothesis : candidates.hypotheses) {
     auto fit = solve(design, hypothesis);
@@ -68,16 +129,22 @@ SelectedLaw select_law(const WeightedDesign& design, const CandidateSet& candida
     Scored s{*fit, validate(*fit)};
     s.fit.chi2 = s.validation.chi2;
     any.offer(s);
-    if (s.validation.lowest_prediction > 0) positive.offer(s);
+    any_runners.offer(s);
+    if (s.validation.lowest_prediction > 0) {
+      positive.offer(s);
+      positive_runners.offer(s);
+    }
   }
   if (any.empty()) throw std::runtime_error("no law can be fitted to these points");
-  const Scored& chosen = (positive.empty() ? any : positive).choose(options);
+  const bool only_positive = !positive.empty();
+  const Scored& chosen = (only_positive ? positive : any).choose(options);
 
   SelectedLaw law;
   law.fit = chosen.fit;
   law.validation = chosen.validation;
   law.q = goodness_of_fit(chosen.fit.chi2, design.points(), chosen.fit.hypothesis.size);
   law.standard_errors = standard_errors(chosen.fit, design.points());
+  law.runners_up = (only_positive ? positive_runners : any_runners).without(chosen, design.points());
   return law;
 }
 

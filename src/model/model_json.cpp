@@ -102,8 +102,31 @@ Expression read_expression(const Node& n) {
   }
 }
 
+Basis read_basis(const Node& n) {
+  try {
+    return Basis::parse(n.string());
+  } catch (const std::invalid_argument& e) {
+    n.fail(e.what());
+  }
+}
+
+Alternative read_alternative(const Node& n) {
+  n.object({"bases", "cv_error", "chi2", "q"});
+  Alternative a;
+  auto bases = n.required("bases");
+  if (!bases.value.is_array() || bases.value.empty()) bases.fail("expected a non-empty array of basis names");
+  for (std::size_t i = 0; i < bases.value.size(); ++i) a.bases.push_back(read_basis(bases.element(i)));
+  if (n.has("cv_error")) a.cv_error = n.child("cv_error").non_negative();
+  if (n.has("chi2")) a.chi2 = n.child("chi2").non_negative();
+  if (n.has("q")) {
+    a.q = n.child("q").non_negative();
+    if (a.q > 1) n.child("q").fail("must be in [0, 1]");
+  }
+  return a;
+}
+
 FittedForm read_form(const Node& n) {
-  n.object({"terms", "chi2", "q", "points", "statistic", "cv_error"});
+  n.object({"terms", "chi2", "q", "points", "statistic", "cv_error", "alternatives"});
   FittedForm f;
   auto terms = n.required("terms");
   if (!terms.value.is_array() || terms.value.empty()) terms.fail("expected a non-empty array of terms");
@@ -111,11 +134,7 @@ FittedForm read_form(const Node& n) {
     auto t = terms.element(i);
     t.object({"basis", "coef", "stderr"});
     Term term;
-    try {
-      term.basis = Basis::parse(t.required("basis").string());
-    } catch (const std::invalid_argument& e) {
-      t.child("basis").fail(e.what());
-    }
+    term.basis = read_basis(t.required("basis"));
     term.coef = t.required("coef").number();
     term.stderr_ = t.has("stderr") ? t.child("stderr").non_negative() : 0.0;
     f.terms.push_back(term);
@@ -129,6 +148,12 @@ FittedForm read_form(const Node& n) {
   if (!s) stat.fail("must be min, median or mean");
   f.stats.statistic = *s;
   if (n.has("cv_error")) f.stats.cv_error = n.child("cv_error").non_negative();
+  if (n.has("alternatives")) {
+    auto list = n.child("alternatives");
+    if (!list.value.is_array()) list.fail("expected an array of laws");
+    if (list.value.size() > kMaxAlternatives) list.fail(fmt::format("at most {} laws", kMaxAlternatives));
+    for (std::size_t i = 0; i < list.value.size(); ++i) f.stats.alternatives.push_back(read_alternative(list.element(i)));
+  }
   return f;
 }
 
@@ -234,6 +259,15 @@ json regime_to_json(const Regime& r) {
                  {"points", form.stats.points},
                  {"statistic", to_string(form.stats.statistic)},
                  {"cv_error", form.stats.cv_error}};
+    if (!form.stats.alternatives.empty()) {
+      json alternatives = json::array();
+      for (const auto& a : form.stats.alternatives) {
+        json bases = json::array();
+        for (const auto& b : a.bases) bases.push_back(b.name());
+        alternatives.push_back({{"bases", bases}, {"cv_error", a.cv_error}, {"chi2", a.chi2}, {"q", a.q}});
+      }
+      j["form"]["alternatives"] = std::move(alternatives);
+    }
   }
   if (r.spread.below != 0 || r.spread.above != 0) j["spread"] = {{"below", r.spread.below}, {"above", r.spread.above}};
   if (r.states) j["states"] = {{"fast", r.states->fast}, {"slow", r.states->slow}};

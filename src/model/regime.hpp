@@ -28,12 +28,25 @@ struct Term {
   double stderr_ = 0;  // standard error of coef; 0 when unknown
 };
 
+// A law the selection tried for a regime and did not keep: its basis functions (the constant
+// first), and how it scored on the same points.
+struct Alternative {
+  std::vector<Basis> bases;
+  double cv_error = 0;  // cross-validated relative error (0 if unknown)
+  double chi2 = 0;
+  double q = 1;
+};
+
+// Laws the fitter keeps as runners-up of a regime, best first.
+inline constexpr std::size_t kMaxAlternatives = 4;
+
 struct FitStats {
   double chi2 = 0;
   double q = 1;          // goodness of fit: gammq((N − M)/2, χ²/2)
   int points = 0;
   Statistic statistic = Statistic::median;  // which statistic of the measurements was fitted
   double cv_error = 0;   // cross-validated relative error that selected this form (0 if unknown)
+  std::vector<Alternative> alternatives;  // the best laws it beat, at most kMaxAlternatives
 };
 
 struct FittedForm {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -103,7 +104,8 @@ std::pair<std::string, std::string> series(const Plot& plot, std::size_t index) 
     if (r.empty()) continue;
     auto name = fmt::format("p{}m{}", index, i);
     data += datablock(name, r);
-    add(fmt::format("${} using 1:2:3:4 with yerrorbars pt 7 ps 0.6 lc rgb '#000000' title {}", name, gnuplot_quote(m.title)));
+    const auto colour = m.colour > 0 ? std::to_string(m.colour) : std::string("rgb '#000000'");
+    add(fmt::format("${} using 1:2:3:4 with yerrorbars pt 7 ps 0.6 lc {} title {}", name, colour, gnuplot_quote(m.title)));
   }
   if (!parts.empty() && plot.y_reference)
     add(fmt::format("{:.9g} with lines dt 3 lc rgb '#444444' notitle", *plot.y_reference));

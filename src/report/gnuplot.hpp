@@ -20,6 +20,7 @@ struct Curve {
 struct Marks {
   std::string title;
   std::vector<double> x, y, low, high;
+  int colour = 0;  // 0: black; k: the colour of the plot's k-th curve (its group size's line)
 };
 
 struct Plot {

@@ -36,6 +36,51 @@ std::string quality_text(const model::Regime& r) {
   return text;
 }
 
+// Three digits: runners-up often trail the chosen law by a tenth of a per cent.
+std::string score_text(double cv_error, double q) {
+  return cv_error > 0 ? fmt::format("{:.3g}%", 100 * cv_error) : fmt::format("Q = {:.2g}", q);
+}
+
+// Exponents such as Extra-P's 2/3 to three digits: "p^0.667", not "p^0.6666666666666666".
+std::string short_powers(std::string name) {
+  for (auto at = name.find('^'); at != std::string::npos; at = name.find('^', at + 1)) {
+    const auto end = name.find_first_not_of("0123456789.", at + 1);
+    const auto digits = name.substr(at + 1, end == std::string::npos ? std::string::npos : end - at - 1);
+    if (digits.empty()) continue;
+    name.replace(at + 1, digits.size(), fmt::format("{:.3g}", std::stod(digits)));
+  }
+  return name;
+}
+
+// A law by its shape, coefficients as letters: "a + b·d + c·log2(p)·d".
+std::string symbolic_law(const std::vector<model::Basis>& bases) {
+  std::string text;
+  char letter = 'a';
+  for (const auto& basis : bases) {
+    auto name = short_powers(basis.name());
+    for (auto at = name.find('*'); at != std::string::npos; at = name.find('*', at)) name.replace(at, 1, "·");
+    if (!text.empty()) text += " + ";
+    text += letter++;
+    if (name != "1") text += "·" + name;
+  }
+  return text;
+}
+
+std::string choice_text(const model::Regime& r, const model::Units& units) {
+  const auto* form = std::get_if<model::FittedForm>(&r.law);
+  if (!form || form->stats.alternatives.empty()) return "";
+  const auto& s = form->stats;
+  auto text = "chosen: " + readable_equation(r, units) +
+              (s.cv_error > 0 ? fmt::format(", cross-validated error {:.3g}%", 100 * s.cv_error)
+                              : fmt::format(", Q = {:.2g}", s.q)) +
+              "; beaten: ";
+  for (std::size_t i = 0; i < s.alternatives.size(); ++i) {
+    const auto& a = s.alternatives[i];
+    text += fmt::format("{}{} {}", i == 0 ? "" : ", ", symbolic_law(a.bases), score_text(a.cv_error, a.q));
+  }
+  return text;
+}
+
 // The band about the law that min and max draw: the states' factors when the regime has them,
 // which replace the spread (docs/model-format.md, "Bounds").
 std::string spread_text(const model::Regime& r) {
@@ -58,11 +103,14 @@ std::string fitted_range_text(const model::Operation& op) {
 
 std::string caption_text(const model::Operation& op, bool measured) {
   const auto* info = model::find_operation_info(op.name);
-  std::string text = info && info->cls == model::OperationClass::barrier
-                         ? "Time over the number of processes; the band is the law's min–max"
-                         : "Time over message size, one line per group size; the band is the law's min–max, "
-                           "dashed lines mark regime breaks";
-  return text + (measured ? "; points are measurements (median, min–max)." : ".");
+  const bool barrier = info && info->cls == model::OperationClass::barrier;
+  const bool one_group = info && info->cls == model::OperationClass::point_to_point;
+  std::string text = barrier ? "Time over the number of processes; the band is the law's min–max"
+                             : "Time over message size, one line per group size; the band is the law's min–max, "
+                               "dashed lines mark regime breaks";
+  if (!measured) return text + ".";
+  return text + (barrier || one_group ? "; points are measurements (median, min–max)."
+                                      : "; points are measurements (median, min–max) in the colour of their group size.");
 }
 
 bool has_points(const SheetOptions& options, const std::string& op) {
@@ -75,7 +123,8 @@ SheetOperation operation_section(const model::Model& m, const model::Operation& 
   SheetOperation s{op.name, kind_text(op.name), op.meaning, {}, fitted_range_text(op), picture_stem(op.name),
                    caption_text(op, measured)};
   for (const auto& r : op.regimes)
-    s.regimes.push_back({sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r)});
+    s.regimes.push_back(
+        {sizes_text(r), readable_equation(r, m.units), quality_text(r), spread_text(r), choice_text(r, m.units)});
   return s;
 }
 

@@ -35,6 +35,9 @@ struct SheetRegime {
   std::string equation;  // t in µs, with ± coefficient errors where the model has them
   std::string quality;   // "Q = 0.61, χ² = 12.5, 48 points (median)"; empty for a published law
   std::string spread;    // "−8% / +8%" about the law; empty when none
+  // "chosen: (47 ± 1) + (0.0425 ± 0.001)·d, cross-validated error 2.1%; beaten: a + b·d + c·p·d 2.4%, …";
+  // empty when the model records no laws the chosen one beat
+  std::string choice;
 };
 
 struct SheetOperation {

@@ -83,6 +83,10 @@ std::string operation(const SheetOperation& op, const std::map<std::string, std:
     html += fmt::format("<tr><td class=\"sizes\">{}</td><td class=\"eq\">{}</td><td>{}</td><td>{}</td></tr>\n", escape(r.sizes),
                         escape(r.equation), escape(r.quality.empty() ? "published" : r.quality), escape(r.spread));
   html += "</table>\n";
+  // Under the chosen forms, the laws each beat in its regime's selection.
+  for (const auto& r : op.regimes)
+    if (!r.choice.empty())
+      html += fmt::format("<p class=\"choice\"><span class=\"sizes\">{}</span>: {}</p>\n", escape(r.sizes), escape(r.choice));
   if (!op.fitted_range.empty()) html += "<p class=\"note\">" + escape(op.fitted_range) + "</p>\n";
   return html + figure(op.plot, op.caption, svgs) + "</section>\n";
 }

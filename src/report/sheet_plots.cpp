@@ -100,7 +100,7 @@ Curve law_curve(const model::Model& m, const model::Operation& op, const std::st
 }
 
 Marks measured_marks(const std::vector<MeasuredPoint>& points, bool over_p) {
-  Marks marks{"measured", {}, {}, {}, {}};
+  Marks marks{"measured", {}, {}, {}, {}, 0};
   for (const auto& point : points) {
     marks.x.push_back(over_p ? point.p : point.bytes);
     marks.y.push_back(point.median * 1e6);
@@ -119,6 +119,14 @@ std::vector<std::pair<double, std::string>> byte_tics(double lo, double hi) {
   return tics;
 }
 
+// An operation measured over group sizes and message sizes is drawn as one line per group size
+// over a logarithmic size axis, each with its min–max band and its measurements in its colour,
+// rather than as a gnuplot surface over (p, size). A surface hides the band (two more surfaces
+// above and below it would hide the law), its height cannot be read off against an axis, its
+// viewing angle decides which corner is seen, and measurements float in front of or behind it;
+// the regime breaks it would show as creases are here vertical lines at the exact sizes. A few
+// lines (kMaxLines, spread over the measured group sizes) show how p shifts and bends the law,
+// and cost four curves of kSamples points instead of a grid, keeping the sheet fast to draw.
 Plot size_plot(const model::Model& m, const model::Operation& op, const SheetOptions& options) {
   const auto points = points_of(options, op.name);
   const double lo = m.units.bytes_per_size_unit(), hi = std::max(lo * 2, largest_bytes(op, options, points));
@@ -129,10 +137,15 @@ Plot size_plot(const model::Model& m, const model::Operation& op, const SheetOpt
     std::vector<MeasuredPoint> at_p;
     for (const auto& point : points)
       if (point.p == p) at_p.push_back(point);
-    if (!at_p.empty()) plot.marks.push_back(measured_marks(at_p, false));
+    if (at_p.empty()) continue;
+    plot.marks.push_back(measured_marks(at_p, false));
+    // Several group sizes: each one's measurements take its line's colour.
+    if (!is_point_to_point(op)) plot.marks.back().colour = static_cast<int>(plot.curves.size());
   }
-  if (plot.marks.size() > 1)  // one legend entry is enough for the measurements
+  if (plot.marks.size() > 1) {  // one legend entry is enough for the measurements
+    plot.marks[0].title = "measured (colour of p)";
     for (std::size_t i = 1; i < plot.marks.size(); ++i) plot.marks[i].title.clear();
+  }
   for (const auto& r : op.regimes)
     if (r.from > lo && r.from <= hi) plot.x_breaks.push_back(r.from);
   plot.x_tics = byte_tics(lo, hi);

@@ -63,6 +63,9 @@ std::string operation(const SheetOperation& op, const std::string& picture_dir) 
   tex += kLawsTable;
   for (std::size_t i = 0; i < op.regimes.size(); ++i) tex += law_row(op, i);
   tex += kLawsTableEnd;
+  // Under the chosen forms, the laws each beat in its regime's selection.
+  for (const auto& r : op.regimes)
+    if (!r.choice.empty()) tex += fmt::format("\\textbf{{{}}}: {}\n\n", latex_escape(r.sizes), latex_escape(r.choice));
   if (!op.fitted_range.empty()) tex += latex_escape(op.fitted_range) + "\n\n";
   tex += fmt::format("\\begin{{center}}\\includegraphics[width=\\linewidth]{{{}/{}.pdf}}\\end{{center}}\n{}\n\n",
                      picture_dir, op.plot, latex_escape(op.caption));

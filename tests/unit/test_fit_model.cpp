@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 
 #include "fit/fitter.hpp"
@@ -164,6 +165,69 @@ TEST(FitModel, OneOperationPerNameWithTheSeedShapes) {
   const auto& send = std::get<model::FittedForm>(model.at("send").regimes.at(0).law);
   ASSERT_EQ(send.terms.size(), 2u);
   EXPECT_EQ(send.terms[1].basis.name(), "d");
+}
+
+// Each fitted regime names the best laws its selection passed over. Under cross-validation every
+// one either predicted worse than the chosen law or has more coefficients and beat it by less than
+// the margin; they are written to the file and read back.
+TEST(FitModel, EachRegimeRecordsTheLawsItBeat) {
+  const auto raw = machine_run(11);
+  auto options = t3d_units(Family::wide);
+  const auto model = fit_model(raw, options).model;
+  int regimes_with_alternatives = 0;
+  for (const auto& [name, op] : model.operations)
+    for (const auto& regime : op.regimes) {
+      const auto& form = std::get<model::FittedForm>(regime.law);
+      const auto& chosen = form.stats;
+      ASSERT_LE(chosen.alternatives.size(), model::kMaxAlternatives) << name;
+      // Regimes of two or three sizes are ranked by χ² (docs/fitting.md, "Selection").
+      std::set<double> sizes;
+      for (const auto& m : raw.points)
+        if (m.op == name && regime.contains(m.bytes)) sizes.insert(m.bytes);
+      if (chosen.cv_error == 0 || (sizes.size() > 1 && sizes.size() < 4)) continue;
+      ++regimes_with_alternatives;
+      double previous = 0;
+      for (std::size_t i = 1; i < chosen.alternatives.size(); ++i) {
+        const auto &a = chosen.alternatives[i - 1], &b = chosen.alternatives[i];
+        EXPECT_FALSE(std::abs(a.chi2 - b.chi2) <= 1e-9 * a.chi2 && std::abs(a.cv_error - b.cv_error) <= 1e-9 * a.cv_error)
+            << name << ": laws that fit alike are listed once";
+      }
+      for (const auto& a : chosen.alternatives) {
+        ASSERT_FALSE(a.bases.empty());
+        std::vector<model::Basis> chosen_bases;
+        for (const auto& t : form.terms) chosen_bases.push_back(t.basis);
+        EXPECT_NE(a.bases, chosen_bases) << name;
+        // Laws that fit these points exactly as the chosen one (floor(log2 p) = log2 p at powers
+        // of two) tied with it and are not listed.
+        EXPECT_FALSE(std::abs(a.chi2 - chosen.chi2) <= 1e-9 * chosen.chi2 &&
+                     std::abs(a.cv_error - chosen.cv_error) <= 1e-9 * chosen.cv_error)
+            << name;
+        EXPECT_GE(a.cv_error, previous) << name << ": best first";
+        previous = a.cv_error;
+        if (a.bases.size() > form.terms.size())
+          EXPECT_GE(a.cv_error, (1 - options.selection_margin) * chosen.cv_error) << name;
+        else
+          EXPECT_GE(a.cv_error, chosen.cv_error * (1 - 1e-9)) << name;
+      }
+    }
+  EXPECT_GT(regimes_with_alternatives, 3);
+
+  const auto path = std::filesystem::temp_directory_path() / "augur_alternatives_model.json";
+  model::save_model_file(model, path);
+  const auto back = model::load_model_file(path);
+  std::filesystem::remove(path);
+  for (const auto& [name, op] : model.operations)
+    for (std::size_t r = 0; r < op.regimes.size(); ++r) {
+      const auto& written = std::get<model::FittedForm>(op.regimes[r].law).stats.alternatives;
+      const auto& read = std::get<model::FittedForm>(back.operations.at(name).regimes[r].law).stats.alternatives;
+      ASSERT_EQ(read.size(), written.size()) << name;
+      for (std::size_t i = 0; i < read.size(); ++i) {
+        EXPECT_EQ(read[i].bases, written[i].bases) << name;
+        EXPECT_DOUBLE_EQ(read[i].cv_error, written[i].cv_error) << name;
+        EXPECT_DOUBLE_EQ(read[i].chi2, written[i].chi2) << name;
+        EXPECT_DOUBLE_EQ(read[i].q, written[i].q) << name;
+      }
+    }
 }
 
 TEST(FitModel, MachineAndProvenanceComeFromTheRawHeader) {

@@ -64,6 +64,7 @@ TEST(ModelStates, AModelFileWithoutStatesAnswersAsBefore) {
   const auto model = load_model_file(std::string(AUGUR_TEST_DATA) + "/fitted-before-states.json");
   for (const auto& q : queries) {
     ASSERT_FALSE(model.at(q.op).regime_for(q.bytes).states.has_value()) << q.op;
+    EXPECT_TRUE(std::get<FittedForm>(model.at(q.op).regime_for(q.bytes).law).stats.alternatives.empty()) << q.op;
     const auto now = model.estimate(q.op, q.p, q.bytes);
     for (auto bound : {Bound::min, Bound::avg, Bound::max})
       EXPECT_NEAR(now.at(bound), q.before.at(bound), 1e-12 * std::abs(q.before.at(bound)))

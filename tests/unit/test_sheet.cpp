@@ -8,6 +8,7 @@
 
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
+#include "report/gnuplot.hpp"
 #include "report/latex.hpp"
 #include "report/sheet.hpp"
 
@@ -92,6 +93,32 @@ TEST(Sheet, FittedFormsAreShownInMicrosecondsWithErrorsAndQuality) {
   EXPECT_EQ(op.regimes.at(0).quality, "Q = 0.6, χ² = 30.4, 36 points (median)");
 }
 
+// The laws a regime's chosen form beat are listed under it, on the page and in the LaTeX.
+TEST(Sheet, TheLawsTheChosenFormBeatAreListedUnderIt) {
+  const auto model = augur::model::parse_model(R"json({"augur_model": 1, "machine": {"name": "m"},
+      "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},
+      "operations": {"pingpong": {"regimes": [{"from": 0, "to": null, "form": {
+          "terms": [{"basis": "1", "coef": 47, "stderr": 1}, {"basis": "d", "coef": 0.0425, "stderr": 0.001}],
+          "chi2": 12, "q": 0.5, "points": 20, "statistic": "median", "cv_error": 0.021,
+          "alternatives": [{"bases": ["1", "d", "p*d"], "cv_error": 0.024, "chi2": 11, "q": 0.5},
+                           {"bases": ["1", "log2(p)"], "cv_error": 0.098, "chi2": 90, "q": 0.001},
+                           {"bases": ["1", "p^0.6666666666666666"], "cv_error": 0.10125, "chi2": 95, "q": 0.001}]}}]}}})json",
+                                               "m.json");
+  const auto sheet = make_sheet(model, {});
+  const auto& choice = section(sheet, "pingpong").regimes.at(0).choice;
+  EXPECT_EQ(choice, "chosen: (47 ± 1) + (0.0425 ± 0.001)·d, cross-validated error 2.1%; "
+                    "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%, a + b·p^0.667 10.1%");
+  std::ostringstream html;
+  augur::report::write_sheet_html(sheet, {}, html);
+  EXPECT_TRUE(contains(html.str(), "beaten: a + b·d + c·p·d 2.4%, a + b·log2(p) 9.8%")) << html.str();
+  std::ostringstream tex;
+  augur::report::write_sheet_tex(sheet, "plots", tex);
+  EXPECT_TRUE(contains(tex.str(), "beaten: a + b$\\cdot$d + c$\\cdot$p$\\cdot$d 2.4\\%")) << tex.str();
+
+  // A model without runners-up says nothing more.
+  EXPECT_TRUE(section(make_sheet(load_machine("t3d"), {}), "bcast").regimes.at(0).choice.empty());
+}
+
 TEST(Sheet, SpreadAndMeasuredRangeAreStated) {
   const auto model = augur::model::parse_model(R"({"augur_model": 1, "machine": {"name": "m"},
       "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},
@@ -143,6 +170,33 @@ TEST(SheetPlots, MeasuredPointsAreDrawnAtTheirGroupSizes) {
   ASSERT_EQ(bcast.marks.size(), 2u);
   EXPECT_DOUBLE_EQ(bcast.marks[0].y.at(0), 200);  // µs
   EXPECT_EQ(plot_named(plots, "op-send").marks.size(), 1u);
+}
+
+// A collective measured over group sizes and message sizes: a line per group size with its band
+// over a logarithmic size axis, the regime breaks, and each group size's measurements in its
+// line's colour (sheet_plots.cpp says why this and not a surface over (p, size)).
+TEST(SheetPlots, EachGroupSizesMeasurementsTakeTheColourOfItsLine) {
+  SheetOptions options;
+  options.measured = {{"allreduce", 4, 1024, 2e-4, 1.5e-4, 3e-4}, {"allreduce", 4, 64, 1e-4, 0.9e-4, 1.2e-4},
+                      {"allreduce", 16, 1024, 4e-4, 3e-4, 5e-4}, {"send", 2, 8, 3e-5, 2e-5, 4e-5}};
+  const auto plots = sheet_plots(load_machine("t3d"), options);
+  const auto& allreduce = plot_named(plots, "op-allreduce");
+  EXPECT_TRUE(allreduce.log_x);
+  ASSERT_EQ(allreduce.curves.size(), 2u);
+  EXPECT_EQ(allreduce.curves[1].title, "p = 16");
+  EXPECT_EQ(allreduce.curves[1].low.size(), allreduce.curves[1].x.size());
+  EXPECT_FALSE(allreduce.x_breaks.empty());
+  ASSERT_EQ(allreduce.marks.size(), 2u);
+  EXPECT_EQ(allreduce.marks[0].colour, 1);
+  EXPECT_EQ(allreduce.marks[1].colour, 2);
+  EXPECT_EQ(allreduce.marks[0].x.size(), 2u);
+  EXPECT_EQ(plot_named(plots, "op-send").marks.at(0).colour, 0);  // one group size: black
+
+  const auto script = augur::report::gnuplot_script({allreduce}, augur::report::Picture::svg);
+  EXPECT_TRUE(contains(script, "with lines lw 2 lc 2 title 'p = 16'")) << script;
+  EXPECT_TRUE(contains(script, "with yerrorbars pt 7 ps 0.6 lc 2 title ''")) << script;
+  EXPECT_TRUE(contains(script, "title 'measured (colour of p)'")) << script;
+  EXPECT_TRUE(contains(script, "set logscale x 2")) << script;
 }
 
 TEST(SheetHtml, EveryOperationHasASectionAndNothingIsFetched) {
