@@ -9,6 +9,7 @@ packages=(
   libopen-trace-format2-dev otf2-tools
   openmpi-bin libopenmpi-dev mpich libmpich-dev
   clang libclang-rt-14-dev
+  ccache
   gnuplot-nox
   texlive-latex-base poppler-utils
 )
