@@ -1,13 +1,12 @@
 #include "analyze/tuning.hpp"
 
-#include <charconv>
-#include <cmath>
 #include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "analyze/shares.hpp"
+#include "model/numbers.hpp"
 
 namespace augur::analyze {
 
@@ -16,13 +15,10 @@ std::pair<std::string, double> parse_factor(std::string_view option, std::string
   if (eq == std::string_view::npos || eq == 0)
     throw std::invalid_argument(fmt::format("{} '{}': expected NAME=FACTOR, e.g. solve=0.5", option, text));
   const auto number = text.substr(eq + 1);
-  double factor = 0;
-  auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), factor);
-  if (ec != std::errc() || end != number.data() + number.size())
-    throw std::invalid_argument(fmt::format("{} '{}': '{}' is not a number", option, text, number));
-  if (!(factor >= 0) || !std::isfinite(factor))
-    throw std::invalid_argument(fmt::format("{} '{}': the factor must be 0 or more", option, text));
-  return {std::string(text.substr(0, eq)), factor};
+  const auto factor = model::parse_number(number);
+  if (!factor) throw std::invalid_argument(fmt::format("{} '{}': '{}' is not a number", option, text, number));
+  if (!(*factor >= 0)) throw std::invalid_argument(fmt::format("{} '{}': the factor must be 0 or more", option, text));
+  return {std::string(text.substr(0, eq)), *factor};
 }
 
 std::string Tuning::describe() const {

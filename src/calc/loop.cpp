@@ -1,11 +1,11 @@
 #include "calc/loop.hpp"
 
-#include <cmath>
 #include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "model/numbers.hpp"
 #include "report/readable.hpp"
 
 namespace augur::calc {
@@ -30,16 +30,9 @@ const std::vector<Key>& keys() {
 }
 
 double parse_value(const std::string& word, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (text.empty() || used != text.size() || !std::isfinite(v))
-    throw std::invalid_argument(fmt::format("loop: '{}': '{}' is not a number", word, text));
-  return v;
+  const auto v = model::parse_number(text);
+  if (!v) throw std::invalid_argument(fmt::format("loop: '{}': '{}' is not a number", word, text));
+  return *v;
 }
 
 std::string cycles(double c) { return fmt::format("{:g} cycles", c); }

@@ -17,6 +17,7 @@
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
+#include "model/numbers.hpp"
 #include "sim/kernel.hpp"
 #include "sim/replay.hpp"
 #include "sim/schedule.hpp"
@@ -67,13 +68,7 @@ analyze::Tuning tuning_of(const AnalyzeRequest& r, int nranks) {
   for (const auto& g : r.scale_grain) t.grains.insert(analyze::parse_factor("--scale-grain", g));
   for (const auto& c : r.scale_compute) {
     auto [rank, factor] = analyze::parse_factor("--scale-compute", c);
-    int n = -1;
-    try {
-      std::size_t used = 0;
-      n = std::stoi(rank, &used);
-      if (used != rank.size()) n = -1;
-    } catch (const std::exception&) {
-    }
+    const long n = model::parse_integer(rank).value_or(-1);
     if (n < 0 || n >= nranks)
       throw UsageError(fmt::format("--scale-compute '{}': '{}' is not a rank of the run (0 to {})", c, rank, nranks - 1));
     t.ranks[n] = factor;

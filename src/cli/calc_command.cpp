@@ -12,6 +12,7 @@
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
+#include "model/numbers.hpp"
 #include "model/units.hpp"
 #include "fit/machine_state.hpp"
 
@@ -25,15 +26,9 @@ struct CalcOptions {
 };
 
 double parse_processes(const std::string& text) {
-  std::size_t used = 0;
-  double p = 0;
-  try {
-    p = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(p >= 1)) throw UsageError("process count '" + text + "' must be a number >= 1");
-  return p;
+  const auto p = model::parse_number(text);
+  if (!p || !(*p >= 1)) throw UsageError("process count '" + text + "' must be a number >= 1");
+  return *p;
 }
 
 calc::Question make_question(const model::Model& m, const std::string& op, const std::string& p,

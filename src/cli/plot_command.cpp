@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
 #include "model/machines.hpp"
+#include "model/numbers.hpp"
 #include "report/app_report.hpp"
 
 namespace augur::cli {
@@ -24,17 +25,10 @@ struct PlotRequest {
 app::Overrides parse_settings(const std::vector<std::string>& settings) {
   app::Overrides overrides;
   for (const auto& s : settings) {
-    auto eq = s.find('=');
-    double value = 0;
-    std::size_t used = 0;
-    try {
-      if (eq != std::string::npos) value = std::stod(s.substr(eq + 1), &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (eq == std::string::npos || eq == 0 || used == 0 || eq + 1 + used != s.size())
-      throw UsageError("--set " + s + ": expected NAME=NUMBER, e.g. --set tcompute=0.5");
-    overrides[s.substr(0, eq)] = value;
+    const auto eq = s.find('=');
+    const auto value = eq == std::string::npos ? std::nullopt : model::parse_number(s.substr(eq + 1));
+    if (eq == 0 || !value) throw UsageError("--set " + s + ": expected NAME=NUMBER, e.g. --set tcompute=0.5");
+    overrides[s.substr(0, eq)] = *value;
   }
   return overrides;
 }

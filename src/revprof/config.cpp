@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/numbers.hpp"
+
 namespace augur::revprof {
 namespace {
 
@@ -13,15 +15,9 @@ std::string env(const char* name, const char* fallback = "") {
 }
 
 double positive_number(const char* name, const std::string& text) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v > 0)) throw std::invalid_argument(std::string(name) + "='" + text + "': expected a number > 0");
-  return v;
+  const auto v = model::parse_number(text);
+  if (!v || !(*v > 0)) throw std::invalid_argument(std::string(name) + "='" + text + "': expected a number > 0");
+  return *v;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "calc/size.hpp"
+#include "model/numbers.hpp"
 #include "sim/units.hpp"
 
 namespace augur::sim {
@@ -27,16 +28,10 @@ std::string GeneratorArgs::text(std::string_view key, std::string fallback) {
 
 long GeneratorArgs::integer(std::string_view key, long fallback, long low, long high) {
   const auto value = text(key, std::to_string(fallback));
-  std::size_t used = 0;
-  long v = 0;
-  try {
-    v = std::stol(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != value.size() || v < low || v > high)
+  const auto v = model::parse_integer(value);
+  if (!v || *v < low || *v > high)
     throw std::invalid_argument(fmt::format("{}={} must be an integer from {} to {}", key, value, low, high));
-  return v;
+  return *v;
 }
 
 double GeneratorArgs::bytes(std::string_view key, std::string_view fallback) {

@@ -58,16 +58,25 @@ TEST(AnalyzeAnomaly, ShrinkingASideGrainThatContendsForTheBusIsFound) {
             "rank 2's send #0 (to rank 0) now comes before rank 0's receive #0 (from rank 1) completes; it came after");
 }
 
-// Through a wildcard: rank 0 serves two synchronous senders in arrival order, 100 s each.
-// Rank 1 (12 s of work, then 200 s more after its send) comes first and the run takes 212 s.
-// Halve rank 2's 20 s grain and rank 2 comes first: rank 1 waits for rank 0's 100 s before
-// its 200 s, and the run takes 310 s.
-TEST(AnalyzeAnomaly, ShrinkingAGrainThatWinsAWildcardIsFound) {
+// Rank 0 serves two synchronous senders through wildcards in arrival order, 100 s each. Rank 1
+// (12 s of work, then 200 s more after its send) comes first; rank 2 has 20 s of work.
+namespace {
+FlatProgram wildcard_race() {
   FlatProgram p(3);
   const auto ssend = [](int to) { return send_op(to, 8, 0, timing::SendMode::synchronous); };
   p.assign(0, 0, p.add_body({recv_op(kAny), compute_op(100), recv_op(kAny)}));
   p.assign(1, 1, p.add_body({compute_op(12), ssend(0), compute_op(200)}));
   p.assign(2, 2, p.add_body({compute_op(20), ssend(0)}));
+  return p;
+}
+}  // namespace
+
+// Through a wildcard: rank 0 serves two synchronous senders in arrival order, 100 s each.
+// Rank 1 (12 s of work, then 200 s more after its send) comes first and the run takes 212 s.
+// Halve rank 2's 20 s grain and rank 2 comes first: rank 1 waits for rank 0's 100 s before
+// its 200 s, and the run takes 310 s.
+TEST(AnalyzeAnomaly, ShrinkingAGrainThatWinsAWildcardIsFound) {
+  FlatProgram p = wildcard_race();
   const auto setup = analyze::make_setup([] { return std::make_unique<LogGOPSNetwork>(LogGOPSParams{}); });
   const auto base = analyze::resimulate(p, setup);
   ASSERT_DOUBLE_EQ(base.time, 212);
@@ -97,11 +106,7 @@ TEST(AnalyzeAnomaly, OrderChangesNameAWildcardThatMatchedAnotherSource) {
 // The what-if of a tuning that lets a wildcard match another sender says so: its bound is for
 // the baseline's matching. A tuning that keeps the matching does not.
 TEST(AnalyzeAnomaly, AWhatIfThatRematchesAWildcardSaysSo) {
-  FlatProgram p(3);
-  const auto ssend = [](int to) { return send_op(to, 8, 0, timing::SendMode::synchronous); };
-  p.assign(0, 0, p.add_body({recv_op(kAny), compute_op(100), recv_op(kAny)}));
-  p.assign(1, 1, p.add_body({compute_op(12), ssend(0), compute_op(200)}));
-  p.assign(2, 2, p.add_body({compute_op(20), ssend(0)}));
+  FlatProgram p = wildcard_race();
   const auto setup = analyze::make_setup([] { return std::make_unique<LogGOPSNetwork>(LogGOPSParams{}); });
   const auto base = analyze::resimulate(p, setup);
   const analyze::GrainIndex grains(base.trace);
