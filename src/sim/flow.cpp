@@ -12,16 +12,33 @@ bool due(double finish, double at) { return finish <= at + 1e-12 * std::max(1.0,
 }  // namespace
 
 FlowSolver::FlowSolver(std::vector<double> capacity)
-    : capacity_(std::move(capacity)),
-      crossing_(capacity_.size()),
-      channel_seen_(capacity_.size(), 0),
-      unfixed_(capacity_.size(), 0),
-      left_(capacity_.size(), 0) {}
+    : others_(capacity.size()),
+      channel_seen_(capacity.size(), 0),
+      unfixed_(capacity.size(), 0),
+      left_(capacity.size(), 0) {
+  channels_.reserve(capacity.size());
+  for (double c : capacity) channels_.push_back({c});
+}
+
+template <class Visit>
+void FlowSolver::for_each_on(std::uint32_t channel, Visit visit) const {
+  const auto& ch = channels_[channel];
+  if (ch.count == 0) return;
+  visit(ch.first);
+  if (ch.count > 1)
+    for (auto id : others_[channel]) visit(id);
+}
 
 std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> channels, double bytes) {
   if (now < now_) throw std::logic_error("flow: a flow cannot start before the last change");
-  for (auto c : channels)
-    if (c >= capacity_.size()) throw std::out_of_range("flow: no such channel");
+  // One pass checks the channels and finds whether the flow is alone and its narrowest channel.
+  bool alone = true;
+  double narrowest = kInfinity;
+  for (auto c : channels) {
+    if (c >= channels_.size()) throw std::out_of_range("flow: no such channel");
+    alone = alone && channels_[c].count == 0;
+    narrowest = std::min(narrowest, channels_[c].capacity);
+  }
   now_ = now;
   // Finished flows' slots are reused, so a long run holds only the flows in flight.
   std::uint32_t id;
@@ -42,11 +59,11 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   if (f.channels.empty() || f.remaining == 0) {
     f.rate = kInfinity;  // nothing to cross or nothing to send: done now
     schedule(id);
-  } else if (alone(f.channels)) {
+  } else if (alone) {
     // The common case of flows that do not meet (a ring, a stencil on a torus): the narrowest
     // channel is its rate, as filling would find, without searching for a component.
     join_channels(id);
-    f.rate = narrowest(f.channels);
+    f.rate = narrowest;
     schedule(id);
   } else {
     join_channels(id);
@@ -76,36 +93,32 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
     if (f.rate != kInfinity) {
       leave_channels(d.flow);
       for (auto c : f.channels)
-        if (!crossing_[c].empty()) seeds.push_back(c);  // its neighbours gain what it leaves
+        if (channels_[c].count > 0) seeds.push_back(c);  // its neighbours gain what it leaves
     }
     done.push_back(d.flow);
   }
-  std::sort(done.begin(), done.end());
+  if (done.size() > 1) std::sort(done.begin(), done.end());
   free_.insert(free_.end(), done.rbegin(), done.rend());
-  reshare(seeds);
+  if (!seeds.empty()) reshare(seeds);
   drop_stale();
   return done;
 }
 
-bool FlowSolver::alone(std::span<const std::uint32_t> channels) const {
-  return std::all_of(channels.begin(), channels.end(), [&](auto c) { return crossing_[c].empty(); });
-}
-
-double FlowSolver::narrowest(std::span<const std::uint32_t> channels) const {
-  double rate = kInfinity;
-  for (auto c : channels) rate = std::min(rate, capacity_[c]);
-  return rate;
-}
-
 void FlowSolver::join_channels(std::uint32_t flow) {
-  for (auto c : flows_[flow].channels) crossing_[c].push_back(flow);
+  for (auto c : flows_[flow].channels) {
+    auto& ch = channels_[c];
+    if (ch.count++ == 0) ch.first = flow;
+    else others_[c].push_back(flow);
+  }
 }
 
 void FlowSolver::leave_channels(std::uint32_t flow) {
   for (auto c : flows_[flow].channels) {
-    auto& on = crossing_[c];
-    const auto it = std::find(on.begin(), on.end(), flow);
-    *it = on.back();
+    auto& ch = channels_[c];
+    if (--ch.count == 0) continue;
+    auto& on = others_[c];
+    if (ch.first == flow) ch.first = on.back();
+    else *std::find(on.begin(), on.end(), flow) = on.back();
     on.pop_back();
   }
 }
@@ -137,9 +150,9 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
     component_channels_.push_back(seed);
   }
   for (std::size_t next = 0; next < component_channels_.size(); ++next) {
-    for (auto id : crossing_[component_channels_[next]]) {
+    for_each_on(component_channels_[next], [&](std::uint32_t id) {
       auto& f = flows_[id];
-      if (f.seen == epoch_) continue;
+      if (f.seen == epoch_) return;
       f.seen = epoch_;
       component_.push_back(id);
       for (auto c : f.channels) {
@@ -147,7 +160,7 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
         channel_seen_[c] = epoch_;
         component_channels_.push_back(c);
       }
-    }
+    });
   }
 }
 
@@ -166,7 +179,7 @@ void FlowSolver::fill() {
     pending.push_back(id);
     for (auto c : f.channels) {
       if (unfixed_[c]++ == 0) {
-        left_[c] = capacity_[c];
+        left_[c] = channels_[c].capacity;
         used.push_back(c);
       }
     }
