@@ -45,18 +45,22 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   if (free_.empty()) {
     id = static_cast<std::uint32_t>(flows_.size());
     flows_.emplace_back();
+    long_routes_.emplace_back();
+    seen_.push_back(0);
   } else {
     id = free_.back();
     free_.pop_back();
   }
   auto& f = flows_[id];
-  f.channels.assign(channels.begin(), channels.end());
+  f.hops = static_cast<std::uint32_t>(channels.size());
+  if (f.hops <= kFew) std::copy(channels.begin(), channels.end(), f.few);
+  else long_routes_[id].assign(channels.begin(), channels.end());
   f.remaining = std::max(0.0, bytes);
   f.updated = now;
   f.rate = 0;
   f.active = true;
   ++active_;
-  if (f.channels.empty() || f.remaining == 0) {
+  if (f.hops == 0 || f.remaining == 0) {
     f.rate = kInfinity;  // nothing to cross or nothing to send: done now
     schedule(id);
   } else if (alone) {
@@ -67,7 +71,7 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     schedule(id);
   } else {
     join_channels(id);
-    reshare(flows_[id].channels);
+    reshare(channels_of(id));
   }
   drop_stale();
   return id;
@@ -92,7 +96,7 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
     --active_;
     if (f.rate != kInfinity) {
       leave_channels(d.flow);
-      for (auto c : f.channels)
+      for (auto c : channels_of(d.flow))
         if (channels_[c].count > 0) seeds.push_back(c);  // its neighbours gain what it leaves
     }
     done.push_back(d.flow);
@@ -105,7 +109,7 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
 }
 
 void FlowSolver::join_channels(std::uint32_t flow) {
-  for (auto c : flows_[flow].channels) {
+  for (auto c : channels_of(flow)) {
     auto& ch = channels_[c];
     if (ch.count++ == 0) ch.first = flow;
     else others_[c].push_back(flow);
@@ -113,7 +117,7 @@ void FlowSolver::join_channels(std::uint32_t flow) {
 }
 
 void FlowSolver::leave_channels(std::uint32_t flow) {
-  for (auto c : flows_[flow].channels) {
+  for (auto c : channels_of(flow)) {
     auto& ch = channels_[c];
     if (--ch.count == 0) continue;
     auto& on = others_[c];
@@ -151,11 +155,10 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
   }
   for (std::size_t next = 0; next < component_channels_.size(); ++next) {
     for_each_on(component_channels_[next], [&](std::uint32_t id) {
-      auto& f = flows_[id];
-      if (f.seen == epoch_) return;
-      f.seen = epoch_;
+      if (seen_[id] == epoch_) return;
+      seen_[id] = epoch_;
       component_.push_back(id);
-      for (auto c : f.channels) {
+      for (auto c : channels_of(id)) {
         if (channel_seen_[c] == epoch_) continue;
         channel_seen_[c] = epoch_;
         component_channels_.push_back(c);
@@ -177,7 +180,7 @@ void FlowSolver::fill() {
       continue;
     }
     pending.push_back(id);
-    for (auto c : f.channels) {
+    for (auto c : channels_of(id)) {
       if (unfixed_[c]++ == 0) {
         left_[c] = channels_[c].capacity;
         used.push_back(c);
@@ -191,9 +194,10 @@ void FlowSolver::fill() {
       if (unfixed_[c] > 0 && left_[c] / unfixed_[c] < fair) fair = left_[c] / unfixed_[c], bottleneck = c;
     std::erase_if(pending, [&](std::uint32_t id) {
       auto& f = flows_[id];
-      if (std::find(f.channels.begin(), f.channels.end(), bottleneck) == f.channels.end()) return false;
+      const auto channels = channels_of(id);
+      if (std::find(channels.begin(), channels.end(), bottleneck) == channels.end()) return false;
       f.rate = fair;
-      for (auto c : f.channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
+      for (auto c : channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
       return true;
     });
   }

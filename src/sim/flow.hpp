@@ -34,14 +34,22 @@ class FlowSolver {
 
  private:
   static constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  struct Flow {
-    std::vector<std::uint32_t> channels;
+  // What starting and finishing a flow reads, in one cache line: its channels are here when
+  // they are few (every route of a torus's ring neighbours), else in long_routes_.
+  static constexpr std::uint32_t kFew = 5;
+  struct alignas(64) Flow {
     double remaining = 0;  // bytes left at `updated`
     double updated = 0, rate = 0, finish = 0;
     std::uint32_t version = 0;  // entries of due_ with another version are stale
-    std::uint32_t seen = 0;     // the epoch of the last component search that reached it
+    std::uint32_t hops = 0;     // how many channels
+    std::uint32_t few[kFew] = {};
     bool active = false;
   };
+  static_assert(sizeof(Flow) == 64);
+  std::span<const std::uint32_t> channels_of(std::uint32_t flow) const {
+    const auto& f = flows_[flow];
+    return f.hops <= kFew ? std::span<const std::uint32_t>(f.few, f.hops) : std::span<const std::uint32_t>(long_routes_[flow]);
+  }
   struct Due {
     double finish;
     std::uint32_t flow, version;
@@ -75,6 +83,8 @@ class FlowSolver {
   std::vector<Channel> channels_;
   std::vector<std::vector<std::uint32_t>> others_;  // by channel: its active flows after the first
   std::vector<Flow> flows_;
+  std::vector<std::vector<std::uint32_t>> long_routes_;  // by flow: its channels when more than kFew
+  std::vector<std::uint32_t> seen_;  // by flow: the epoch of the last component search that reached it
   std::vector<std::uint32_t> free_;
   std::vector<Due> due_;  // a min-heap of finish times, with stale entries left in
   std::size_t active_ = 0;
