@@ -82,13 +82,12 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
   auto& seeds = seeds_;
   done.clear();
   seeds.clear();
-  if (due_.empty()) return done;
-  const double at = due_.front().finish;
+  if (!earliest()) return done;
+  const double at = earliest()->finish;
   now_ = at;
-  while (!due_.empty() && due(due_.front().finish, at)) {
-    const Due d = due_.front();
-    std::pop_heap(due_.begin(), due_.end(), Later{});
-    due_.pop_back();
+  for (const Due* first = earliest(); first && due(first->finish, at); first = earliest()) {
+    const Due d = *first;
+    pop_earliest();
     auto& f = flows_[d.flow];
     if (!f.active || f.version != d.version) continue;
     f.active = false;
@@ -207,22 +206,54 @@ void FlowSolver::schedule(std::uint32_t flow) {
   auto& f = flows_[flow];
   f.finish = f.rate == kInfinity ? now_ : now_ + f.remaining / f.rate;
   ++f.version;
+  if (in_order_head_ == in_order_.size() || f.finish >= in_order_.back().finish) {
+    in_order_.push_back({f.finish, flow, f.version});
+    return;
+  }
   due_.push_back({f.finish, flow, f.version});
   std::push_heap(due_.begin(), due_.end(), Later{});
 }
 
-// Stale entries are dropped from the top, so next_finish() is a live flow's, and the heap is
-// rebuilt when they outnumber the live ones.
+double FlowSolver::next_finish() const {
+  const Due* first = earliest();
+  return first ? first->finish : kInfinity;
+}
+
+// Which of equal finishes comes first does not matter: finish_next() takes them all.
+bool FlowSolver::earliest_in_order() const { return in_order_[in_order_head_].finish <= due_.front().finish; }
+
+const FlowSolver::Due* FlowSolver::earliest() const {
+  if (in_order_head_ == in_order_.size()) return due_.empty() ? nullptr : &due_.front();
+  return due_.empty() || earliest_in_order() ? &in_order_[in_order_head_] : &due_.front();
+}
+
+void FlowSolver::pop_earliest() {
+  if (in_order_head_ < in_order_.size() && (due_.empty() || earliest_in_order())) {
+    if (++in_order_head_ == in_order_.size()) {
+      in_order_.clear();
+      in_order_head_ = 0;
+    } else if (in_order_head_ >= 4096 && 2 * in_order_head_ >= in_order_.size()) {
+      in_order_.erase(in_order_.begin(), in_order_.begin() + static_cast<std::ptrdiff_t>(in_order_head_));
+      in_order_head_ = 0;
+    }
+    return;
+  }
+  std::pop_heap(due_.begin(), due_.end(), Later{});
+  due_.pop_back();
+}
+
+// Stale entries are dropped from the front, so next_finish() is a live flow's, and both queues
+// are rebuilt when they outnumber the live ones.
 void FlowSolver::drop_stale() {
   auto stale = [&](const Due& d) { return !flows_[d.flow].active || flows_[d.flow].version != d.version; };
-  if (due_.size() > 2 * active_ + 1024) {
+  if (in_order_.size() - in_order_head_ + due_.size() > 2 * active_ + 1024) {
+    in_order_.erase(in_order_.begin(), in_order_.begin() + static_cast<std::ptrdiff_t>(in_order_head_));
+    in_order_head_ = 0;
+    std::erase_if(in_order_, stale);
     std::erase_if(due_, stale);
     std::make_heap(due_.begin(), due_.end(), Later{});
   }
-  while (!due_.empty() && stale(due_.front())) {
-    std::pop_heap(due_.begin(), due_.end(), Later{});
-    due_.pop_back();
-  }
+  for (const Due* first = earliest(); first && stale(*first); first = earliest()) pop_earliest();
 }
 
 std::vector<double> finish_times(std::vector<double> capacity, const std::vector<FlowSpec>& flows) {

@@ -23,7 +23,7 @@ class FlowSolver {
   // or finish. A flow on no channel (both ends on one node) finishes at once.
   std::uint32_t start(double now, std::span<const std::uint32_t> channels, double bytes);
   // When the next active flow finishes (infinity when none is active).
-  double next_finish() const { return due_.empty() ? kInfinity : due_.front().finish; }
+  double next_finish() const;
   // Finishes the flows due at next_finish() and returns their ids, lowest first; an id is
   // given to a new flow once its flow has finished.
   // The list is the solver's own, valid until its next call.
@@ -76,6 +76,9 @@ class FlowSolver {
   void fill();  // max-min rates for component_ over component_channels_
   void schedule(std::uint32_t flow);
   void drop_stale();
+  bool earliest_in_order() const;  // whether in_order_'s front comes first (both not empty)
+  const Due* earliest() const;     // the first finish scheduled, or nullptr
+  void pop_earliest();
 
   template <class Visit>
   void for_each_on(std::uint32_t channel, Visit visit) const;
@@ -86,7 +89,12 @@ class FlowSolver {
   std::vector<std::vector<std::uint32_t>> long_routes_;  // by flow: its channels when more than kFew
   std::vector<std::uint32_t> seen_;  // by flow: the epoch of the last component search that reached it
   std::vector<std::uint32_t> free_;
-  std::vector<Due> due_;  // a min-heap of finish times, with stale entries left in
+  // Finishes scheduled in non-decreasing time (flows of one size alone on equal links, started
+  // one after another: the heap's comparisons were a tenth of a torus ring) queue in in_order_
+  // from in_order_head_; the others go to the min-heap due_. Stale entries are left in both.
+  std::vector<Due> in_order_;
+  std::size_t in_order_head_ = 0;
+  std::vector<Due> due_;
   std::size_t active_ = 0;
   double now_ = 0;
   // Scratch of reshare(), by channel, and the component it works on.
