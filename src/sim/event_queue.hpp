@@ -80,12 +80,15 @@ class EventRun {
   void sort_front_group() const {
     const double t = events_[head_].time;
     std::size_t end = head_ + 1;
-    while (end < events_.size() && events_[end].time == t) ++end;
+    bool in_order = true;  // often so: messages of a step sent, and arriving, in rank order
+    for (; end < events_.size() && events_[end].time == t; ++end)
+      in_order = in_order && events_[end - 1].order < events_[end].order;
+    sorted_ = end;
+    if (in_order) return;
     const auto first = events_.begin() + static_cast<std::ptrdiff_t>(head_);
     const auto last = events_.begin() + static_cast<std::ptrdiff_t>(end);
     if (end - head_ < kRadixFrom) std::sort(first, last, [](const Event& a, const Event& b) { return a.order < b.order; });
     else sort_by_rank(first, last);
-    sorted_ = end;
   }
 
   // Within a group the events were appended in sequence order, so a stable sort by rank gives

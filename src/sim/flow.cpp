@@ -100,7 +100,7 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
     }
     done.push_back(d.flow);
   }
-  if (done.size() > 1) std::sort(done.begin(), done.end());
+  if (!std::is_sorted(done.begin(), done.end())) std::sort(done.begin(), done.end());
   free_.insert(free_.end(), done.rbegin(), done.rend());
   if (!seeds.empty()) reshare(seeds);
   drop_stale();
