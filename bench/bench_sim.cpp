@@ -2,28 +2,42 @@
 // on a million ranks. Events are the kernel's queue events (a rank resuming, a message arriving).
 #include <benchmark/benchmark.h>
 
+#include <optional>
+
 #include "model/machines.hpp"
 #include "sim/generators.hpp"
 #include "sim/kernel.hpp"
 #include "sim/loggops.hpp"
+#include "sim/topologies.hpp"
+#include "sim/topology_network.hpp"
 
 using namespace augur;
 
 namespace {
 
-void run_generated(benchmark::State& state, const std::string& name, const std::vector<std::string>& args,
-                   const sim::Network& net) {
+// `network()` gives each run its network: a topology's carries the state of its flows, so every
+// run needs a fresh one.
+template <class MakeNetwork>
+void run_each(benchmark::State& state, const std::string& name, const std::vector<std::string>& args,
+              MakeNetwork network) {
   auto g = sim::generate(name, args);
   sim::Options options;
   options.algorithms = g.algorithms;
-  std::uint64_t events = 0;
+  std::uint64_t events = 0, messages = 0;
   for (auto _ : state) {
-    auto r = sim::simulate(*g.program, net, options);
+    auto r = sim::simulate(*g.program, network(), options);
     events += r.events;
+    messages += r.messages;
     benchmark::DoNotOptimize(r.predicted);
   }
   state.counters["events/s"] = benchmark::Counter(double(events), benchmark::Counter::kIsRate);
+  state.counters["messages/s"] = benchmark::Counter(double(messages), benchmark::Counter::kIsRate);
   state.counters["events"] = double(events) / double(state.iterations());
+}
+
+void run_generated(benchmark::State& state, const std::string& name, const std::vector<std::string>& args,
+                   const sim::Network& net) {
+  run_each(state, name, args, [&]() -> const sim::Network& { return net; });
 }
 
 const sim::LogGOPSNetwork& loggops() {
@@ -51,6 +65,26 @@ void BM_ModelRing(benchmark::State& state) {
   run_generated(state, "allreduce", {"algorithm=ring", "p=64", "bytes=64KiB", "iterations=200"}, net);
 }
 BENCHMARK(BM_ModelRing)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Messages as flows (`--network topology`): a ring allreduce of 8 KiB on a torus of p nodes,
+// 2p(p − 1) messages whose flows never share a link, so the time per message is the flow path's
+// own cost (route, start, finish, arrival) on top of the kernel's, with the network built anew
+// for each run (its routes found again). Compare BM_RingLogGOPS.
+void BM_TorusRing(benchmark::State& state) {
+  const auto side = std::to_string(state.range(0));
+  const auto machine = sim::generate_topology("torus:" + side + "x" + side + "x" + side);
+  const auto p = std::to_string(state.range(0) * state.range(0) * state.range(0));
+  std::optional<sim::TopologyNetwork> net;
+  run_each(state, "allreduce", {"algorithm=ring", "p=" + p, "bytes=8KiB"},
+           [&]() -> const sim::Network& { return net.emplace(machine); });
+}
+BENCHMARK(BM_TorusRing)->Arg(8)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same ring allreduce on LogGOPS: the kernel alone.
+void BM_RingLogGOPS(benchmark::State& state) {
+  run_generated(state, "allreduce", {"algorithm=ring", "p=" + std::to_string(state.range(0)), "bytes=8KiB"}, loggops());
+}
+BENCHMARK(BM_RingLogGOPS)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

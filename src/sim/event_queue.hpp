@@ -4,14 +4,15 @@
 // to the bit.
 //
 // Two structures hold them. Events scheduled in non-decreasing time (the common case: ranks in
-// step, as in a collective, schedule their next events in the order they run) go to a run of
-// time groups, where pushing costs a comparison and memory is touched in order; each group of
-// equal times is sorted by (rank, sequence) once, when it reaches the front (partners' messages
-// of one step arrive at one time but are sent in their senders' order). The others go to a 4-ary
-// heap (four children share a cache line or two; half as deep as a binary one). The smaller
-// front of the two is the next event. On a million-rank allreduce the heap alone was 42% of the
+// step, as in a collective, schedule their next events in the order they run) go to one of a few
+// runs of time groups, where pushing costs a few comparisons and memory is touched in order; each
+// group of equal times is sorted by (rank, sequence) once, when it reaches the front (partners'
+// messages of one step arrive at one time but are sent in their senders' order). The others go
+// to a 4-ary heap (four children share a cache line or two; half as deep as a binary one). The
+// smallest front is the next event. On a million-rank allreduce the heap alone was 42% of the
 // run, bound by cache misses on its 24 MB.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -34,73 +35,60 @@ struct Event {
 };
 static_assert(sizeof(Event) == 24);
 
-class EventQueue {
+// Events of non-decreasing time, each time's events together in any order: [head_, sorted_) are
+// in order, and none of the rest comes before the last of them. Each group of equal times is
+// sorted by (rank, sequence) once, when it reaches the front.
+class EventRun {
  public:
-  static constexpr int kMaxRanks = 1 << 24;
+  void reserve(std::size_t n) { events_.reserve(n); }
+  bool empty() const { return head_ == events_.size(); }
+  std::size_t size() const { return events_.size() - head_; }
+  const Event& back() const { return events_.back(); }
 
-  void reserve(std::size_t n) {
-    heap_.reserve(n);
-    run_.reserve(n);
+  // Whether `e` can join the end without breaking the order.
+  bool fits(const Event& e) const {
+    if (empty()) return true;
+    const Event& last = events_.back();
+    if (e.time > last.time || !e.before(last)) return true;
+    if (e.time < last.time || events_.size() - 1 < sorted_) return false;  // the back group is sorted
+    return sorted_ == head_ || !e.before(events_[sorted_ - 1]);
   }
-  bool empty() const { return heap_.empty() && head_ == run_.size(); }
-  std::size_t size() const { return heap_.size() + run_.size() - head_; }
-  const Event& top() const { return run_first() ? run_[head_] : heap_.front(); }
+  void push(const Event& e) { events_.push_back(e); }
 
-  void push(double time, std::uint32_t rank, EventType type, std::uint32_t payload = 0) {
-    const Event e{time, std::uint64_t(rank) << 40 | (sequence_++ & kSequenceMask), payload, type};
-    if (fits_run(e)) {
-      run_.push_back(e);
-      return;
-    }
-    heap_.push_back(e);
-    sift_up(heap_.size() - 1);
+  // The earliest event; `mutable` state because the front group is sorted when first looked at.
+  const Event& front() const {
+    if (head_ == sorted_) sort_front_group();
+    return events_[head_];
   }
 
   Event pop() {
-    if (run_first()) return pop_run();
-    Event e = heap_.front();
-    heap_.front() = heap_.back();
-    heap_.pop_back();
-    if (!heap_.empty()) sift_down(0);
+    const Event e = front();
+    ++head_;
+    if (head_ == events_.size()) {
+      events_.clear();
+      head_ = sorted_ = 0;
+    } else if (head_ >= 4096 && 2 * head_ >= events_.size()) {
+      // Taken events fill the front half: drop them, so a run that never empties stays bounded.
+      events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(head_));
+      sorted_ -= head_;
+      head_ = 0;
+    }
     return e;
   }
 
-  // Whether a rank at `time` comes before everything queued, so it may go on without a round
-  // trip through the queue (the same order the queue would give it).
-  bool would_run_first(double time, std::uint32_t rank) const {
-    if (empty()) return true;
-    const Event& t = top();
-    return time < t.time || (time == t.time && rank < t.rank());
-  }
-
  private:
-  // The run is [head_, sorted_) in order, then events of non-decreasing time, each time's events
-  // together in any order, and none before the last sorted one.
-  bool fits_run(const Event& e) const {
-    if (head_ == run_.size()) return true;
-    const Event& back = run_.back();
-    if (e.time > back.time || !e.before(back)) return true;
-    if (e.time < back.time || run_.size() - 1 < sorted_) return false;  // the back group is sorted
-    return sorted_ == head_ || !e.before(run_[sorted_ - 1]);
-  }
-
-  // Sorts the group of equal times at the front once it is reached; `mutable` because top()
-  // may be the first to reach it.
-  bool run_first() const {
-    if (head_ == run_.size()) return false;
-    if (head_ == sorted_) sort_front_group();
-    return heap_.empty() || run_[head_].before(heap_.front());
-  }
-
   void sort_front_group() const {
-    const double t = run_[head_].time;
+    const double t = events_[head_].time;
     std::size_t end = head_ + 1;
-    while (end < run_.size() && run_[end].time == t) ++end;
-    const auto first = run_.begin() + static_cast<std::ptrdiff_t>(head_);
-    const auto last = run_.begin() + static_cast<std::ptrdiff_t>(end);
+    bool in_order = true;  // often so: messages of a step sent, and arriving, in rank order
+    for (; end < events_.size() && events_[end].time == t; ++end)
+      in_order = in_order && events_[end - 1].order < events_[end].order;
+    sorted_ = end;
+    if (in_order) return;
+    const auto first = events_.begin() + static_cast<std::ptrdiff_t>(head_);
+    const auto last = events_.begin() + static_cast<std::ptrdiff_t>(end);
     if (end - head_ < kRadixFrom) std::sort(first, last, [](const Event& a, const Event& b) { return a.order < b.order; });
     else sort_by_rank(first, last);
-    sorted_ = end;
   }
 
   // Within a group the events were appended in sequence order, so a stable sort by rank gives
@@ -120,24 +108,94 @@ class EventQueue {
     for (auto it = from; it != to; ++it) out[static_cast<std::ptrdiff_t>(start[(it->order >> shift) & (kRadix - 1)]++)] = *it;
   }
 
-  Event pop_run() {
-    const Event e = run_[head_++];
-    if (head_ == run_.size()) {
-      run_.clear();
-      head_ = sorted_ = 0;
-    } else if (head_ >= 4096 && 2 * head_ >= run_.size()) {
-      // Taken events fill the front half: drop them, so a run that never empties stays bounded.
-      run_.erase(run_.begin(), run_.begin() + static_cast<std::ptrdiff_t>(head_));
-      sorted_ -= head_;
-      head_ = 0;
+  static constexpr std::size_t kRadix = 1 << 12;   // two passes cover the 24 bits of a rank
+  static constexpr std::size_t kRadixFrom = 8192;  // smaller groups: std::sort
+
+  mutable std::vector<Event> events_;  // events before head_ are taken
+  std::size_t head_ = 0;
+  mutable std::size_t sorted_ = 0;
+  mutable std::vector<Event> scratch_;
+};
+
+class EventQueue {
+ public:
+  static constexpr int kMaxRanks = 1 << 24;
+
+  void reserve(std::size_t n) {
+    heap_.reserve(n);
+    runs_[0].reserve(n);
+  }
+  bool empty() const { return heap_.empty() && front_run() == kRuns; }
+  std::size_t size() const {
+    std::size_t n = heap_.size();
+    for (const auto& r : runs_) n += r.size();
+    return n;
+  }
+  const Event& top() const {
+    const auto r = front_run();
+    return r < kRuns && (heap_.empty() || runs_[r].front().before(heap_.front())) ? runs_[r].front() : heap_.front();
+  }
+
+  // An event goes to the run it follows most closely, else to an empty run, else to the heap.
+  void push(double time, std::uint32_t rank, EventType type, std::uint32_t payload = 0) {
+    const Event e{time, std::uint64_t(rank) << 40 | (sequence_++ & kSequenceMask), payload, type};
+    std::size_t best = kRuns, spare = kRuns;
+    for (std::size_t i = 0; i < kRuns; ++i) {
+      if (runs_[i].empty()) {
+        spare = std::min(spare, i);
+      } else if (runs_[i].fits(e) && (best == kRuns || runs_[best].back().before(runs_[i].back()))) {
+        best = i;
+      }
     }
+    if (best == kRuns) best = spare;
+    if (best < kRuns) {
+      // The earliest front changes only if the new event comes before it.
+      if (front_ != kUnknown && (front_ == kRuns || e.before(runs_[front_].front()))) front_ = best;
+      return runs_[best].push(e);
+    }
+    heap_.push_back(e);
+    sift_up(heap_.size() - 1);
+  }
+
+  Event pop() {
+    const auto r = front_run();
+    if (r < kRuns && (heap_.empty() || runs_[r].front().before(heap_.front()))) {
+      front_ = kUnknown;
+      return runs_[r].pop();
+    }
+    Event e = heap_.front();
+    heap_.front() = heap_.back();
+    heap_.pop_back();
+    if (!heap_.empty()) sift_down(0);
     return e;
   }
 
+  // Whether a rank at `time` comes before everything queued, so it may go on without a round
+  // trip through the queue (the same order the queue would give it).
+  bool would_run_first(double time, std::uint32_t rank) const {
+    if (empty()) return true;
+    const Event& t = top();
+    return time < t.time || (time == t.time && rank < t.rank());
+  }
+
+ private:
+  // Several runs, because events often come as a few interleaved in-order streams: messages
+  // of one step arriving after one of a few route latencies (on a torus: one, two or three
+  // hops) each follow the time of their sends. One run took a fifth of those to the heap.
+  static constexpr std::size_t kRuns = 4;
+
+  // The non-empty run with the earliest front, or kRuns; kept until a pop from a run.
+  std::size_t front_run() const {
+    if (front_ != kUnknown) return front_;
+    front_ = kRuns;
+    for (std::size_t i = 0; i < kRuns; ++i)
+      if (!runs_[i].empty() && (front_ == kRuns || runs_[i].front().before(runs_[front_].front()))) front_ = i;
+    return front_;
+  }
+  static constexpr std::size_t kUnknown = kRuns + 1;
+
   static constexpr std::uint64_t kSequenceMask = (std::uint64_t(1) << 40) - 1;
   static constexpr std::size_t kArity = 4;
-  static constexpr std::size_t kRadix = 1 << 12;     // two passes cover the 24 bits of a rank
-  static constexpr std::size_t kRadixFrom = 8192;    // smaller groups: std::sort
 
   void sift_up(std::size_t i) {
     Event e = heap_[i];
@@ -168,10 +226,8 @@ class EventQueue {
   }
 
   std::vector<Event> heap_;
-  mutable std::vector<Event> run_;  // events before head_ are taken
-  std::size_t head_ = 0;
-  mutable std::size_t sorted_ = 0;
-  mutable std::vector<Event> scratch_;
+  std::array<EventRun, kRuns> runs_;
+  mutable std::size_t front_ = kRuns;  // front_run(), or kUnknown
   std::uint64_t sequence_ = 0;
 };
 

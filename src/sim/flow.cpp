@@ -12,45 +12,66 @@ bool due(double finish, double at) { return finish <= at + 1e-12 * std::max(1.0,
 }  // namespace
 
 FlowSolver::FlowSolver(std::vector<double> capacity)
-    : capacity_(std::move(capacity)),
-      crossing_(capacity_.size()),
-      channel_seen_(capacity_.size(), 0),
-      unfixed_(capacity_.size(), 0),
-      left_(capacity_.size(), 0) {}
+    : others_(capacity.size()),
+      channel_seen_(capacity.size(), 0),
+      unfixed_(capacity.size(), 0),
+      left_(capacity.size(), 0) {
+  channels_.reserve(capacity.size());
+  for (double c : capacity) channels_.push_back({c});
+}
+
+template <class Visit>
+void FlowSolver::for_each_on(std::uint32_t channel, Visit visit) const {
+  const auto& ch = channels_[channel];
+  if (ch.count == 0) return;
+  visit(ch.first);
+  if (ch.count > 1)
+    for (auto id : others_[channel]) visit(id);
+}
 
 std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> channels, double bytes) {
   if (now < now_) throw std::logic_error("flow: a flow cannot start before the last change");
-  for (auto c : channels)
-    if (c >= capacity_.size()) throw std::out_of_range("flow: no such channel");
+  // One pass checks the channels and finds whether the flow is alone and its narrowest channel.
+  bool alone = true;
+  double narrowest = kInfinity;
+  for (auto c : channels) {
+    if (c >= channels_.size()) throw std::out_of_range("flow: no such channel");
+    alone = alone && channels_[c].count == 0;
+    narrowest = std::min(narrowest, channels_[c].capacity);
+  }
   now_ = now;
   // Finished flows' slots are reused, so a long run holds only the flows in flight.
   std::uint32_t id;
   if (free_.empty()) {
     id = static_cast<std::uint32_t>(flows_.size());
     flows_.emplace_back();
+    long_routes_.emplace_back();
+    seen_.push_back(0);
   } else {
     id = free_.back();
     free_.pop_back();
   }
   auto& f = flows_[id];
-  f.channels.assign(channels.begin(), channels.end());
+  f.hops = static_cast<std::uint32_t>(channels.size());
+  if (f.hops <= kFew) std::copy(channels.begin(), channels.end(), f.few);
+  else long_routes_[id].assign(channels.begin(), channels.end());
   f.remaining = std::max(0.0, bytes);
   f.updated = now;
   f.rate = 0;
   f.active = true;
   ++active_;
-  if (f.channels.empty() || f.remaining == 0) {
+  if (f.hops == 0 || f.remaining == 0) {
     f.rate = kInfinity;  // nothing to cross or nothing to send: done now
     schedule(id);
-  } else if (alone(f.channels)) {
+  } else if (alone) {
     // The common case of flows that do not meet (a ring, a stencil on a torus): the narrowest
     // channel is its rate, as filling would find, without searching for a component.
     join_channels(id);
-    f.rate = narrowest(f.channels);
+    f.rate = narrowest;
     schedule(id);
   } else {
     join_channels(id);
-    reshare(flows_[id].channels);
+    reshare(channels_of(id));
   }
   drop_stale();
   return id;
@@ -61,13 +82,12 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
   auto& seeds = seeds_;
   done.clear();
   seeds.clear();
-  if (due_.empty()) return done;
-  const double at = due_.front().finish;
+  if (!earliest()) return done;
+  const double at = earliest()->finish;
   now_ = at;
-  while (!due_.empty() && due(due_.front().finish, at)) {
-    const Due d = due_.front();
-    std::pop_heap(due_.begin(), due_.end(), Later{});
-    due_.pop_back();
+  for (const Due* first = earliest(); first && due(first->finish, at); first = earliest()) {
+    const Due d = *first;
+    pop_earliest();
     auto& f = flows_[d.flow];
     if (!f.active || f.version != d.version) continue;
     f.active = false;
@@ -75,37 +95,33 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
     --active_;
     if (f.rate != kInfinity) {
       leave_channels(d.flow);
-      for (auto c : f.channels)
-        if (!crossing_[c].empty()) seeds.push_back(c);  // its neighbours gain what it leaves
+      for (auto c : channels_of(d.flow))
+        if (channels_[c].count > 0) seeds.push_back(c);  // its neighbours gain what it leaves
     }
     done.push_back(d.flow);
   }
-  std::sort(done.begin(), done.end());
+  if (!std::is_sorted(done.begin(), done.end())) std::sort(done.begin(), done.end());
   free_.insert(free_.end(), done.rbegin(), done.rend());
-  reshare(seeds);
+  if (!seeds.empty()) reshare(seeds);
   drop_stale();
   return done;
 }
 
-bool FlowSolver::alone(std::span<const std::uint32_t> channels) const {
-  return std::all_of(channels.begin(), channels.end(), [&](auto c) { return crossing_[c].empty(); });
-}
-
-double FlowSolver::narrowest(std::span<const std::uint32_t> channels) const {
-  double rate = kInfinity;
-  for (auto c : channels) rate = std::min(rate, capacity_[c]);
-  return rate;
-}
-
 void FlowSolver::join_channels(std::uint32_t flow) {
-  for (auto c : flows_[flow].channels) crossing_[c].push_back(flow);
+  for (auto c : channels_of(flow)) {
+    auto& ch = channels_[c];
+    if (ch.count++ == 0) ch.first = flow;
+    else others_[c].push_back(flow);
+  }
 }
 
 void FlowSolver::leave_channels(std::uint32_t flow) {
-  for (auto c : flows_[flow].channels) {
-    auto& on = crossing_[c];
-    const auto it = std::find(on.begin(), on.end(), flow);
-    *it = on.back();
+  for (auto c : channels_of(flow)) {
+    auto& ch = channels_[c];
+    if (--ch.count == 0) continue;
+    auto& on = others_[c];
+    if (ch.first == flow) ch.first = on.back();
+    else *std::find(on.begin(), on.end(), flow) = on.back();
     on.pop_back();
   }
 }
@@ -137,17 +153,16 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
     component_channels_.push_back(seed);
   }
   for (std::size_t next = 0; next < component_channels_.size(); ++next) {
-    for (auto id : crossing_[component_channels_[next]]) {
-      auto& f = flows_[id];
-      if (f.seen == epoch_) continue;
-      f.seen = epoch_;
+    for_each_on(component_channels_[next], [&](std::uint32_t id) {
+      if (seen_[id] == epoch_) return;
+      seen_[id] = epoch_;
       component_.push_back(id);
-      for (auto c : f.channels) {
+      for (auto c : channels_of(id)) {
         if (channel_seen_[c] == epoch_) continue;
         channel_seen_[c] = epoch_;
         component_channels_.push_back(c);
       }
-    }
+    });
   }
 }
 
@@ -164,9 +179,9 @@ void FlowSolver::fill() {
       continue;
     }
     pending.push_back(id);
-    for (auto c : f.channels) {
+    for (auto c : channels_of(id)) {
       if (unfixed_[c]++ == 0) {
-        left_[c] = capacity_[c];
+        left_[c] = channels_[c].capacity;
         used.push_back(c);
       }
     }
@@ -178,9 +193,10 @@ void FlowSolver::fill() {
       if (unfixed_[c] > 0 && left_[c] / unfixed_[c] < fair) fair = left_[c] / unfixed_[c], bottleneck = c;
     std::erase_if(pending, [&](std::uint32_t id) {
       auto& f = flows_[id];
-      if (std::find(f.channels.begin(), f.channels.end(), bottleneck) == f.channels.end()) return false;
+      const auto channels = channels_of(id);
+      if (std::find(channels.begin(), channels.end(), bottleneck) == channels.end()) return false;
       f.rate = fair;
-      for (auto c : f.channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
+      for (auto c : channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
       return true;
     });
   }
@@ -190,22 +206,54 @@ void FlowSolver::schedule(std::uint32_t flow) {
   auto& f = flows_[flow];
   f.finish = f.rate == kInfinity ? now_ : now_ + f.remaining / f.rate;
   ++f.version;
+  if (in_order_head_ == in_order_.size() || f.finish >= in_order_.back().finish) {
+    in_order_.push_back({f.finish, flow, f.version});
+    return;
+  }
   due_.push_back({f.finish, flow, f.version});
   std::push_heap(due_.begin(), due_.end(), Later{});
 }
 
-// Stale entries are dropped from the top, so next_finish() is a live flow's, and the heap is
-// rebuilt when they outnumber the live ones.
+double FlowSolver::next_finish() const {
+  const Due* first = earliest();
+  return first ? first->finish : kInfinity;
+}
+
+// Which of equal finishes comes first does not matter: finish_next() takes them all.
+bool FlowSolver::earliest_in_order() const { return in_order_[in_order_head_].finish <= due_.front().finish; }
+
+const FlowSolver::Due* FlowSolver::earliest() const {
+  if (in_order_head_ == in_order_.size()) return due_.empty() ? nullptr : &due_.front();
+  return due_.empty() || earliest_in_order() ? &in_order_[in_order_head_] : &due_.front();
+}
+
+void FlowSolver::pop_earliest() {
+  if (in_order_head_ < in_order_.size() && (due_.empty() || earliest_in_order())) {
+    if (++in_order_head_ == in_order_.size()) {
+      in_order_.clear();
+      in_order_head_ = 0;
+    } else if (in_order_head_ >= 4096 && 2 * in_order_head_ >= in_order_.size()) {
+      in_order_.erase(in_order_.begin(), in_order_.begin() + static_cast<std::ptrdiff_t>(in_order_head_));
+      in_order_head_ = 0;
+    }
+    return;
+  }
+  std::pop_heap(due_.begin(), due_.end(), Later{});
+  due_.pop_back();
+}
+
+// Stale entries are dropped from the front, so next_finish() is a live flow's, and both queues
+// are rebuilt when they outnumber the live ones.
 void FlowSolver::drop_stale() {
   auto stale = [&](const Due& d) { return !flows_[d.flow].active || flows_[d.flow].version != d.version; };
-  if (due_.size() > 2 * active_ + 1024) {
+  if (in_order_.size() - in_order_head_ + due_.size() > 2 * active_ + 1024) {
+    in_order_.erase(in_order_.begin(), in_order_.begin() + static_cast<std::ptrdiff_t>(in_order_head_));
+    in_order_head_ = 0;
+    std::erase_if(in_order_, stale);
     std::erase_if(due_, stale);
     std::make_heap(due_.begin(), due_.end(), Later{});
   }
-  while (!due_.empty() && stale(due_.front())) {
-    std::pop_heap(due_.begin(), due_.end(), Later{});
-    due_.pop_back();
-  }
+  for (const Due* first = earliest(); first && stale(*first); first = earliest()) pop_earliest();
 }
 
 std::vector<double> finish_times(std::vector<double> capacity, const std::vector<FlowSpec>& flows) {

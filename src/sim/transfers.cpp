@@ -14,7 +14,8 @@ std::vector<double> capacities(const Router& router) {
 
 }  // namespace
 
-Transfers::Transfers(const Machine& machine) : machine_(machine), router_(machine), solver_(capacities(router_)) {}
+Transfers::Transfers(const Machine& machine)
+    : machine_(machine), router_(machine), solver_(capacities(router_)), latest_(machine.nodes()) {}
 
 int Transfers::node_of(int rank) {
   if (rank >= static_cast<int>(nodes_.size())) {
@@ -27,10 +28,19 @@ int Transfers::node_of(int rank) {
 
 const Route& Transfers::route(int src_rank, int dst_rank) {
   const int from = node_of(src_rank), to = node_of(dst_rank);
+  auto& latest = latest_[from];
+  if (latest.to == to) return *latest.route;
   const auto key = std::uint64_t(std::uint32_t(from)) << 32 | std::uint32_t(to);
-  if (const auto it = routes_.find(key); it != routes_.end()) return it->second;
-  if (routes_.size() >= kMaxRoutes) routes_.clear();
-  return routes_.emplace(key, router_.route(from, to)).first->second;
+  auto it = routes_.find(key);
+  if (it == routes_.end()) {
+    if (routes_.size() >= kMaxRoutes) {
+      routes_.clear();
+      std::fill(latest_.begin(), latest_.end(), Latest{});
+    }
+    it = routes_.emplace(key, router_.route(from, to)).first;
+  }
+  latest = {to, &it->second};
+  return it->second;
 }
 
 void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {

@@ -39,6 +39,13 @@ class Transfers {
   // cannot fill the memory with routes.
   std::unordered_map<std::uint64_t, Route> routes_;
   static constexpr std::size_t kMaxRoutes = 1 << 20;
+  // By source node: the destination of its latest route and the route, found without hashing
+  // when a node sends to the same neighbour again (a ring: every message).
+  struct Latest {
+    int to = -1;
+    const Route* route = nullptr;
+  };
+  std::vector<Latest> latest_;
   const Route& route(int src_rank, int dst_rank);
   std::vector<Arrival> arrivals_;
   std::vector<int> nodes_;  // by rank, filled as ranks appear

@@ -79,14 +79,32 @@ TEST(SimEventQueue, ALargeGroupOfEqualTimesComesOutByRankThenSequence) {
 
 TEST(SimEventQueue, WouldRunFirstSeesTheEarlierOfBothStructures) {
   EventQueue q;
-  q.push(1.0, 3, EventType::resume);  // FIFO
-  q.push(2.0, 0, EventType::resume);  // FIFO: after the first
-  q.push(0.5, 9, EventType::resume);  // earlier than the FIFO's last: the heap
+  q.push(1.0, 3, EventType::resume);  // a run
+  q.push(2.0, 0, EventType::resume);  // the same run: after the first
+  q.push(0.5, 9, EventType::resume);  // earlier than that run's last: another run
   EXPECT_FALSE(q.would_run_first(0.5, 9));
   EXPECT_TRUE(q.would_run_first(0.5, 8));
   EXPECT_EQ(q.pop().time, 0.5);
   EXPECT_TRUE(q.would_run_first(1.0, 2));
   EXPECT_FALSE(q.would_run_first(1.0, 3));
+}
+
+// Streams in time order, interleaved, as messages of one step arriving after one of a few
+// route latencies: more streams than runs, so the heap takes some of them.
+TEST(SimEventQueue, InterleavedInOrderStreamsComeOutInOrder) {
+  EventQueue q;
+  Reference ref;
+  const double latencies[] = {3.0, 1.0, 2.5, 1.0, 7.0, 0.5};
+  for (int step = 0; step < 2000; ++step) {
+    for (std::uint32_t rank = 0; rank < 6; ++rank) {
+      const double t = step + latencies[rank];
+      q.push(t, rank, EventType::deliver, static_cast<std::uint32_t>(ref.sequence));
+      ref.push(t, rank);
+    }
+    while (!ref.keys.empty() && std::get<0>(*ref.keys.begin()) <= step) expect_same_pop(q, ref);
+  }
+  while (!ref.keys.empty()) expect_same_pop(q, ref);
+  EXPECT_TRUE(q.empty());
 }
 
 TEST(SimEventQueue, ALongInOrderStreamStaysInOrderAcrossCompaction) {

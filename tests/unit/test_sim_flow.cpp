@@ -62,3 +62,21 @@ TEST(SimFlow, FlowsOnSeparateLinksDoNotInterfere) {
   EXPECT_DOUBLE_EQ(t[0], 5);
   EXPECT_DOUBLE_EQ(t[1], 5);
 }
+
+// One link of capacity 1; A (1 byte), B (3) and C (2) start together at 1/3 each. A, the first
+// on the link, ends at 3 with B 2 and C 1 left; at 1/2 each C ends at 5, B then has 1 left and
+// runs alone, ending at 6. C's finish (6 when scheduled) comes before B's (9): out of order.
+TEST(SimFlow, TheFirstFlowOnALinkLeavingFirstHandsItOverToTheOthers) {
+  auto t = finish_times({1}, {{0, {0}, 1}, {0, {0}, 3}, {0, {0}, 2}});
+  EXPECT_DOUBLE_EQ(t[0], 3);
+  EXPECT_DOUBLE_EQ(t[1], 6);
+  EXPECT_DOUBLE_EQ(t[2], 5);
+}
+
+// A crosses seven links (more than a flow keeps inline), the last of capacity 1 shared with B:
+// 1/2 each there, so both move 4 bytes in 8 seconds.
+TEST(SimFlow, ALongRouteSharesLikeAShortOne) {
+  auto t = finish_times({2, 2, 2, 2, 2, 2, 1}, {{0, {0, 1, 2, 3, 4, 5, 6}, 4}, {0, {6}, 4}});
+  EXPECT_DOUBLE_EQ(t[0], 8);
+  EXPECT_DOUBLE_EQ(t[1], 8);
+}
