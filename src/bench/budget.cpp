@@ -52,9 +52,20 @@ double messages_per_call(const OperationShape& shape, const Point& point) {
 
 }  // namespace
 
+double message_seconds(const Calibration& c, double bytes) {
+  const double linear = c.latency + bytes / c.bandwidth;
+  const auto& m = c.messages;
+  if (m.empty() || bytes < m.front().first) return linear;
+  if (bytes >= m.back().first) return std::max(linear, m.back().second * bytes / m.back().first);
+  const auto above = std::upper_bound(m.begin(), m.end(), bytes, [](double b, const auto& point) { return b < point.first; });
+  const auto below = above - 1;
+  const double share = (bytes - below->first) / (above->first - below->first);
+  return std::max(linear, below->second + share * (above->second - below->second));
+}
+
 double point_seconds(const Calibration& c, const Point& point, int warmup, int reps) {
   const auto& shape = kOperations[point.operation];
-  const double message = c.latency + double(point.bytes) / c.bandwidth;
+  const double message = message_seconds(c, double(point.bytes));
   double call = messages_per_call(shape, point) * message;
   if (call <= kLongestSequencedCall) call = std::max(call, std::min(kSequenceFill, 64 * call));
   const double repetition = 2 * log2_ceil(point.p) * c.latency + call;
@@ -168,7 +179,7 @@ std::vector<int> groups_left_out(const BudgetPlan& plan, const BudgetRequest& r)
 // What the plan gave up, in the order it gives things up.
 std::vector<std::string> given_up(const BudgetPlan& plan, const BudgetRequest& r) {
   std::vector<std::string> out;
-  if (plan.passes < r.passes) out.push_back(fmt::format("{} of {} passes", plan.passes, r.passes));
+  if (plan.passes < r.passes) out.push_back(fmt::format("{} of {} passes", r.passes - plan.passes, r.passes));
   if (plan.max_bytes < r.max_bytes)
     out.push_back(fmt::format("messages above {} (up to {} without a budget)", model::format_bytes(double(plan.max_bytes)),
                               model::format_bytes(double(r.max_bytes))));
@@ -182,8 +193,11 @@ std::vector<std::string> given_up(const BudgetPlan& plan, const BudgetRequest& r
 
 std::vector<std::string> describe_plan(const BudgetPlan& plan, const BudgetRequest& r, const Calibration& c) {
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("budget {}; network: {} one way, {}/s beyond it, a launch {}", format_duration(r.budget_seconds),
-                              model::format_seconds(c.latency), model::format_bytes(c.bandwidth),
+  std::string measured;
+  for (const auto& [bytes, seconds] : c.messages)
+    measured += fmt::format(", {} in {}", model::format_bytes(bytes), model::format_seconds(seconds));
+  lines.push_back(fmt::format("budget {}; network: {} one way{}, {}/s beyond; a launch {}", format_duration(r.budget_seconds),
+                              model::format_seconds(c.latency), measured, model::format_bytes(c.bandwidth),
                               format_duration(c.launch_seconds)));
   const auto points = base_plan(r.operations, plan.groups, plan.max_bytes).size();
   lines.push_back(fmt::format("plan: {} passes of {} points, messages up to {}, groups of {} processes, {} warm-up and "

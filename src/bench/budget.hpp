@@ -11,6 +11,7 @@
 // No MPI here, so the planner can be tested on its own.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -24,7 +25,14 @@ struct Calibration {
   double latency = 0;         // seconds one way of an 8-byte message (half a round trip)
   double bandwidth = 0;       // bytes per second of the large ping-pong, latency excluded
   double launch_seconds = 0;  // one launch of the MPI program: mpirun, MPI_Init, MPI_Finalize
+  // Measured one-way times of larger messages, (bytes, seconds), sizes upwards; empty: none.
+  std::vector<std::pair<double, double>> messages;
 };
+
+// One message's time: latency + bytes / bandwidth, or more where the measured times between
+// which `bytes` lies (interpolated; beyond the largest, in proportion to the size) say so. A link
+// that stalls on some sizes (a retransmission after a full queue) costs what it measured.
+double message_seconds(const Calibration& calibration, double bytes);
 
 // What the run would measure with no budget, and what it has already spent.
 struct BudgetRequest {

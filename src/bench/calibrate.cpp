@@ -9,17 +9,21 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bench/statistics.hpp"
 
 namespace augur::bench {
 namespace {
 
 constexpr int kTag = 7;
 constexpr std::uint64_t kSmallBytes = 8;
-constexpr int kSmallBlocks = 5, kSmallRounds = 20;
-// Large messages: one untimed round, then these many timed, each timed alone, and their mean
-// taken: a round stalled by the link (a retransmission) is what the sweep will pay too.
-constexpr int kLargeRounds = 4;
+// Small messages: the mean of 100 round trips, not the fastest or the median: on a machine busy
+// with other work a round trip now and then waits for a time slice, and the sweep will too.
+constexpr int kSmallRounds = 100;
+// Larger messages: one untimed round, then these many timed, and their mean taken: a round
+// stalled by the link (a retransmission) is what the sweep will pay too. Over TCP through a
+// token bucket here a 128 KiB send took 100 ms where its bandwidth says 1 ms, so the sizes
+// between are measured too, not only the largest.
+constexpr int kLargeRounds = 3;
+constexpr std::uint64_t kMessageSizes[] = {16 * 1024, 128 * 1024, 1024 * 1024};
 
 // Seconds per round of `rounds` round trips of `bytes` between world ranks 0 and 1; with
 // `both_ways` each round is a simultaneous exchange instead. Ranks above 1 take no part.
@@ -58,22 +62,28 @@ double large_one_way(std::vector<char>& send, std::vector<char>& recv, std::uint
 
 void calibrate_network(std::uint64_t large_bytes, double started, const std::filesystem::path& out) {
   large_bytes = std::max(large_bytes, kSmallBytes);
-  std::vector<char> send(large_bytes, 1), recv(large_bytes);
-  MPI_Barrier(MPI_COMM_WORLD);
-  rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false);
-  std::vector<double> small;
-  for (int i = 0; i < kSmallBlocks; ++i) small.push_back(rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false) / 2);
-  const double latency = summarize(small).median;
-  const double large = std::max(large_one_way(send, recv, large_bytes, false), large_one_way(send, recv, large_bytes, true));
-  MPI_Barrier(MPI_COMM_WORLD);
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::vector<char> send(large_bytes, 1), recv(large_bytes);
+  MPI_Barrier(MPI_COMM_WORLD);
+  rounds_seconds(send, recv, kSmallBytes, 1, false);
+  const double latency = rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false) / 2;
+  nlohmann::json messages = nlohmann::json::array();
+  double large = 0;
+  for (std::uint64_t bytes : kMessageSizes) {
+    bytes = std::min(bytes, large_bytes);
+    large = std::max(large_one_way(send, recv, bytes, false), large_one_way(send, recv, bytes, true));
+    messages.push_back({bytes, large});
+    if (bytes == large_bytes) break;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
   if (rank != 0) return;
   // At least a nanosecond per kilobyte, so a clock that read nothing does not plan for infinity.
   const double transfer = std::max(large - latency, double(large_bytes) * 1e-12);
   const nlohmann::json result = {{"latency", latency},
                                  {"bandwidth", double(large_bytes) / transfer},
                                  {"large_bytes", large_bytes},
+                                 {"messages", messages},
                                  {"seconds", MPI_Wtime() - started}};
   std::ofstream file(out);
   file << result.dump() << "\n";

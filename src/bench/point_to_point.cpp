@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bench/kernel.hpp"
+#include "bench/operation_table.hpp"
 
 namespace augur::bench {
 namespace {

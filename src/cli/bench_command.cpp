@@ -348,8 +348,11 @@ bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std
   fs::remove(out);
   if (!measured.is_object() || !measured.contains("latency") || !measured.contains("bandwidth"))
     throw std::runtime_error("the calibration launch wrote no result to " + out.string());
-  return {measured.at("latency").get<double>(), measured.at("bandwidth").get<double>(),
-          std::max(0.0, wall - measured.value("seconds", 0.0))};
+  bench::Calibration calibration{measured.at("latency").get<double>(), measured.at("bandwidth").get<double>(),
+                                 std::max(0.0, wall - measured.value("seconds", 0.0)), {}};
+  for (const auto& point : measured.value("messages", nlohmann::json::array()))
+    calibration.messages.emplace_back(point.at(0).get<double>(), point.at(1).get<double>());
+  return calibration;
 }
 
 void print_plan(const BenchRequest& r, const bench::BudgetPlan& plan, const bench::BudgetRequest& request,
@@ -394,7 +397,7 @@ void run_bench(BenchRequest r) {
   const auto start = Clock::now();
   auto request = budget_request(r);
   const auto calibration = r.dry_run ? bench::Calibration{parse_latency(r.assume_latency),
-                                                          parse_bandwidth(r.assume_bandwidth), 1.0}
+                                                          parse_bandwidth(r.assume_bandwidth), 1.0, {}}
                                      : calibrate(r, program, request.max_bytes);
   request.spent_seconds = seconds_since(start);
   const auto plan = bench::plan_budget(calibration, request);
@@ -430,6 +433,7 @@ void run_bench(BenchRequest r) {
   auto record = bench::left_out_record(plan, request, made);
   record["calibration"] = {{"latency", calibration.latency},
                            {"bandwidth", calibration.bandwidth},
+                           {"messages", calibration.messages},
                            {"launch_seconds", calibration.launch_seconds}};
   record["measuring_seconds"] = seconds_since(start);
   fit_and_save(r, record);

@@ -35,9 +35,9 @@ bench::BudgetRequest quick_request(int world = 2, double budget = 180) {
 }
 
 // Shared memory as on this machine: 0.2 µs one way, 10 GB/s, half a second a launch.
-const bench::Calibration kSharedMemory{0.2e-6, 10e9, 0.5};
+const bench::Calibration kSharedMemory{0.2e-6, 10e9, 0.5, {}};
 // Open MPI over a 1 Gbit/s TCP loopback: 20 µs, 125 MB/s, a second a launch.
-const bench::Calibration kGigabit{20e-6, 125e6, 1.0};
+const bench::Calibration kGigabit{20e-6, 125e6, 1.0, {}};
 
 // The whole run's estimate, recomputed from the plan's own choices, independently of the planner's
 // bookkeeping.
@@ -92,7 +92,7 @@ TEST(BenchBudget, ASlowerNetworkGivesThingsUpInTheDocumentedOrder) {
   std::size_t previous_groups = r.groups.size();
   bool cut_sizes = false, cut_groups = false, cut_passes_below_five = false;
   for (double bandwidth = 10e9; bandwidth > 1e3; bandwidth /= 1.5) {
-    const bench::Calibration c{20e-6, bandwidth, 1.0};
+    const bench::Calibration c{20e-6, bandwidth, 1.0, {}};
     const auto plan = bench::plan_budget(c, r);
     SCOPED_TRACE("bandwidth " + std::to_string(bandwidth));
     if (plan.fits) {
@@ -155,6 +155,24 @@ TEST(BenchBudget, LargerMessagesAndSlowerNetworksCostMore) {
   const int alltoall = bench::operation_index("alltoall");
   EXPECT_GT(bench::point_seconds(kGigabit, {alltoall, 8, 1 << 20}, 3, 5),
             5 * bench::point_seconds(kGigabit, {alltoall, 2, 1 << 20}, 3, 5));
+}
+
+// Over TCP through a token bucket a 128 KiB message took 100 ms, a hundred times what the link's
+// bandwidth says: the measured times count where they exceed latency + bytes / bandwidth.
+TEST(BenchBudget, ALinkThatStallsCostsWhatItMeasured) {
+  auto stalling = kGigabit;
+  stalling.messages = {{16384, 200e-6}, {131072, 0.1}, {1048576, 0.12}};
+  const double linear = 20e-6 + 65536 / 125e6;
+  EXPECT_DOUBLE_EQ(bench::message_seconds(kGigabit, 65536), linear);
+  EXPECT_NEAR(bench::message_seconds(stalling, 65536), 200e-6 + (65536.0 - 16384) / (131072 - 16384) * (0.1 - 200e-6), 1e-12);
+  EXPECT_DOUBLE_EQ(bench::message_seconds(stalling, 1024), 20e-6 + 1024 / 125e6);  // below the measured: linear
+  EXPECT_DOUBLE_EQ(bench::message_seconds(stalling, 2097152), 0.24);               // beyond: in proportion
+  // The stalls make the sweep's large messages too dear: the plan gives up sizes on a link whose
+  // bandwidth alone would have kept them.
+  const auto r = quick_request();
+  const auto smooth = bench::plan_budget(kGigabit, r), stalled = bench::plan_budget(stalling, r);
+  EXPECT_LT(stalled.max_bytes, smooth.max_bytes);
+  EXPECT_LE(stalled.estimate_seconds, r.budget_seconds);
 }
 
 TEST(BenchBudget, PassesThatFitCountWhatIsLeft) {
