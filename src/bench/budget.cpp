@@ -92,7 +92,7 @@ Evaluated evaluate(const Calibration& c, const BudgetRequest& r, const BudgetPla
   const auto points = base_plan(r.operations, plan.groups, plan.max_bytes);
   Evaluated e;
   e.points = static_cast<int>(points.size());
-  e.pass = pass_seconds(c, points, plan.warmup, reps_per_pass(r.min_reps, plan.passes));
+  e.pass = pass_seconds(c, points, plan.warmup, reps_per_pass(r.min_reps, r.passes));
   e.fixed = r.spent_seconds + r.kernel_seconds + fit_seconds((1 + kRefinementShare) * e.points * plan.passes);
   e.room = std::max(0.0, r.budget_seconds - e.fixed) * kMeasuringShare;
   return e;
@@ -147,7 +147,8 @@ BudgetPlan plan_budget(const Calibration& c, const BudgetRequest& r) {
     }
     e = evaluate(c, r, plan);
   }
-  plan.reps_per_pass = reps_per_pass(r.min_reps, plan.passes);
+  plan.reps_per_pass = reps_per_pass(r.min_reps, r.passes);
+  plan.max_reps_per_pass = std::max(plan.reps_per_pass, reps_per_pass(r.max_reps, r.passes));
   plan.pass_seconds = e.pass;
   plan.fixed_seconds = e.fixed;
   plan.estimate_seconds = e.fixed + plan.passes * e.pass;

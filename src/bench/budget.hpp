@@ -43,7 +43,7 @@ struct BudgetRequest {
   std::uint64_t max_bytes = 0;
   int passes = 1;
   int warmup = 0;
-  int min_reps = 0;              // over all passes, as in SweepSettings before they are shared
+  int min_reps = 0, max_reps = 0;  // over all passes, as in SweepSettings before they are shared
   double kernel_seconds = 0;     // the node kernels in the first pass; 0 without them
 };
 
@@ -52,7 +52,9 @@ struct BudgetPlan {
   std::uint64_t max_bytes = 0;
   std::vector<int> groups;
   int warmup = 0;
-  int reps_per_pass = 0;        // the fewest repetitions a point gets in each pass
+  // Repetitions a point gets in each pass, at least and at most: the preset's share per pass
+  // whatever the passes planned, so that fewer passes cost less (the run then pools fewer).
+  int reps_per_pass = 0, max_reps_per_pass = 0;
   double pass_seconds = 0;      // one pass at those repetitions, its launch included
   double fixed_seconds = 0;     // what is not passes: calibration, node kernels, the fit
   double estimate_seconds = 0;  // the whole run at the fewest repetitions

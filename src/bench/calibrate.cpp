@@ -15,9 +15,10 @@ namespace {
 
 constexpr int kTag = 7;
 constexpr std::uint64_t kSmallBytes = 8;
-// Small messages: the mean of 100 round trips, not the fastest or the median: on a machine busy
-// with other work a round trip now and then waits for a time slice, and the sweep will too.
-constexpr int kSmallRounds = 100;
+// Small messages: the median of 5 blocks of 20 round trips, after 20 untimed ones (the first
+// messages over TCP open the connection). A machine busy with other work slows the sweep far
+// more than it slows these; the run adapts to that as it goes (budget.hpp).
+constexpr int kSmallBlocks = 5, kSmallRounds = 20;
 // Larger messages: one untimed round, then these many timed, and their mean taken: a round
 // stalled by the link (a retransmission) is what the sweep will pay too. Over TCP through a
 // token bucket here a 128 KiB send took 100 ms where its bandwidth says 1 ms, so the sizes
@@ -66,8 +67,11 @@ void calibrate_network(std::uint64_t large_bytes, double started, const std::fil
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   std::vector<char> send(large_bytes, 1), recv(large_bytes);
   MPI_Barrier(MPI_COMM_WORLD);
-  rounds_seconds(send, recv, kSmallBytes, 1, false);
-  const double latency = rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false) / 2;
+  rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false);
+  std::vector<double> small;
+  for (int i = 0; i < kSmallBlocks; ++i) small.push_back(rounds_seconds(send, recv, kSmallBytes, kSmallRounds, false) / 2);
+  std::sort(small.begin(), small.end());
+  const double latency = small[kSmallBlocks / 2];
   nlohmann::json messages = nlohmann::json::array();
   double large = 0;
   for (std::uint64_t bytes : kMessageSizes) {

@@ -218,6 +218,7 @@ struct Launch {
   int pass = 1, passes = 1;
   std::uint64_t max_bytes = 0;
   std::vector<int> groups;
+  int min_reps = 0, max_reps = 0;          // over all passes; 0: the preset's
   double pass_budget = 0, stop_after = 0;  // seconds; 0: none
   bench::RunClock run;
 };
@@ -236,6 +237,8 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (!r.operations.empty()) argv.insert(argv.end(), {"--ops", comma_list(r.operations)});
   if (launch.max_bytes > 0) argv.insert(argv.end(), {"--max-size", std::to_string(launch.max_bytes)});
   if (!launch.groups.empty()) argv.insert(argv.end(), {"--groups", comma_list(launch.groups)});
+  if (launch.min_reps > 0)
+    argv.insert(argv.end(), {"--min-reps", std::to_string(launch.min_reps), "--max-reps", std::to_string(launch.max_reps)});
   if (launch.pass_budget > 0) argv.insert(argv.end(), {"--pass-budget", shell_number(launch.pass_budget)});
   if (launch.stop_after > 0) argv.insert(argv.end(), {"--stop-after", shell_number(launch.stop_after)});
   if (!r.machine.empty()) argv.insert(argv.end(), {"--machine", r.machine});
@@ -325,6 +328,7 @@ bench::BudgetRequest budget_request(const BenchRequest& r) {
   request.passes = r.passes;
   request.warmup = settings.warmup;
   request.min_reps = settings.min_reps;
+  request.max_reps = settings.max_reps;
   request.kernel_seconds = kernel_seconds(r);
   return request;
 }
@@ -421,6 +425,8 @@ void run_bench(BenchRequest r) {
       if (launch.pass > launch.passes) break;
     }
     const int passes_left = launch.passes - launch.pass + 1;
+    launch.min_reps = plan.reps_per_pass * launch.passes;
+    launch.max_reps = plan.max_reps_per_pass * launch.passes;
     launch.pass_budget = std::max(0.1, left * 0.92 / passes_left - calibration.launch_seconds);
     launch.stop_after = std::max(1.0, left - calibration.launch_seconds);
     launch.run = {now, now + passes_left * std::max(last_pass, plan.pass_seconds), request.budget_seconds};

@@ -30,6 +30,7 @@ bench::BudgetRequest quick_request(int world = 2, double budget = 180) {
   r.passes = bench::preset_passes("quick");
   r.warmup = preset.warmup;
   r.min_reps = preset.min_reps;
+  r.max_reps = preset.max_reps;
   r.kernel_seconds = 2;
   return r;
 }
@@ -43,7 +44,8 @@ const bench::Calibration kGigabit{20e-6, 125e6, 1.0, {}};
 // bookkeeping.
 double recomputed_estimate(const bench::Calibration& c, const bench::BudgetRequest& r, const bench::BudgetPlan& plan) {
   const auto points = bench::base_plan(r.operations, plan.groups, plan.max_bytes);
-  const double pass = bench::pass_seconds(c, points, plan.warmup, bench::reps_per_pass(r.min_reps, plan.passes));
+  // Each pass gives a point the preset's share of repetitions, however many passes there are.
+  const double pass = bench::pass_seconds(c, points, plan.warmup, bench::reps_per_pass(r.min_reps, r.passes));
   return plan.fixed_seconds + plan.passes * pass;
 }
 
