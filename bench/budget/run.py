@@ -21,17 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "accuracy"))
 import tcp_target  # noqa: E402
+from run import HostTarget  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class Host:
-    def wrap(self, cmd):
-        return list(cmd)
-
-    def env(self):
-        return None
-
 
 def budget_seconds(text):
     if text == "quick":
@@ -57,7 +49,7 @@ def main():
     preset = ["--quick"] if a.budget == "quick" else ["--budget", a.budget]
     cmd = [str(augur), "bench", "-np", "2", *preset, "--oversubscribe", "--overwrite", "-o", str(model)]
     with contextlib.ExitStack() as stack:
-        target = Host() if a.target == "host" else stack.enter_context(tcp_target.RateLimitedLoopback.named(a.target))
+        target = HostTarget() if a.target == "host" else stack.enter_context(tcp_target.RateLimitedLoopback.named(a.target))
         started = time.monotonic()
         done = subprocess.run(target.wrap(cmd), env=target.env(), capture_output=True, text=True)
         wall = time.monotonic() - started

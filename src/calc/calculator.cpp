@@ -18,7 +18,7 @@ std::string range_text(const model::Regime& r) {
 // What a budget left out of the model, when it left out sizes or groups; empty otherwise.
 std::string budget_note(const model::Model& model) {
   const auto record = model::BudgetRecord::from_settings(model.provenance.settings);
-  if (!record || (!record->left_out_sizes() && record->groups_left_out.empty())) return "";
+  if (!record || (!record->left_out_sizes() && record->groups_left_out.empty() && !record->left_out_points())) return "";
   return record->note();
 }
 

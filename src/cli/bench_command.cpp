@@ -417,6 +417,7 @@ void run_bench(BenchRequest r) {
   launch.groups = plan.groups;
   double last_pass = 0;
   int made = 0;
+  std::size_t first_pass_points = 0;  // the points the first pass measured: fewer when it ran out of time
   for (; launch.pass <= launch.passes; ++launch.pass) {
     const double now = r.dry_run ? request.spent_seconds + (launch.pass - 1) * plan.pass_seconds : seconds_since(start);
     const double left = request.budget_seconds - now - bench::fit_seconds(points * launch.passes);
@@ -433,7 +434,7 @@ void run_bench(BenchRequest r) {
     const auto pass_start = Clock::now();
     run_pass_or_print(r, launch_command(r, program, launch), launch);
     last_pass = seconds_since(pass_start);
-    ++made;
+    if (++made == 1 && !r.dry_run) first_pass_points = finished_points(r.raw);
   }
   if (r.dry_run) return;
   auto record = bench::left_out_record(plan, request, made);
@@ -442,6 +443,8 @@ void run_bench(BenchRequest r) {
                            {"messages", calibration.messages},
                            {"launch_seconds", calibration.launch_seconds}};
   record["measuring_seconds"] = seconds_since(start);
+  record["planned_points"] = points;
+  record["first_pass_points"] = first_pass_points;
   fit_and_save(r, record);
   if (!r.quiet)
     std::cout << fmt::format("augur bench: {} of the {} budget, {} of {} passes\n", bench::format_duration(seconds_since(start)),

@@ -34,6 +34,8 @@ std::string BudgetRecord::note() const {
     for (int p : groups_left_out) groups += (groups.empty() ? "" : ", ") + std::to_string(p);
     parts.push_back("groups of " + groups + " processes");
   }
+  if (left_out_points())
+    parts.push_back(fmt::format("{} of the sweep's {} points", planned_points - measured_points, planned_points));
   if (passes_made < preset_passes) parts.push_back(fmt::format("{} of {} passes", preset_passes - passes_made, preset_passes));
   if (parts.empty()) return "";
   std::string text = fmt::format("the {} budget of augur bench left out ", format_duration(budget_seconds));
@@ -54,6 +56,11 @@ std::optional<BudgetRecord> BudgetRecord::from_settings(const nlohmann::json& se
   r.preset_max_bytes = number(preset, "max_bytes", ".preset");
   r.preset_passes = static_cast<int>(number(preset, "passes", ".preset"));
   r.max_bytes = number(planned, "max_bytes", ".planned");
+  // Older records lack the counts: nothing was left out that they know of.
+  if (b.contains("planned_points") && b.contains("first_pass_points")) {
+    r.planned_points = static_cast<int>(number(b, "planned_points"));
+    r.measured_points = static_cast<int>(number(b, "first_pass_points"));
+  }
   const auto& groups = field(b, "groups_left_out", "");
   if (!groups.is_array()) throw std::invalid_argument("provenance.settings.budget.groups_left_out: must be an array");
   for (const auto& p : groups) {

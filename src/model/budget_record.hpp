@@ -17,10 +17,14 @@ struct BudgetRecord {
   std::vector<int> groups_left_out;
   int passes_made = 0;
   int preset_passes = 0;
+  // Points of the plan, and of them those the first pass measured before its time was up (the
+  // later passes repeat only those); equal when the first pass finished. 0 when not recorded.
+  int planned_points = 0, measured_points = 0;
+  bool left_out_points() const { return measured_points < planned_points; }
 
   bool left_out_sizes() const { return max_bytes < preset_max_bytes; }
   bool left_out_anything() const {
-    return left_out_sizes() || !groups_left_out.empty() || passes_made < preset_passes;
+    return left_out_sizes() || !groups_left_out.empty() || passes_made < preset_passes || left_out_points();
   }
   // "the 3m budget of augur bench left out messages above 64 KiB (its sweep goes to 1 MiB) and
   // made 5 of 25 passes"; empty when it left out nothing.

@@ -107,7 +107,8 @@ TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
   const auto one = augur_bench(
       {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(one.exit_code, 0) << one.output;
-  EXPECT_EQ(one.output.find("--pass"), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("--pass "), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("--passes"), std::string::npos) << one.output;
   const auto none = augur_bench({"-np", "2", "--passes", "0", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
   EXPECT_EQ(none.exit_code, 2) << none.output;
   EXPECT_NE(none.output.find("--passes"), std::string::npos) << none.output;

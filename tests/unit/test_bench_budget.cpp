@@ -197,6 +197,8 @@ model::Model budgeted_model() {
       "pingpong": {"regimes": [{"from": 0, "expr": "20 + d/125"}], "measured": {"max_bytes": 65536, "max_processes": 2}}}})",
                               "budgeted");
   m.provenance.settings["budget"] = bench::left_out_record(plan, r, 4);
+  m.provenance.settings["budget"]["planned_points"] = 900;
+  m.provenance.settings["budget"]["first_pass_points"] = 585;
   return m;
 }
 
@@ -213,9 +215,11 @@ TEST(BenchBudget, TheModelKeepsWhatTheBudgetLeftOut) {
   EXPECT_EQ(record->groups_left_out, (std::vector<int>{6, 8}));
   EXPECT_EQ(record->passes_made, 4);
   EXPECT_EQ(record->preset_passes, 25);
+  EXPECT_EQ(record->planned_points, 900);
+  EXPECT_EQ(record->measured_points, 585);
   EXPECT_EQ(record->note(),
             "the 3m00s budget of augur bench left out messages above 64 KiB (its sweep goes to 1 MiB), groups of 6, 8 "
-            "processes and 21 of 25 passes");
+            "processes, 315 of the sweep's 900 points and 21 of 25 passes");
   // No record, no note; a malformed one is an error that names the field.
   EXPECT_FALSE(model::BudgetRecord::from_settings(nlohmann::json::object()));
   auto broken = loaded.provenance.settings;
