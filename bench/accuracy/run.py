@@ -301,8 +301,10 @@ def write_section(doc, target, text):
 HOST_HEADING = "this machine (Open MPI, shared memory)"
 
 
-def tcp_heading(rate):
-    return f"Open MPI over TCP, loopback limited to {rate} (predicted from shared memory)"
+def tcp_heading(rate, target="tcp"):
+    link = "" if tcp_target.TARGETS[target]["mtu"] is None else \
+        f", MTU {tcp_target.TARGETS[target]['mtu']}, burst {tcp_target.TARGETS[target]['burst']}"
+    return f"Open MPI over TCP, loopback limited to {rate}{link} (predicted from shared memory)"
 
 
 def model_note(model):
@@ -352,8 +354,9 @@ def main():
     ap.add_argument("--state", choices=["reference", "typical"],
                     help="with --bench: which passes of a point the model pools (augur bench --state): its three "
                          "fastest within 10%% of the fastest (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
-    ap.add_argument("--target-machine", choices=["host", "tcp"], default="host",
-                    help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace (root)")
+    ap.add_argument("--target-machine", choices=["host", *tcp_target.TARGETS], default="host",
+                    help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace "
+                         "(root); tcp-mtu1500: the same with an MTU of 1500 and a 16 KB burst")
     ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
     ap.add_argument("--target", help=f"heading in docs/accuracy.md (default: '{HOST_HEADING}' or '{tcp_heading('RATE')}')")
     ap.add_argument("--smpi", choices=["auto", "on", "off"], default="auto",
@@ -391,12 +394,12 @@ def main():
         sys.exit(f"accuracy: --versus {a.versus}: no such file")
     if a.state and a.bench is None:
         sys.exit("accuracy: --state chooses how --bench fits its model; a model given with --model was fitted already")
-    if a.target_machine == "tcp":
+    if a.target_machine in tcp_target.TARGETS:
         try:
             tcp_target.check_available()
         except tcp_target.TargetUnavailable as e:
             sys.exit(f"accuracy: cannot build the tcp target: {e}")
-    heading = a.target or (HOST_HEADING if a.target_machine == "host" else tcp_heading(a.tcp_rate))
+    heading = a.target or (HOST_HEADING if a.target_machine == "host" else tcp_heading(a.tcp_rate, a.target_machine))
     inputs = SMOKE_INPUTS if a.smoke else INPUTS
     if a.only:
         inputs = [i for i in inputs if i[0] in a.only.split(",")]
@@ -407,9 +410,9 @@ def main():
 
     timings = {}
     with contextlib.ExitStack() as stack:
-        if a.target_machine == "tcp":
+        if a.target_machine in tcp_target.TARGETS:
             try:
-                target = stack.enter_context(tcp_target.RateLimitedLoopback(rate=a.tcp_rate))
+                target = stack.enter_context(tcp_target.RateLimitedLoopback.named(a.target_machine, a.tcp_rate))
             except tcp_target.TargetUnavailable as e:
                 sys.exit(f"accuracy: cannot build the tcp target: {e}")
             print(f"target: {target.describe()}", flush=True)
@@ -484,9 +487,11 @@ def main():
             del timings["SMPI runs"]
 
     notes = []
-    if a.target_machine == "tcp":
+    if a.target_machine in tcp_target.TARGETS:
+        shape = tcp_target.TARGETS[a.target_machine]
+        mtu = f"`ip link set dev lo mtu {shape['mtu']}`, " if shape["mtu"] else ""
         notes.append(f"Target: Open MPI over TCP (`--mca btl tcp,self`) on the loopback of a network namespace, "
-                     f"`tc qdisc add dev lo root tbf rate {a.tcp_rate} burst 256kb latency 50ms`; the measured runs"
+                     f"{mtu}`tc qdisc add dev lo root tbf rate {a.tcp_rate} burst {shape['burst']} latency 50ms`; the measured runs"
                      f"{' and augur bench' if a.bench else ''} ran there; the predictions ran on this machine "
                      f"over shared memory.")
     note = model_note(model)

@@ -8,7 +8,10 @@ TCP stack and a 1 Gbit/s limit:
     ip netns exec augur-tcp-PID ip link set lo up
     ip netns exec augur-tcp-PID tc qdisc add dev lo root tbf rate 1gbit burst 256kb latency 50ms
 
-The burst must exceed the loopback's 64 KiB MTU, or no full-size packet ever passes. Commands
+The burst must exceed the loopback's 64 KiB MTU, or no full-size packet ever passes. The second
+target, `tcp-mtu1500`, is an Ethernet-like link instead: the loopback's MTU set to 1500 bytes
+(`ip link set dev lo mtu 1500`) and a 16 KB burst, so that TCP sends ordinary segments through a
+small bucket, as a 1 Gbit/s switch port would take them (TARGETS below). Commands
 run inside with `ip netns exec`, and Open MPI is told to use TCP on lo only (its TCP transport
 leaves loopback addresses out by default). The namespace is deleted when the `with` block ends,
 on an exception, Ctrl-C or SIGTERM; namespaces left behind by a run that was killed outright
@@ -29,6 +32,12 @@ OPEN_MPI_TCP = {
     "OMPI_MCA_oob_tcp_if_include": "lo",
 }
 PREFIX = "augur-tcp-"
+
+# The targets by name: the tbf settings of the loopback and its MTU (None: the loopback's own).
+TARGETS = {
+    "tcp": {"burst": "256kb", "mtu": None},
+    "tcp-mtu1500": {"burst": "16kb", "mtu": 1500},
+}
 
 
 class TargetUnavailable(RuntimeError):
@@ -70,16 +79,22 @@ def remove_stale():
 
 
 class RateLimitedLoopback:
-    """`with RateLimitedLoopback("1gbit") as ns:` runs commands in the target via ns.wrap(cmd)."""
+    """`with RateLimitedLoopback("1gbit") as ns:` runs commands in the target via ns.wrap(cmd);
+    `RateLimitedLoopback.named("tcp-mtu1500")` builds one of TARGETS."""
 
-    def __init__(self, rate="1gbit", burst="256kb", latency="50ms"):
-        self.rate, self.burst, self.latency = rate, burst, latency
+    @classmethod
+    def named(cls, target, rate="1gbit"):
+        return cls(rate=rate, **TARGETS[target])
+
+    def __init__(self, rate="1gbit", burst="256kb", latency="50ms", mtu=None):
+        self.rate, self.burst, self.latency, self.mtu = rate, burst, latency, mtu
         self.name = f"{PREFIX}{os.getpid()}"
         self._handlers = {}
         self._created = False
 
     def describe(self):
-        return (f"network namespace {self.name}: lo with `tc qdisc add dev lo root tbf rate {self.rate} "
+        mtu = f"`ip link set dev lo mtu {self.mtu}` and " if self.mtu else ""
+        return (f"network namespace {self.name}: lo with {mtu}`tc qdisc add dev lo root tbf rate {self.rate} "
                 f"burst {self.burst} latency {self.latency}`; Open MPI with "
                 + " ".join(f"{k}={v}" for k, v in OPEN_MPI_TCP.items()))
 
@@ -98,9 +113,11 @@ class RateLimitedLoopback:
         remove_stale()
         self._trap_signals()
         steps = [["ip", "netns", "add", self.name],
-                 self.wrap(["ip", "link", "set", "lo", "up"]),
-                 self.wrap(["tc", "qdisc", "add", "dev", "lo", "root", "tbf", "rate", self.rate,
-                            "burst", self.burst, "latency", self.latency])]
+                 self.wrap(["ip", "link", "set", "lo", "up"])]
+        if self.mtu:
+            steps.append(self.wrap(["ip", "link", "set", "dev", "lo", "mtu", str(self.mtu)]))
+        steps.append(self.wrap(["tc", "qdisc", "add", "dev", "lo", "root", "tbf", "rate", self.rate,
+                                "burst", self.burst, "latency", self.latency]))
         try:
             for step in steps:
                 done = subprocess.run(step, capture_output=True, text=True)

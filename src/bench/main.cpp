@@ -2,11 +2,14 @@
 // 2…P processes and writes one raw record per point (docs/bench.md, docs/raw-format.md).
 #include <mpi.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <stdexcept>
 
+#include "bench/calibrate.hpp"
 #include "bench/group.hpp"
 #include "bench/node_section.hpp"
 #include "bench/options.hpp"
@@ -20,13 +23,17 @@
 namespace {
 
 constexpr int kUsageError = 2;
+// The calibration's large messages: the ladder's largest up to this, beyond which a slow link
+// would spend seconds on calibrating alone.
+constexpr std::uint64_t kLargestCalibration = 1 << 20;
 
 using namespace augur;
 
 // A resumed run and a later pass continue the raw file that pass 1 began.
 bool continues_raw_file(const bench::Options& options) { return options.resume || options.settings.pass > 1; }
 
-void run(bench::Options options, int rank, int world) {
+// `started`: MPI_Wtime just after MPI_Init, from which --stop-after counts.
+void run(bench::Options options, int rank, int world, double started) {
   if (bench::ranks_outnumber_processors()) options.settings.discard_preempted = false;
   const auto& s = options.settings;
   const auto operations = bench::selected_operations(s);
@@ -36,6 +43,9 @@ void run(bench::Options options, int rank, int world) {
   const bool append = continues_raw_file(options);
   auto header = bench::run_header(s, options.machine);
   if (options.node_kernels && !append) bench::add_node_section(header, s.preset == "quick", options.progress);
+  // The sweep's limit counts from the launch, the node kernels and the set-up included.
+  if (s.stop_after_seconds > 0)
+    options.settings.stop_after_seconds = std::max(1e-3, s.stop_after_seconds - (MPI_Wtime() - started));
   bench::Sweep sweep(s, groups);
   if (rank != 0) {
     sweep.follow();
@@ -46,7 +56,7 @@ void run(bench::Options options, int rank, int world) {
   fit::RawWriter out(options.raw, header, append);
   const auto plan = s.pass == 1 ? bench::base_plan(operations, groups, s.max_bytes)
                                 : bench::repeat_plan(earlier.points, operations);
-  bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.pass_budget_seconds());
+  bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.pass_budget_seconds(), options.run);
   sweep.conduct(plan, earlier, out, progress);
 }
 
@@ -54,6 +64,7 @@ void run(bench::Options options, int rank, int world) {
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
+  const double started = MPI_Wtime();
   int rank = 0, world = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &world);
@@ -77,7 +88,11 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   try {
-    run(options, rank, world);
+    if (!options.calibrate.empty())
+      bench::calibrate_network(std::min<std::uint64_t>(options.settings.max_bytes, kLargestCalibration), started,
+                               options.calibrate);
+    else
+      run(options, rank, world, started);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "augur-bench-mpi: error on rank %d: %s\n", rank, e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);

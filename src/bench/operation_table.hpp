@@ -2,7 +2,9 @@
 // The operations augur-bench-mpi measures and the shape of each one's sweep. This header needs
 // no MPI, so `augur bench` can reject a bad --ops list before any MPI process starts. The names
 // are those of the model catalog (src/model/catalog.cpp); docs/bench.md says what each times.
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 namespace augur::bench {
@@ -101,6 +103,20 @@ inline bool is_rooted(std::string_view name) {
   for (auto rooted : kRooted)
     if (rooted == name) return true;
   return name == "onetomany" || name == "manytoone";
+}
+
+// Back-to-back round trips per repetition, as ping-pong benchmarks (b_eff, OSU, IMB) time them,
+// after one untimed round trip: the first message after a pause is slower than the ones of a
+// program's loop (Open MPI over TCP here: 11.5 µs one way against 8 µs from the second on), and
+// the ping-pong is the one-way time the timing rules use for every message.
+// Above 64 KiB a round trip lasts long enough that fewer rounds do (one from 1 MiB on); both
+// ranks derive the count from the size.
+inline constexpr int kPingPongRounds = 16;
+inline constexpr std::uint64_t kAllRoundsUpTo = 64 * 1024;
+
+inline int pingpong_rounds(std::uint64_t bytes) {
+  if (bytes <= kAllRoundsUpTo) return kPingPongRounds;
+  return static_cast<int>(std::max<std::uint64_t>(1, kPingPongRounds * kAllRoundsUpTo / bytes));
 }
 
 inline int operation_index(std::string_view name) {

@@ -15,15 +15,6 @@
 namespace augur::bench {
 namespace {
 
-// Fewest repetitions a pass gives a point when the run's are shared out among its passes.
-constexpr int kFewestRepsPerPass = 5;
-
-// Each pass takes its share of the repetitions, so that a run of several passes costs about
-// what one pass did, and the pooled point has about as many repetitions as one pass used to.
-int reps_per_pass(int reps, int passes) {
-  return std::max(std::min(reps, kFewestRepsPerPass), (reps + passes - 1) / passes);
-}
-
 struct Overrides {
   std::string preset = "quick";
   std::vector<std::string> operations;
@@ -65,7 +56,10 @@ void check(const SweepSettings& s, int world) {
 bool parse_options(int argc, char** argv, int world, bool print, Options& options) {
   CLI::App app{"augur-bench-mpi: measure MPI operations into a raw file (run under mpirun; see docs/bench.md)"};
   Overrides o;
-  app.add_option("--raw", options.raw, "raw measurements file (JSON Lines)")->required();
+  app.add_option("--raw", options.raw, "raw measurements file (JSON Lines); required unless --calibrate");
+  app.add_option("--calibrate", options.calibrate,
+                 "only time an 8-byte and a large ping-pong and exchange between ranks 0 and 1 (messages of "
+                 "--max-size, at most 1 MiB) and write latency and bandwidth as JSON to this file");
   app.add_flag("--resume", options.resume, "continue an interrupted raw file, skipping finished points");
   app.add_flag("--progress", options.progress, "show progress and time left on stderr");
   app.add_option("--machine", options.machine, "machine name for the model (default: host name)");
@@ -86,6 +80,14 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   int pass = 1, passes = 1;
   app.add_option("--pass", pass, "which pass this launch makes: 1 measures the plan, later ones repeat the earlier passes' points in the same raw file, and the middle one of --passes adds sizes where curves bend");
   app.add_option("--passes", passes, "passes in the whole run; each gets its share of --budget");
+  double pass_budget = 0, stop_after = 0;
+  auto* pass_budget_option =
+      app.add_option("--pass-budget", pass_budget, "seconds for this pass (instead of its share of --budget)");
+  app.add_option("--stop-after", stop_after,
+                 "stop measuring after so many seconds of the sweep, leaving the rest to later passes (0: no limit)");
+  app.add_option("--run-elapsed", options.run.elapsed, "seconds the whole run had taken when this launch began (progress)");
+  app.add_option("--run-budget", options.run.budget, "the whole run's budget in seconds (progress)");
+  app.add_option("--run-estimate", options.run.estimate, "the whole run's expected seconds (progress)");
   app.add_flag("--fresh-buffers", options.settings.fresh_buffers, "rotate buffers through memory beyond the caches");
   std::string sync = "window";
   app.add_option("--sync", sync,
@@ -129,24 +131,15 @@ bool parse_options(int argc, char** argv, int world, bool print, Options& option
   if (*max_reps) s.max_reps = o.max_reps;
   if (*point) s.point_seconds = o.point_seconds;
   if (*budget) s.budget_seconds = o.budget;
+  if (*pass_budget_option) s.budget_seconds = pass_budget * passes;
+  s.stop_after_seconds = stop_after;
   if (*refine) s.refine_limit = o.refine;
   if (*tolerance) s.refine_tolerance = o.refine_tolerance;
+  if (options.raw.empty() && options.calibrate.empty()) throw std::invalid_argument("--raw is required");
   check(s, world);
   s.min_reps = reps_per_pass(s.min_reps, s.passes);
   s.max_reps = std::max(s.min_reps, reps_per_pass(s.max_reps, s.passes));
   return true;
-}
-
-std::vector<int> selected_operations(const SweepSettings& settings) {
-  std::vector<int> chosen;
-  for (int i = 0; i < static_cast<int>(kOperations.size()); ++i) {
-    const auto name = kOperations[i].name;
-    const bool wanted = settings.operations.empty() ||
-                        std::find(settings.operations.begin(), settings.operations.end(), name) !=
-                            settings.operations.end();
-    if (wanted) chosen.push_back(i);
-  }
-  return chosen;
 }
 
 }  // namespace augur::bench

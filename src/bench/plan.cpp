@@ -23,6 +23,18 @@ std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes) {
   return ladder;
 }
 
+std::vector<int> selected_operations(const SweepSettings& settings) {
+  std::vector<int> chosen;
+  for (int i = 0; i < static_cast<int>(kOperations.size()); ++i) {
+    const auto name = kOperations[i].name;
+    const bool wanted = settings.operations.empty() ||
+                        std::find(settings.operations.begin(), settings.operations.end(), name) !=
+                            settings.operations.end();
+    if (wanted) chosen.push_back(i);
+  }
+  return chosen;
+}
+
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
                              std::uint64_t max_bytes) {
   std::vector<Point> plan;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench/operation_table.hpp"
+#include "bench/settings.hpp"
 #include "fit/raw.hpp"
 
 namespace augur::bench {
@@ -26,6 +27,9 @@ std::vector<int> group_sizes(int world);
 
 // 0, then ×2 steps from the smallest size up to max_bytes, and max_bytes itself.
 std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes);
+
+// The operations to measure as indices into kOperations, in table order.
+std::vector<int> selected_operations(const SweepSettings& settings);
 
 // Every (operation, p, bytes) of the base sweep, operation by operation.
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bench/kernel.hpp"
+#include "bench/operation_table.hpp"
 
 namespace augur::bench {
 namespace {
@@ -20,20 +21,6 @@ int partner(const RepContext& c) { return 1 - c.rank(); }
 void send_plain(RepContext& c) { MPI_Send(c.send, c.count(), MPI_BYTE, kReceiver, kTag, c.comm()); }
 void recv_plain(RepContext& c) {
   MPI_Recv(c.recv, c.count(), MPI_BYTE, kSender, kTag, c.comm(), MPI_STATUS_IGNORE);
-}
-
-// Back-to-back round trips per repetition, as ping-pong benchmarks (b_eff, OSU, IMB) time them,
-// after one untimed round trip: the first message after a pause is slower than the ones of a
-// program's loop (Open MPI over TCP here: 11.5 µs one way against 8 µs from the second on), and
-// the ping-pong is the one-way time the timing rules use for every message.
-// Above 64 KiB a round trip lasts long enough that fewer rounds do (one from 1 MiB on); both
-// ranks derive the count from the size.
-constexpr int kPingPongRounds = 16;
-constexpr std::uint64_t kAllRoundsUpTo = 64 * 1024;
-
-int pingpong_rounds(std::uint64_t bytes) {
-  if (bytes <= kAllRoundsUpTo) return kPingPongRounds;
-  return static_cast<int>(std::max<std::uint64_t>(1, kPingPongRounds * kAllRoundsUpTo / bytes));
 }
 
 void round_trip(RepContext& c) {

@@ -11,17 +11,8 @@ constexpr auto kReprintInterval = std::chrono::milliseconds(250);
 
 }  // namespace
 
-std::string format_duration(double seconds) {
-  const long s = std::lround(std::max(0.0, seconds));
-  char text[32];
-  if (s < 60) std::snprintf(text, sizeof text, "%lds", s);
-  else if (s < 3600) std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
-  else std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
-  return text;
-}
-
-Progress::Progress(bool enabled, int total_points, double budget_seconds)
-    : enabled_(enabled), total_(total_points), budget_(budget_seconds) {}
+Progress::Progress(bool enabled, int total_points, double budget_seconds, RunClock run)
+    : enabled_(enabled), total_(total_points), budget_(budget_seconds), run_(run) {}
 
 double Progress::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -36,6 +27,15 @@ double Progress::seconds_left() const {
   return estimate;
 }
 
+// "run 1m10s of the 3m00s budget, about 1m40s left": the run's expected end, moved on by this
+// pass when it runs later than expected.
+std::string Progress::run_text() const {
+  const double now = run_.elapsed + elapsed();
+  const double left = std::max(run_.estimate - now, seconds_left());
+  return "run " + format_duration(now) + " of the " + format_duration(run_.budget) + " budget, about " +
+         format_duration(left) + " left";
+}
+
 void Progress::advance(const std::string& label, bool measured) {
   ++done_;
   if (measured) ++measured_;
@@ -43,9 +43,16 @@ void Progress::advance(const std::string& label, bool measured) {
   const auto now = std::chrono::steady_clock::now();
   if (now - last_print_ < kReprintInterval && done_ < total_) return;
   last_print_ = now;
-  std::fprintf(stderr, "\r\033[K[%d/%d] %s  elapsed %s, about %s left", done_, total_, label.c_str(),
-               format_duration(elapsed()).c_str(), format_duration(seconds_left()).c_str());
+  const std::string time = run_.budget > 0 ? run_text()
+                                           : "elapsed " + format_duration(elapsed()) + ", about " +
+                                                 format_duration(seconds_left()) + " left";
+  std::fprintf(stderr, "\r\033[K[%d/%d] %s  %s", done_, total_, label.c_str(), time.c_str());
   std::fflush(stderr);
+}
+
+void Progress::stopped(int left) {
+  if (!enabled_ || left <= 0) return;
+  std::fprintf(stderr, "\r\033[Kaugur-bench-mpi: the time of this pass is up; %d of its points not measured\n", left);
 }
 
 void Progress::finish(long discarded_repetitions) {

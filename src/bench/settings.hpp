@@ -29,7 +29,7 @@ struct SweepSettings {
   int min_reps = 0;
   int max_reps = 0;
   double point_seconds = 0;             // most time one point may take (after min_reps)
-  double budget_seconds = 0;            // the whole run, all passes; 0 = no limit
+  double budget_seconds = 0;            // the whole run, all passes; 0 = no limit (budget.hpp)
   // A run sweeps its plan `passes` times, each pass in a launch of its own, so that every point
   // is measured at several moments and a slow spell of the machine hits one of them
   // (fit/pooling.hpp). Pass 1 measures the plan, the middle pass adds sizes where curves bend
@@ -37,6 +37,10 @@ struct SweepSettings {
   int pass = 1;
   int passes = 1;
   double pass_budget_seconds() const { return budget_seconds / passes; }
+  // This launch stops measuring after so many seconds of its sweep, leaving the points it did not
+  // reach to later passes; 0 = no limit. How `augur bench` holds a run to its budget when the
+  // machine slows down; a launch's own setting, not recorded.
+  double stop_after_seconds = 0;
   int refine_limit = 0;                 // sizes added per curve where it bends
   // Bend (relative, plan.hpp) that earns extra sizes. A jump of ×R between neighbouring sizes
   // bends its lower end by (R−1)/3 and its upper end by less than 2/3, so 0.7 takes protocol
@@ -60,5 +64,12 @@ SweepSettings preset_settings(std::string_view name);
 int preset_passes(std::string_view name);
 
 nlohmann::json to_json(const SweepSettings& settings);
+
+// Fewest repetitions a pass gives a point when the run's are shared out among its passes.
+constexpr int kFewestRepsPerPass = 5;
+
+// Each pass takes its share of a run's `reps`, so that a run of several passes costs about
+// what one pass did, and the pooled point has about as many repetitions as one pass used to.
+int reps_per_pass(int reps, int passes);
 
 }  // namespace augur::bench

@@ -72,6 +72,9 @@ class Conductor {
 
   bool budget_left() const { return budget_ <= 0 || elapsed() < budget_; }
 
+  // Past this launch's time limit: the points not reached are left to the other passes.
+  bool time_up() const { return settings_.stop_after_seconds > 0 && elapsed() >= settings_.stop_after_seconds; }
+
   Curve curve(const CurveKey& key) const { return fastest_.curve(key); }
 
  private:
@@ -159,6 +162,10 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
       progress.advance(label(point), false);
       continue;
     }
+    if (conductor.time_up()) {
+      progress.stopped(pending);
+      break;
+    }
     measure(point, conductor.point_seconds(pending--, base_share));
   }
 
@@ -167,7 +174,7 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
     if (refine && kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
   std::map<Sizes, std::vector<std::uint64_t>> ladders;
   for (const auto& key : curves) {
-    if (!conductor.budget_left()) break;
+    if (!conductor.budget_left() || conductor.time_up()) break;
     const Sizes sizes = kOperations[key.first].sizes;
     auto [ladder, fresh] = ladders.try_emplace(sizes);
     if (fresh) ladder->second = size_ladder(sizes, settings_.max_bytes);

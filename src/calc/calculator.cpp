@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "model/budget_record.hpp"
 #include "model/units.hpp"
 
 namespace augur::calc {
@@ -14,12 +15,22 @@ std::string range_text(const model::Regime& r) {
   return fmt::format("{} B <= size < {} B", r.from, r.to);
 }
 
-// Laws fitted below a cache's size do not know what lies above it, so a user must be told.
-std::string extrapolation_note(const Answer& a) {
+// What a budget left out of the model, when it left out sizes or groups; empty otherwise.
+std::string budget_note(const model::Model& model) {
+  const auto record = model::BudgetRecord::from_settings(model.provenance.settings);
+  if (!record || (!record->left_out_sizes() && record->groups_left_out.empty() && !record->left_out_points())) return "";
+  return record->note();
+}
+
+// Laws fitted below a cache's size do not know what lies above it, so a user must be told; and
+// when a budget cut the sweep short, that the budget, not the machine, set the limit.
+std::string extrapolation_note(const model::Model& model, const Answer& a) {
   if (!a.extrapolated()) return "";
-  return fmt::format("Extrapolated: the model measured messages up to {} and groups up to {} processes; "
-                     "beyond them its last regime is carried on.\n",
-                     model::format_bytes(a.measured->max_bytes), a.measured->max_processes);
+  std::string note = fmt::format("Extrapolated: the model measured messages up to {} and groups up to {} processes; "
+                                 "beyond them its last regime is carried on.",
+                                 model::format_bytes(a.measured->max_bytes), a.measured->max_processes);
+  if (const auto budget = budget_note(model); !budget.empty()) note += " Measured within a budget: " + budget + ".";
+  return note + "\n";
 }
 
 }  // namespace
@@ -47,7 +58,7 @@ std::string format_answer(const model::Model& model, const Answer& a) {
       "Times: min={} avg={} max={}\n",
       a.question.op, model::mpi_name(a.question.op), model.machine.name, a.question.p, d_text, a.equation, u.time,
       u.size, range_text(*a.regime), model::format_seconds(a.seconds.min), model::format_seconds(a.seconds.avg),
-      model::format_seconds(a.seconds.max)) + extrapolation_note(a);
+      model::format_seconds(a.seconds.max)) + extrapolation_note(model, a);
 }
 
 nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
@@ -60,7 +71,8 @@ nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
           {"equation", a.equation},
           {"regime", {{"from", a.regime->from}, {"to", std::isinf(a.regime->to) ? nlohmann::json(nullptr) : nlohmann::json(a.regime->to)}}},
           {"seconds", {{"min", a.seconds.min}, {"avg", a.seconds.avg}, {"max", a.seconds.max}}},
-          {"extrapolated", a.extrapolated()}};
+          {"extrapolated", a.extrapolated()},
+          {"budget_note", a.extrapolated() ? nlohmann::json(budget_note(model)) : nlohmann::json("")}};
 }
 
 }  // namespace augur::calc

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -20,7 +22,10 @@
 
 #include <fmt/format.h>
 
+#include "bench/budget.hpp"
 #include "bench/operation_table.hpp"
+#include "bench/plan.hpp"
+#include "bench/progress.hpp"
 #include "bench/settings.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
@@ -55,6 +60,7 @@ struct BenchRequest {
   std::optional<int> chosen_passes;  // --passes, when given
   int passes = 0;                    // what the run does: --passes, or the preset's
   std::string state = "reference";   // which passes the fit pools (docs/fitting.md, "Machine states")
+  std::string assume_latency = "1us", assume_bandwidth = "5GB/s";  // what --dry-run plans with
 };
 
 std::string_view preset_name(const BenchRequest& r) { return r.full ? "full" : r.quick ? "quick" : "standard"; }
@@ -77,6 +83,32 @@ double parse_duration(const std::string& text) {
   }
   if (!any || total <= 0) throw UsageError("--budget '" + text + "' must be a positive duration (90s, 10m, 1h)");
   return total;
+}
+
+// A number followed by one of `units` (name, factor); throws UsageError naming `option`.
+double parse_quantity(const std::string& text, const std::string& option,
+                      std::initializer_list<std::pair<std::string_view, double>> units, const std::string& examples) {
+  std::size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+  }
+  const std::string_view unit = std::string_view(text).substr(std::min(used, text.size()));
+  for (const auto& [name, factor] : units)
+    if (unit == name && value > 0) return value * factor;
+  throw UsageError(option + " '" + text + "': write a positive number with a unit, e.g. " + examples);
+}
+
+double parse_latency(const std::string& text) {
+  return parse_quantity(text, "--assume-latency", {{"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"s", 1}},
+                        "800ns, 50us, 1ms");
+}
+
+double parse_bandwidth(const std::string& text) {
+  return parse_quantity(text, "--assume-bandwidth",
+                        {{"B/s", 1}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"Mbit/s", 1e6 / 8}, {"Gbit/s", 1e9 / 8}},
+                        "125MB/s, 1Gbit/s, 5GB/s");
 }
 
 std::string known_operations() {
@@ -153,6 +185,8 @@ void check_request(BenchRequest& r) {
   check_operations(r.operations);
   if (!r.max_size.empty()) check_max_size(r.max_size, r.processes);
   if (!r.budget.empty()) parse_duration(r.budget);
+  parse_latency(r.assume_latency);
+  parse_bandwidth(r.assume_bandwidth);
   if (auto variable = enclosing_mpi_job())
     throw UsageError("augur bench is running inside an MPI job (" + *variable +
                      " is set). Inside a job, run the MPI program directly:\n  mpirun -np N augur-bench-mpi --raw raw.jsonl"
@@ -178,26 +212,47 @@ std::string shell_number(double value) {
   return text.str();
 }
 
-std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program, int pass) {
+// What one launch is told beyond the request: its pass, the passes and the sizes the plan chose,
+// its share of the budget and the whole run's clock for the progress line.
+struct Launch {
+  int pass = 1, passes = 1;
+  std::uint64_t max_bytes = 0;
+  std::vector<int> groups;
+  int min_reps = 0, max_reps = 0;          // over all passes; 0: the preset's
+  double pass_budget = 0, stop_after = 0;  // seconds; 0: none
+  bench::RunClock run;
+};
+
+std::string comma_list(const auto& items) {
+  std::string list;
+  for (const auto& item : items) list += (list.empty() ? "" : ",") + fmt::format("{}", item);
+  return list;
+}
+
+std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program, const Launch& launch) {
   auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
   argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", std::string(preset_name(r))});
-  if (r.passes > 1)
-    argv.insert(argv.end(), {"--pass", std::to_string(pass), "--passes", std::to_string(r.passes)});
-  if (!r.operations.empty()) {
-    std::string list;
-    for (const auto& op : r.operations) list += (list.empty() ? "" : ",") + op;
-    argv.insert(argv.end(), {"--ops", list});
-  }
-  if (!r.max_size.empty())
-    argv.insert(argv.end(), {"--max-size", std::to_string(check_max_size(r.max_size, r.processes))});
-  if (!r.budget.empty()) argv.insert(argv.end(), {"--budget", shell_number(parse_duration(r.budget))});
+  if (launch.passes > 1)
+    argv.insert(argv.end(), {"--pass", std::to_string(launch.pass), "--passes", std::to_string(launch.passes)});
+  if (!r.operations.empty()) argv.insert(argv.end(), {"--ops", comma_list(r.operations)});
+  if (launch.max_bytes > 0) argv.insert(argv.end(), {"--max-size", std::to_string(launch.max_bytes)});
+  if (!launch.groups.empty()) argv.insert(argv.end(), {"--groups", comma_list(launch.groups)});
+  if (launch.min_reps > 0)
+    argv.insert(argv.end(), {"--min-reps", std::to_string(launch.min_reps), "--max-reps", std::to_string(launch.max_reps)});
+  if (launch.pass_budget > 0) argv.insert(argv.end(), {"--pass-budget", shell_number(launch.pass_budget)});
+  if (launch.stop_after > 0) argv.insert(argv.end(), {"--stop-after", shell_number(launch.stop_after)});
   if (!r.machine.empty()) argv.insert(argv.end(), {"--machine", r.machine});
   if (r.resume) argv.push_back("--resume");
   if (r.fresh_buffers) argv.push_back("--fresh-buffers");
   argv.insert(argv.end(), {"--sync", r.sync});
   if (r.isolated) argv.push_back("--isolated");
   if (r.no_compute) argv.push_back("--no-compute");
-  if (!r.quiet && isatty(STDERR_FILENO)) argv.push_back("--progress");
+  if (!r.quiet && isatty(STDERR_FILENO)) {
+    argv.push_back("--progress");
+    if (launch.run.budget > 0)
+      argv.insert(argv.end(), {"--run-elapsed", shell_number(launch.run.elapsed), "--run-estimate",
+                               shell_number(launch.run.estimate), "--run-budget", shell_number(launch.run.budget)});
+  }
   return argv;
 }
 
@@ -221,11 +276,13 @@ std::string describe_compute(const model::Compute& c) {
   return text;
 }
 
-void fit_and_save(const BenchRequest& r) {
+// `budget`: what the budget left out (budget.hpp), recorded in the model; null without one.
+void fit_and_save(const BenchRequest& r, const nlohmann::json& budget) {
   const auto raw = fit::read_raw_file(r.raw);
   fit::FitOptions options;
   options.state = *fit::state_choice_from_string(r.state);
-  const auto [model, states] = fit::fit_model(raw, options);
+  auto [model, states] = fit::fit_model(raw, options);
+  if (!budget.is_null()) model.provenance.settings["budget"] = budget;
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
@@ -247,22 +304,151 @@ void run_pass(const BenchRequest& r, const std::vector<std::string>& argv) {
   }
 }
 
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+double budget_seconds(const BenchRequest& r) {
+  return r.budget.empty() ? bench::preset_settings(preset_name(r)).budget_seconds : parse_duration(r.budget);
+}
+
+// The node kernels in the first pass (docs/bench.md: about 1 s with --quick, 3 s otherwise), with
+// room for a busy machine.
+double kernel_seconds(const BenchRequest& r) { return r.no_compute ? 0 : r.quick ? 2 : 5; }
+
+// What the run would measure with no budget: the preset, with the options that change it.
+bench::BudgetRequest budget_request(const BenchRequest& r) {
+  auto settings = bench::preset_settings(preset_name(r));
+  settings.operations = r.operations;
+  bench::BudgetRequest request;
+  request.budget_seconds = budget_seconds(r);
+  request.operations = bench::selected_operations(settings);
+  request.groups = bench::group_sizes(r.processes);
+  request.max_bytes = r.max_size.empty() ? settings.max_bytes : check_max_size(r.max_size, r.processes);
+  request.passes = r.passes;
+  request.warmup = settings.warmup;
+  request.min_reps = settings.min_reps;
+  request.max_reps = settings.max_reps;
+  request.kernel_seconds = kernel_seconds(r);
+  return request;
+}
+
+// The calibration launch: the network as ranks 0 and 1 see it, and what the launch itself cost.
+bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std::uint64_t max_bytes) {
+  const fs::path out = r.raw + ".calibration.json";
+  auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
+  argv.insert(argv.end(), {program.string(), "--calibrate", out.string(), "--max-size", std::to_string(max_bytes)});
+  if (!r.quiet) std::cerr << "augur bench: calibrating: " << shell_words(argv) << "\n";
+  const auto start = Clock::now();
+  const int status = run_and_wait(argv);
+  const double wall = seconds_since(start);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    fs::remove(out);
+    throw std::runtime_error("the calibration launch failed (status " + std::to_string(status) + "; message above)");
+  }
+  std::ifstream file(out);
+  const auto measured = nlohmann::json::parse(file, nullptr, false);
+  file.close();
+  fs::remove(out);
+  if (!measured.is_object() || !measured.contains("latency") || !measured.contains("bandwidth"))
+    throw std::runtime_error("the calibration launch wrote no result to " + out.string());
+  bench::Calibration calibration{measured.at("latency").get<double>(), measured.at("bandwidth").get<double>(),
+                                 std::max(0.0, wall - measured.value("seconds", 0.0)), {}};
+  for (const auto& point : measured.value("messages", nlohmann::json::array()))
+    calibration.messages.emplace_back(point.at(0).get<double>(), point.at(1).get<double>());
+  return calibration;
+}
+
+void print_plan(const BenchRequest& r, const bench::BudgetPlan& plan, const bench::BudgetRequest& request,
+                const bench::Calibration& calibration) {
+  if (r.quiet && !r.dry_run) return;
+  for (const auto& line : bench::describe_plan(plan, request, calibration)) std::cout << "augur bench: " << line << "\n";
+  std::cout.flush();
+}
+
+void run_pass_or_print(const BenchRequest& r, const std::vector<std::string>& argv, const Launch& launch) {
+  if (r.dry_run) {
+    std::cout << shell_words(argv) << "\n";
+    return;
+  }
+  if (!r.quiet && launch.passes > 1) std::cerr << fmt::format("augur bench: pass {} of {}\n", launch.pass, launch.passes);
+  if (!r.quiet) std::cerr << "augur bench: " << shell_words(argv) << "\n";
+  run_pass(r, argv);
+}
+
+// A resumed run finishes the plan its raw file's first pass recorded, without a budget: sizes,
+// groups and passes come from the header (docs/bench.md, "Interrupting and resuming").
+void resume_bench(const BenchRequest& r, const fs::path& program) {
+  const auto header = fit::read_raw_file(r.raw, /*tolerate_truncated_tail=*/true).header;
+  const auto settings = header.value("settings", nlohmann::json::object());
+  Launch launch;
+  launch.passes = settings.value("passes", r.passes);
+  launch.max_bytes = settings.value("max_bytes", std::uint64_t{0});
+  launch.groups = settings.value("groups", std::vector<int>{});
+  for (launch.pass = 1; launch.pass <= launch.passes; ++launch.pass)
+    run_pass_or_print(r, launch_command(r, program, launch), launch);
+  if (!r.dry_run) fit_and_save(r, nullptr);
+}
+
 // Each pass is a launch of its own: on this kind of machine a launch can land in a faster or
-// slower state that lasts until it ends, and the passes should not all share one.
+// slower state that lasts until it ends, and the passes should not all share one. After each
+// pass the run counts the passes that still fit the budget by the time the last one took, and
+// gives each launch a limit past which it leaves its remaining points to the others.
 void run_bench(BenchRequest r) {
   check_request(r);
   const auto program = find_bench_program();
-  for (int pass = 1; pass <= r.passes; ++pass) {
-    auto argv = launch_command(r, program, pass);
-    if (r.dry_run) {
-      std::cout << shell_words(argv) << "\n";
-      continue;
+  if (r.resume) return resume_bench(r, program);
+  const auto start = Clock::now();
+  auto request = budget_request(r);
+  const auto calibration = r.dry_run ? bench::Calibration{parse_latency(r.assume_latency),
+                                                          parse_bandwidth(r.assume_bandwidth), 1.0, {}}
+                                     : calibrate(r, program, request.max_bytes);
+  request.spent_seconds = seconds_since(start);
+  const auto plan = bench::plan_budget(calibration, request);
+  if (r.dry_run)
+    std::cout << "augur bench: a dry run calibrates nothing; it assumes " << r.assume_latency << " one way, "
+              << r.assume_bandwidth << " and a launch of 1s (--assume-latency, --assume-bandwidth)\n";
+  print_plan(r, plan, request, calibration);
+
+  const double points = double(bench::base_plan(request.operations, plan.groups, plan.max_bytes).size());
+  Launch launch;
+  launch.passes = plan.passes;
+  launch.max_bytes = plan.max_bytes;
+  launch.groups = plan.groups;
+  double last_pass = 0;
+  int made = 0;
+  std::size_t first_pass_points = 0;  // the points the first pass measured: fewer when it ran out of time
+  for (; launch.pass <= launch.passes; ++launch.pass) {
+    const double now = r.dry_run ? request.spent_seconds + (launch.pass - 1) * plan.pass_seconds : seconds_since(start);
+    const double left = request.budget_seconds - now - bench::fit_seconds(points * launch.passes);
+    if (launch.pass > 1 && !r.dry_run) {
+      launch.passes = bench::passes_that_fit(launch.passes, made, last_pass, left);
+      if (launch.pass > launch.passes) break;
     }
-    if (!r.quiet && r.passes > 1) std::cerr << fmt::format("augur bench: pass {} of {}\n", pass, r.passes);
-    if (!r.quiet) std::cerr << "augur bench: " << shell_words(argv) << "\n";
-    run_pass(r, argv);
+    const int passes_left = launch.passes - launch.pass + 1;
+    launch.min_reps = plan.reps_per_pass * launch.passes;
+    launch.max_reps = plan.max_reps_per_pass * launch.passes;
+    launch.pass_budget = std::max(0.1, left * 0.92 / passes_left - calibration.launch_seconds);
+    launch.stop_after = std::max(1.0, left - calibration.launch_seconds);
+    launch.run = {now, now + passes_left * std::max(last_pass, plan.pass_seconds), request.budget_seconds};
+    const auto pass_start = Clock::now();
+    run_pass_or_print(r, launch_command(r, program, launch), launch);
+    last_pass = seconds_since(pass_start);
+    if (++made == 1 && !r.dry_run) first_pass_points = finished_points(r.raw);
   }
-  if (!r.dry_run) fit_and_save(r);
+  if (r.dry_run) return;
+  auto record = bench::left_out_record(plan, request, made);
+  record["calibration"] = {{"latency", calibration.latency},
+                           {"bandwidth", calibration.bandwidth},
+                           {"messages", calibration.messages},
+                           {"launch_seconds", calibration.launch_seconds}};
+  record["measuring_seconds"] = seconds_since(start);
+  record["planned_points"] = points;
+  record["first_pass_points"] = first_pass_points;
+  fit_and_save(r, record);
+  if (!r.quiet)
+    std::cout << fmt::format("augur bench: {} of the {} budget, {} of {} passes\n", bench::format_duration(seconds_since(start)),
+                             bench::format_duration(request.budget_seconds), made, r.passes);
 }
 
 }  // namespace
@@ -279,7 +465,12 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--raw", r->raw, "raw measurements file (default: the model file's name with .raw.jsonl)");
   cmd->add_flag("--quick", r->quick, "a short sweep (at most about 3 minutes on two processes)");
   cmd->add_flag("--full", r->full, "a thorough sweep (at most about 20 minutes on two processes)");
-  cmd->add_option("--budget", r->budget, "time for the measurements, e.g. 90s, 10m, 1h; the sweep is planned to fit");
+  cmd->add_option("--budget", r->budget,
+                  fmt::format("time for the whole run, e.g. 90s, 10m, 1h (default: {} with --quick, {} standard, {} "
+                              "with --full); a calibration plans passes, sizes and groups to fit",
+                              bench::format_duration(bench::preset_settings("quick").budget_seconds),
+                              bench::format_duration(bench::preset_settings("standard").budget_seconds),
+                              bench::format_duration(bench::preset_settings("full").budget_seconds)));
   cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than processors");
   cmd->add_option("--ops", r->operations, "operations to measure, comma-separated (default: all)")->delimiter(',');
   cmd->add_option("--max-size", r->max_size, "largest message per process, e.g. 1MiB");
@@ -309,7 +500,13 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
-  cmd->add_flag("--dry-run", r->dry_run, "check the options and print the mpirun command without running it");
+  cmd->add_flag("--dry-run", r->dry_run,
+                "check the options and print the plan and the mpirun commands without running them; the plan "
+                "assumes --assume-latency and --assume-bandwidth instead of calibrating");
+  cmd->add_option("--assume-latency", r->assume_latency, "what --dry-run plans with: one-way time of a small message")
+      ->capture_default_str();
+  cmd->add_option("--assume-bandwidth", r->assume_bandwidth, "what --dry-run plans with: bandwidth of large messages")
+      ->capture_default_str();
   cmd->add_flag("-q,--quiet", r->quiet, "no progress display");
   cmd->callback([r] { run_bench(*r); });
 }

@@ -1,8 +1,10 @@
 #include "model/units.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -83,6 +85,15 @@ std::string format_seconds(double seconds) {
   const double r = rounded(seconds, kFigures);
   const TimeUnit unit = time_unit_for(r);
   return significant(r / unit.seconds, kFigures) + " " + std::string(unit.name);
+}
+
+std::string format_duration(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char text[32];
+  if (s < 60) std::snprintf(text, sizeof text, "%lds", s);
+  else if (s < 3600) std::snprintf(text, sizeof text, "%ldm%02lds", s / 60, s % 60);
+  else std::snprintf(text, sizeof text, "%ldh%02ldm", s / 3600, s / 60 % 60);
+  return text;
 }
 
 std::string format_bytes(double bytes) {

@@ -27,6 +27,9 @@ std::string significant(double value, int figures = 4);
 // equal times and reads "0 s".
 std::string format_seconds(double seconds);
 
+// A duration for a person: "42s", "3m05s", "1h02m".
+std::string format_duration(double seconds);
+
 // A size in B, KiB, MiB or GiB (powers of 1024): "512 B", "1.5 KiB", "64 MiB".
 std::string format_bytes(double bytes);
 

@@ -123,6 +123,9 @@ std::string warnings(const nlohmann::json& report) {
   if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
     out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
     for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
+    // The limit is the budget's, not the machine's: a longer `augur bench` measures further.
+    if (const auto& run = report.at("run"); run.contains("budget_note"))
+      out += "  The model was measured within a budget: " + run["budget_note"].get<std::string>() + ".\n";
   }
   if (report.contains("substitutions") && !report["substitutions"].empty()) {
     out += "\nThe model lacks some operations the program used; what priced them:\n";

@@ -67,13 +67,28 @@ TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
                               "1m30s", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (const char* part : {"-np 2", "augur-bench-mpi", "--preset quick", "--ops pingpong,bcast",
-                           "--max-size 4096", "--budget 90", "--raw /tmp/m.raw.jsonl"})
+                           "--max-size 4096", "--pass-budget", "--stop-after", "--raw /tmp/m.raw.jsonl",
+                           "augur bench: budget 1m30s", "augur bench: plan: 25 passes", "left out: nothing"})
     EXPECT_NE(r.output.find(part), std::string::npos) << part << " missing from: " << r.output;
+  // A dry run launches nothing, the calibration included.
+  EXPECT_EQ(r.output.find("--calibrate"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("--no-compute"), std::string::npos) << r.output;
   const auto skip = augur_bench({"-np", "2", "--quick", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o",
                                  "/tmp/m.json"});
   ASSERT_EQ(skip.exit_code, 0) << skip.output;
   EXPECT_NE(skip.output.find("--no-compute"), std::string::npos) << skip.output;
+}
+
+TEST(BenchCommand, ADryRunOverASlowNetworkPlansFewerPassesAndSmallerMessages) {
+  const auto r = augur_bench({"-np", "2", "--quick", "--assume-latency", "50us", "--assume-bandwidth", "10MB/s",
+                              "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("left out for the budget: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("messages above"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("--pass 25 "), std::string::npos) << r.output;
+  const auto bad = augur_bench({"-np", "2", "--assume-bandwidth", "fast", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--assume-bandwidth 'fast'"), std::string::npos) << bad.output;
 }
 
 TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
@@ -92,7 +107,8 @@ TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
   const auto one = augur_bench(
       {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
   ASSERT_EQ(one.exit_code, 0) << one.output;
-  EXPECT_EQ(one.output.find("--pass"), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("--pass "), std::string::npos) << one.output;
+  EXPECT_EQ(one.output.find("--passes"), std::string::npos) << one.output;
   const auto none = augur_bench({"-np", "2", "--passes", "0", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
   EXPECT_EQ(none.exit_code, 2) << none.output;
   EXPECT_NE(none.output.find("--passes"), std::string::npos) << none.output;
@@ -111,6 +127,12 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   EXPECT_NE(model.find("barrier"), nullptr);
   EXPECT_EQ(model.find("allreduce"), nullptr);
   EXPECT_EQ(model.provenance.source, "augur bench");
+  // The budget's record: 30 s hold three passes of these few points, and leave nothing out.
+  const auto& budget = model.provenance.settings.at("budget");
+  EXPECT_EQ(budget.at("passes_made"), 3);
+  EXPECT_EQ(budget.at("planned").at("max_bytes"), 16384);
+  EXPECT_GT(budget.at("calibration").at("bandwidth").get<double>(), 0);
+  EXPECT_LT(budget.at("measuring_seconds").get<double>(), 30);
   const double latency = model.seconds("pingpong", 2, 0);
   EXPECT_GT(latency, 0);
   EXPECT_LT(latency, 1e-3);

@@ -11,6 +11,7 @@
 
 #include "model/machines.hpp"
 #include "fit/machine_state.hpp"
+#include "model/budget_record.hpp"
 #include "revprof/cycle_clock.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
@@ -92,6 +93,8 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
   if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
+  if (auto budget = model::BudgetRecord::from_settings(rt.model.provenance.settings); budget && budget->left_out_anything())
+    settings["budget_note"] = budget->note();
   return settings;
 }
 
