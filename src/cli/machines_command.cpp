@@ -77,7 +77,7 @@ void add_export_command(CLI::App& machines) {
       "  augur machines export torus:4x4 -o torus.xml\n"
       "  augur machines export fattree:4,3,bandwidth=10GB/s,latency=500ns -o fattree.xml\n"
       "  augur machines export cluster.json -o cluster.xml --hostfile cluster.hosts --ranks 32\n"
-      "  smpirun -platform cluster.xml -hostfile cluster.hosts -np 32 --cfg=smpi/host-speed:1Gf ./app");
+      "  smpirun -platform cluster.xml -hostfile cluster.hosts -np 32 --cfg=smpi/host-speed:1Gf ./app\n");
   cmd->add_option("topology", r->topology, "a machine file (docs/machine-format.md) or NAME:params, e.g. star:8")
       ->required();
   cmd->add_option("-o,--output", r->output, "platform file to write (default: standard output)");

@@ -40,7 +40,7 @@ std::vector<std::smatch> matches(const std::string& text, const std::regex& re) 
 
 Platform parse(const std::string& xml) {
   Platform p;
-  for (const auto& m : matches(xml, std::regex(R"(<host id="(\w+)" speed="([^"]+)f" core="(\d+)"/>)")))
+  for (const auto& m : matches(xml, std::regex(R"re(<host id="(\w+)" speed="([^"]+)f" core="(\d+)"/>)re")))
     p.hosts[m[1]] = {std::strtod(m[2].str().c_str(), nullptr), std::stoi(m[3])};
   const std::regex link(
       R"re(<link id="l(\d+)" bandwidth="([^"]+)Bps" latency="([^"]+)s" sharing_policy="(\w+)">\s*<prop id="connects" value="([^"]+)"/>\s*</link>)re");
