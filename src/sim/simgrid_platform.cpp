@@ -2,24 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "report/markup_escape.hpp"
 #include "sim/routing.hpp"
 
 namespace augur::sim {
 namespace {
-
-std::string xml_escaped(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string vertex_name(const Machine& m, int v) {
   return v < m.nodes() ? fmt::format("n{}", v) : fmt::format("s{}", v - m.nodes());
@@ -63,9 +50,9 @@ std::string simgrid_platform(const Machine& machine, const PlatformOptions& opti
   out += fmt::format(
       "<!-- {}: {} nodes, {} links, routes as augur routes them (docs/machine-format.md). Switches are not\n"
       "     listed: every route names its links. -->\n",
-      xml_escaped(machine.name), machine.nodes(), machine.links.size());
+      report::markup_escaped(machine.name), machine.nodes(), machine.links.size());
   out += "<platform version=\"4.1\">\n";
-  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", xml_escaped(machine.name.empty() ? "machine" : machine.name));
+  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", report::markup_escaped(machine.name.empty() ? "machine" : machine.name));
   for (int n = 0; n < machine.nodes(); ++n) {
     const auto& type = machine.type_of_node(n);
     out += fmt::format("    <host id=\"n{}\" speed=\"{}f\" core=\"{}\"/>\n", n, type.speed * options.reference_speed,
