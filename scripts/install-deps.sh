@@ -7,6 +7,7 @@ packages=(
   libeigen3-dev libboost-math-dev libmuparser-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools
+  libsimgrid-dev
   openmpi-bin libopenmpi-dev mpich libmpich-dev
   clang libclang-rt-14-dev
   ccache

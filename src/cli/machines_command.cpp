@@ -1,11 +1,17 @@
-// `augur machines`: the built-in machine models, or one machine's operations.
+// `augur machines`: the built-in machine models, or one machine's operations; `augur machines
+// export`: a machine description as a SimGrid platform.
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/sim_setup.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
+#include "sim/machine_json.hpp"
+#include "sim/simgrid_platform.hpp"
 #include "sim/topologies.hpp"
 
 namespace augur::cli {
@@ -20,13 +26,77 @@ void list_topologies() {
                              g.routing);
 }
 
+struct ExportRequest {
+  std::string topology, output, hostfile;
+  int ranks = 0;  // 0: one per core
+  double host_speed = 1e9;
+};
+
+// Written beside the target and renamed over it, so a failed write leaves no half file.
+void write_whole(const std::filesystem::path& path, const std::string& text) {
+  auto temp = path;
+  temp += ".partial";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) throw UsageError(fmt::format("{}: cannot open for writing", path.string()));
+    out << text;
+    out.flush();
+    if (!out) {
+      std::filesystem::remove(temp);
+      throw UsageError(fmt::format("{}: write failed", path.string()));
+    }
+  }
+  std::filesystem::rename(temp, path);
+}
+
+void run_export(const ExportRequest& r) {
+  sim::Machine machine;
+  try {
+    machine = sim::machine_from_argument(r.topology);
+  } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
+    throw UsageError(e.what());
+  }
+  if (!(r.host_speed > 0)) throw UsageError("--host-speed must be positive (flop/s of a node of speed 1)");
+  if (r.ranks < 0) throw UsageError("--ranks must not be negative");
+  const auto platform = sim::simgrid_platform(machine, {.reference_speed = r.host_speed});
+  const auto hosts = r.hostfile.empty() ? "" : sim::simgrid_hostfile(machine, r.ranks ? r.ranks : sim::core_count(machine));
+  if (r.output.empty() || r.output == "-") std::cout << platform;
+  else write_whole(r.output, platform);
+  if (!r.hostfile.empty()) write_whole(r.hostfile, hosts);
+}
+
+void add_export_command(CLI::App& machines) {
+  auto r = std::make_shared<ExportRequest>();
+  auto* cmd = machines.add_subcommand("export", "Write a machine description as a SimGrid platform file (version 4.1)");
+  cmd->footer(
+      "Hosts n0 … are the machine's compute nodes, links keep their bandwidth, latency (plus the\n"
+      "machine's hop latency) and duplex (SPLITDUPLEX or SHARED), and every pair of hosts gets the\n"
+      "route augur's router picks, so SimGrid and `augur sim --network topology` send each message\n"
+      "over the same links (docs/machine-format.md, \"SimGrid platforms\").\n"
+      "Examples:\n"
+      "  augur machines export torus:4x4 -o torus.xml\n"
+      "  augur machines export fattree:4,3,bandwidth=10GB/s,latency=500ns -o fattree.xml\n"
+      "  augur machines export cluster.json -o cluster.xml --hostfile cluster.hosts --ranks 32\n"
+      "  smpirun -platform cluster.xml -hostfile cluster.hosts -np 32 --cfg=smpi/host-speed:1Gf ./app\n");
+  cmd->add_option("topology", r->topology, "a machine file (docs/machine-format.md) or NAME:params, e.g. star:8")
+      ->required();
+  cmd->add_option("-o,--output", r->output, "platform file to write (default: standard output)");
+  cmd->add_option("--hostfile", r->hostfile, "also write SMPI's hostfile: the host of each rank under the machine's mapping");
+  cmd->add_option("--ranks", r->ranks, "ranks in the hostfile (default: one per core)");
+  cmd->add_option("--host-speed", r->host_speed, "flop/s of a node of speed 1 (SMPI's smpi/host-speed)")
+      ->capture_default_str();
+  cmd->callback([r] { with_usage_errors([&] { run_export(*r); }); });
+}
+
 }  // namespace
 
 void add_machines_command(CLI::App& app) {
   auto name = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand("machines", "List the built-in machine models, or show one machine's operations");
   cmd->add_option("machine", *name, "a built-in name or a model file: show its provenance and operations");
-  cmd->callback([name] {
+  add_export_command(*cmd);
+  cmd->callback([cmd, name] {
+    if (cmd->got_subcommand("export")) return;
     if (name->empty()) {
       for (const auto& n : model::builtin_machine_names()) {
         auto m = model::load_machine(n);

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "report/markup_escape.hpp"
 #include "report/sheet.hpp"
 
 namespace augur::report {
@@ -17,19 +18,7 @@ td.eq { font-family: monospace; font-size: 0.95rem; } td.sizes { white-space: no
 figure { margin: 0.5rem 0; } figure svg { max-width: 100%; height: auto; } figcaption { color: #555; font-size: 0.9rem; }
 )";
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return markup_escaped(text); }
 
 void replace_all(std::string& text, std::string_view from, std::string_view to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

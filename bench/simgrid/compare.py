@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""augur's flow model against SimGrid's on the same machines and the same traffic.
+
+For each topology, the platform is exported with `augur machines export`; for each pattern
+(ring: every rank sends to rank+1 and receives from rank-1, STEPS times; alltoall: augur's
+pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k) and each message
+size, `augur sim --network topology` runs the pattern as a schedule of sendrecv and
+simgrid_traffic runs it on the exported platform. Prints both predicted times, their relative
+difference and the wall time of each (the median of --repeat runs). With --check PCT, exits 1
+when a difference exceeds PCT per cent. docs/benchmarks.md, "Against SimGrid", has a run.
+
+  compare.py --augur build/bin/augur --simgrid-traffic build/bin/simgrid_traffic
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+DEFAULT_TOPOLOGIES = "star:64;torus:8x8;fattree:4,3"
+SIZE_UNITS = {"": 1, "B": 1, "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3, "kB": 1000, "MB": 1000**2}
+
+
+def parse_size(text):
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*", text)
+    if not m or m.group(2) not in SIZE_UNITS:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size such as 65536, 64KiB or 1MiB")
+    return int(float(m.group(1)) * SIZE_UNITS[m.group(2)])
+
+
+def schedule(pattern, ranks, size, steps):
+    lines = [f"ranks {ranks}", "ranks 0..N-1 {"]
+    if pattern == "ring":
+        lines.append(f"  repeat {steps} {{ sendrecv rank+1 rank-1 {size} }}")
+    else:
+        lines += [f"  sendrecv rank+{k} rank-{k} {size}" for k in range(1, ranks)]
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+def timed(command, repeat):
+    """The command's standard output and its median wall time over `repeat` runs."""
+    walls, out = [], ""
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        walls.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            sys.exit(f"compare.py: {' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
+        out = done.stdout
+    return out, statistics.median(walls)
+
+
+def hosts_in(platform):
+    with open(platform) as f:
+        return len(re.findall(r"<host id=", f.read()))
+
+
+def run_case(args, work, topology, platform, ranks, pattern, size):
+    sched = os.path.join(work, f"{pattern}-{ranks}-{size}.sched")
+    with open(sched, "w") as f:
+        f.write(schedule(pattern, ranks, size, args.ring_steps))
+    augur_out, augur_wall = timed([args.augur, "sim", "--network", "topology", "--topology", topology, sched,
+                                   "--json", "--no-progress"], args.repeat)
+    augur_time = json.loads(augur_out)["predicted_seconds"]
+    sg_command = [args.simgrid_traffic, platform, pattern, str(size)]
+    if pattern == "ring":
+        sg_command.append(str(args.ring_steps))
+    sg_out, sg_wall = timed(sg_command + ["--log=root.thres:critical"], args.repeat)
+    sg_time = float(re.search(r"makespan (\S+)", sg_out).group(1))
+    return augur_time, sg_time, augur_wall, sg_wall
+
+
+def readable_size(size):
+    for unit, scale in (("MiB", 1024**2), ("KiB", 1024)):
+        if size % scale == 0:
+            return f"{size // scale} {unit}"
+    return f"{size} B"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--augur", required=True, help="the augur executable")
+    parser.add_argument("--simgrid-traffic", required=True, help="bench/simgrid's simgrid_traffic executable")
+    parser.add_argument("--topologies", default=DEFAULT_TOPOLOGIES,
+                        help=f"generators or machine files, ';'-separated (default {DEFAULT_TOPOLOGIES})")
+    parser.add_argument("--patterns", default="ring,alltoall", help="ring and/or alltoall")
+    parser.add_argument("--sizes", default="64KiB,1MiB", help="message sizes, comma-separated")
+    parser.add_argument("--ring-steps", type=int, default=8, help="steps of the ring pattern")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each simulator; wall times are medians")
+    parser.add_argument("--check", type=float, help="exit 1 if a relative difference exceeds this many per cent")
+    args = parser.parse_args()
+    sizes = [parse_size(s) for s in args.sizes.split(",")]
+    patterns = args.patterns.split(",")
+    for p in patterns:
+        if p not in ("ring", "alltoall"):
+            parser.error(f"--patterns: '{p}' is not ring or alltoall")
+
+    worst = 0.0
+    print(f"| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |")
+    print(f"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    with tempfile.TemporaryDirectory(prefix="augur-simgrid-") as work:
+        for i, topology in enumerate(args.topologies.split(";")):
+            platform = os.path.join(work, f"platform{i}.xml")
+            subprocess.run([args.augur, "machines", "export", topology, "-o", platform], check=True)
+            ranks = hosts_in(platform)
+            for pattern in patterns:
+                for size in sizes:
+                    a, s, aw, sw = run_case(args, work, topology, platform, ranks, pattern, size)
+                    diff = (a - s) / s * 100
+                    worst = max(worst, abs(diff))
+                    print(f"| {topology} ({ranks} ranks) | {pattern} | {readable_size(size)} | {a * 1e3:.4f} ms "
+                          f"| {s * 1e3:.4f} ms | {diff:+.2f}% | {aw:.3f} s | {sw:.3f} s |", flush=True)
+    print(f"\nlargest difference: {worst:.2f}%")
+    if args.check is not None and worst > args.check:
+        print(f"compare.py: a difference exceeds {args.check}%", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

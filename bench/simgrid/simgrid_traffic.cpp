@@ -1,0 +1,111 @@
+// SimGrid's answer for the traffic augur's flow model is checked against (bench/simgrid/compare.py,
+// docs/benchmarks.md "Against SimGrid"): one actor per rank on host n<rank> of a platform written
+// by `augur machines export`, exchanging messages in one of two patterns, on SimGrid's plain flow
+// model. Prints the simulated makespan in seconds.
+//
+//   simgrid_traffic PLATFORM ring BYTES STEPS     step s: send to rank+1, receive from rank−1
+//   simgrid_traffic PLATFORM alltoall BYTES       step k = 1 … p−1: send to rank+k, receive from
+//                                                 rank−k (augur's pairwise alltoall)
+//
+// Each step is augur's `sendrecv TO FROM BYTES` with an eager send: the sender does not wait
+// for its message, which starts flowing at once (the mailbox has a permanent receiver), and the
+// step ends when the rank's own message from FROM has arrived.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u.hpp>
+
+namespace sg = simgrid::s4u;
+
+namespace {
+
+enum class Pattern { ring, alltoall };
+
+struct Traffic {
+  Pattern pattern = Pattern::ring;
+  double bytes = 0;
+  int steps = 0;
+  int ranks = 0;
+};
+
+std::string mailbox_name(int from, int to) { return std::to_string(from) + ">" + std::to_string(to); }
+
+int wrap(int rank, int ranks) { return ((rank % ranks) + ranks) % ranks; }
+
+void rank_body(Traffic t, int me) {
+  static int payload = 0;  // the data is simulated: only its size matters
+  const int steps = t.pattern == Pattern::ring ? t.steps : t.ranks - 1;
+  for (int s = 0; s < steps; ++s) {
+    const int k = t.pattern == Pattern::ring ? 1 : s + 1;
+    const int to = wrap(me + k, t.ranks), from = wrap(me - k, t.ranks);
+    sg::Mailbox::by_name(mailbox_name(me, to))->put_init(&payload, static_cast<uint64_t>(t.bytes))->detach();
+    sg::Mailbox::by_name(mailbox_name(from, me))->get<int>();
+  }
+}
+
+[[noreturn]] void usage(const char* why) {
+  std::fprintf(stderr,
+               "simgrid_traffic: %s\n"
+               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall BYTES [--cfg=...]\n",
+               why);
+  std::exit(2);
+}
+
+double positive_number(const char* text, const char* what) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(v >= 0)) usage(what);
+  return v;
+}
+
+// Max-min sharing of each link's bandwidth with nothing else: no TCP window bound (gamma), no
+// reverse traffic, no correction factors. CM02 also leaves weight-S at 0.
+void plain_flow_model() {
+  sg::Engine::set_config("network/model:CM02");
+  sg::Engine::set_config("network/crosstraffic:0");
+  sg::Engine::set_config("network/TCP-gamma:0");
+  sg::Engine::set_config("network/latency-factor:1");
+  sg::Engine::set_config("network/bandwidth-factor:1");
+  sg::Engine::set_config("network/weight-S:0");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sg::Engine engine(&argc, argv);
+  if (argc < 4) usage("too few arguments");
+  Traffic t;
+  const std::string pattern = argv[2];
+  if (pattern == "ring") {
+    if (argc != 5) usage("ring needs BYTES and STEPS");
+    t.steps = static_cast<int>(positive_number(argv[4], "STEPS must be a whole number"));
+  } else if (pattern == "alltoall") {
+    t.pattern = Pattern::alltoall;
+    if (argc != 4) usage("alltoall takes BYTES only");
+  } else {
+    usage("the pattern must be ring or alltoall");
+  }
+  t.bytes = positive_number(argv[3], "BYTES must be a number");
+  plain_flow_model();
+  engine.load_platform(argv[1]);
+
+  std::vector<sg::Host*> hosts;
+  while (auto* h = engine.host_by_name_or_null("n" + std::to_string(hosts.size()))) hosts.push_back(h);
+  if (hosts.size() < 2) usage("the platform needs hosts n0, n1, ... (as `augur machines export` writes)");
+  t.ranks = static_cast<int>(hosts.size());
+
+  std::vector<sg::ActorPtr> actors;
+  for (int r = 0; r < t.ranks; ++r) actors.push_back(sg::Actor::create("rank" + std::to_string(r), hosts[r], rank_body, t, r));
+  // Permanent receivers: a message flows as soon as it is sent, as augur's eager sends do.
+  for (int from = 0; from < t.ranks; ++from)
+    for (int k = 1; k < t.ranks; ++k) {
+      if (t.pattern == Pattern::ring && k > 1) break;
+      const int to = wrap(from + k, t.ranks);
+      sg::Mailbox::by_name(mailbox_name(from, to))->set_receiver(actors[to]);
+    }
+  engine.run();
+  std::printf("makespan %.17g\n", sg::Engine::get_clock());
+  return 0;
+}
