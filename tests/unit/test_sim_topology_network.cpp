@@ -3,7 +3,9 @@
 // 1,000,000 bytes alone takes 1 s.
 #include <gtest/gtest.h>
 
+#include "sim/generators.hpp"
 #include "sim/kernel.hpp"
+#include "sim/machine_json.hpp"
 #include "sim_program.hpp"
 #include "sim/topologies.hpp"
 #include "sim/topology_network.hpp"
@@ -89,4 +91,46 @@ TEST(SimTopologyNetwork, CollectivesRunAsMessages) {
   p.add_body({collective_op(p.intern("barrier"), 0)});
   auto r = simulate(p, net);
   EXPECT_EQ(r.operations.at("barrier").count, 4);
+}
+
+// The seed's HASE experiment (howell-thesis.md §4): the same allreduce on a binary tree of
+// switches takes about twice as long as on a fat tree, because every step above the leaves
+// funnels its pairs through fewer links. One time unit per hop (latency 1 s a link) and messages
+// that take 10 units to cross a link (10,000 B at 1,000 B/s). Recursive doubling on 8 ranks:
+// step k pairs rank r with r xor 2^k, 2, 4 and 6 links apart, 2 + 4 + 6 = 12 units of latency.
+// On the binary tree (leaves n0 … n7, switches s0 … s3 over pairs, s4 and s5 over those, s6 at
+// the root) step k's pairs share the links below their meeting switch 2^k at a time:
+// 10 + 20 + 40 units of transfer, 82 in all. The 2-ary 3-tree gives every pair its own path:
+// 10 + 10 + 10, 42 in all, 0.51 of the binary tree's time.
+namespace {
+
+std::string binary_tree_of_8() {
+  std::string links;
+  auto link = [&](const std::string& a, const std::string& b) {
+    links += (links.empty() ? "" : ",") + std::string(R"({"connect": [")") + a + R"(", ")" + b +
+             R"("], "latency": 1, "bandwidth": 1000})";
+  };
+  for (int n = 0; n < 8; ++n) link("n" + std::to_string(n), "s" + std::to_string(n / 2));
+  for (int s = 0; s < 4; ++s) link("s" + std::to_string(s), "s" + std::to_string(4 + s / 2));
+  link("s4", "s6");
+  link("s5", "s6");
+  return R"({"augur_machine": 1, "nodes": 8, "switches": 7, "links": [)" + links + "]}";
+}
+
+double rd_allreduce_of_8(const Machine& machine) {
+  TopologyNetwork net(machine);
+  auto g = generate("allreduce", {"algorithm=rd", "p=8", "bytes=10000"});
+  Options options;
+  options.algorithms = g.algorithms;
+  return simulate(*g.program, net, options).predicted;
+}
+
+}  // namespace
+
+TEST(SimTopologyNetwork, AllreduceOnAFatTreeTakesAboutHalfTheBinaryTreesTime) {
+  const double binary = rd_allreduce_of_8(parse_machine(binary_tree_of_8(), "binary-tree.json"));
+  const double fat = rd_allreduce_of_8(generate_topology("fattree:2,3,latency=1,bandwidth=1000"));
+  EXPECT_DOUBLE_EQ(binary, 12 + 10 + 20 + 40);
+  EXPECT_DOUBLE_EQ(fat, 12 + 10 + 10 + 10);
+  EXPECT_NEAR(fat / binary, 0.5, 0.05);
 }
