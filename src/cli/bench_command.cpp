@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <initializer_list>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -29,6 +28,8 @@
 #include "bench/settings.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
+#include "sim/topologies.hpp"
+#include "sim/units.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
@@ -85,30 +86,20 @@ double parse_duration(const std::string& text) {
   return total;
 }
 
-// A number followed by one of `units` (name, factor); throws UsageError naming `option`.
-double parse_quantity(const std::string& text, const std::string& option,
-                      std::initializer_list<std::pair<std::string_view, double>> units, const std::string& examples) {
-  std::size_t used = 0;
-  double value = -1;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-  }
-  const std::string_view unit = std::string_view(text).substr(std::min(used, text.size()));
-  for (const auto& [name, factor] : units)
-    if (unit == name && value > 0) return value * factor;
-  throw UsageError(option + " '" + text + "': write a positive number with a unit, e.g. " + examples);
-}
-
+// --assume-latency and --assume-bandwidth read as the simulator reads a machine's links.
 double parse_latency(const std::string& text) {
-  return parse_quantity(text, "--assume-latency", {{"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3}, {"s", 1}},
-                        "800ns, 50us, 1ms");
+  const auto seconds = sim::parse_seconds(text);
+  if (!seconds || !(*seconds > 0))
+    throw UsageError("--assume-latency '" + text + "': write a positive time, e.g. 800ns, 50us, 1ms");
+  return *seconds;
 }
 
 double parse_bandwidth(const std::string& text) {
-  return parse_quantity(text, "--assume-bandwidth",
-                        {{"B/s", 1}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"Mbit/s", 1e6 / 8}, {"Gbit/s", 1e9 / 8}},
-                        "125MB/s, 1Gbit/s, 5GB/s");
+  try {
+    return sim::parse_bandwidth(text);
+  } catch (const std::invalid_argument&) {
+    throw UsageError("--assume-bandwidth '" + text + "': write a positive rate, e.g. 125MB/s, 1Gbit/s, 5GB/s");
+  }
 }
 
 std::string known_operations() {

@@ -1,6 +1,7 @@
 #include "sim/topologies.hpp"
 
 #include <charconv>
+#include <utility>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -172,7 +173,18 @@ const std::vector<GeneratorInfo>& generators() {
 
 double parse_bandwidth(std::string_view text) {
   if (text.ends_with("/s")) text.remove_suffix(2);
-  const double bytes = calc::parse_size(text, 8);
+  // Networks are sold in bits per second: "1Gbit/s" is 125 MB/s.
+  double scale = 1;
+  if (text.ends_with("bit")) {
+    text.remove_suffix(3);
+    scale = 1.0 / 8;
+    for (const auto& [prefix, factor] : {std::pair{'k', 1e3}, {'K', 1e3}, {'M', 1e6}, {'G', 1e9}, {'T', 1e12}})
+      if (text.ends_with(prefix)) {
+        text.remove_suffix(1);
+        scale = factor / 8;
+      }
+  }
+  const double bytes = calc::parse_size(text, 8) * scale;
   if (!(bytes > 0)) throw std::invalid_argument(fmt::format("bandwidth '{}' must be positive", text));
   return bytes;
 }

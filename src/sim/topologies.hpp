@@ -40,7 +40,7 @@ const std::vector<GeneratorInfo>& generators();
 // speed. Throws std::invalid_argument naming the part that is wrong.
 Machine generate_topology(std::string_view spec);
 
-// "10GB/s", "1.5e9", "100 MiB/s": bytes per second; throws std::invalid_argument.
+// "10GB/s", "1.5e9", "100 MiB/s", "1Gbit/s": bytes per second; throws std::invalid_argument.
 double parse_bandwidth(std::string_view text);
 
 }  // namespace augur::sim

@@ -153,3 +153,12 @@ TEST(SimTopology, BadSpecificationsSayWhy) {
     EXPECT_NE(std::string(e.what()).find("unknown option 'colour'"), std::string::npos);
   }
 }
+
+TEST(SimTopology, BandwidthsReadInBytesOrBitsPerSecond) {
+  EXPECT_DOUBLE_EQ(parse_bandwidth("10GB/s"), 10e9);
+  EXPECT_DOUBLE_EQ(parse_bandwidth("100MiB/s"), 100.0 * 1024 * 1024);
+  EXPECT_DOUBLE_EQ(parse_bandwidth("1Gbit/s"), 125e6);
+  EXPECT_DOUBLE_EQ(parse_bandwidth("100Mbit/s"), 12.5e6);
+  EXPECT_DOUBLE_EQ(parse_bandwidth("8bit/s"), 1);
+  for (const char* bad : {"fast", "bit/s", "-1GB/s", "0"}) EXPECT_THROW(parse_bandwidth(bad), std::invalid_argument) << bad;
+}
