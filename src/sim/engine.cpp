@@ -120,12 +120,10 @@ bool Engine::current_op(int rank, Op& op) {
       rs.collective_begin = rs.now;
       rs.collective_waiting = 0;
     }
-    Op inner;
-    if (expanded_step(rank, op, rs.step - 1, inner)) {
-      op = inner;
-      return true;
-    }
-    end_expansion(rank, op);
+    // The step is written straight into `op`: copying it from a fresh temporary stalled.
+    const Op collective = op;
+    if (expanded_step(rank, collective, rs.step - 1, op)) return true;
+    end_expansion(rank, collective);
   }
 }
 
