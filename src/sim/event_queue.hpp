@@ -158,10 +158,7 @@ class EventQueue {
     for (const auto& r : runs_) n += r.size();
     return n;
   }
-  const Event& top() const {
-    const auto r = front_run();
-    return r < kRuns && (heap_.empty() || runs_[r].front().before(heap_.front())) ? runs_[r].front() : heap_.front();
-  }
+  const Event& top() const { return *first(); }
 
   // An event goes to the run it follows most closely, else to an empty run, else to the heap.
   void push(double time, std::uint32_t rank, EventType type, std::uint32_t payload = 0) {
@@ -200,9 +197,8 @@ class EventQueue {
   // Whether a rank at `time` comes before everything queued, so it may go on without a round
   // trip through the queue (the same order the queue would give it).
   bool would_run_first(double time, std::uint32_t rank) const {
-    if (empty()) return true;
-    const Event& t = top();
-    return time < t.time || (time == t.time && rank < t.rank());
+    const Event* t = first();
+    return !t || time < t->time || (time == t->time && rank < t->rank());
   }
 
  private:
@@ -210,6 +206,14 @@ class EventQueue {
   // of one step arriving after one of a few route latencies (on a torus: one, two or three
   // hops) each follow the time of their sends. One run took a fifth of those to the heap.
   static constexpr std::size_t kRuns = 4;
+
+  // The earliest event, or nullptr when there is none.
+  const Event* first() const {
+    const auto r = front_run();
+    if (r == kRuns) return heap_.empty() ? nullptr : &heap_.front();
+    const Event& f = runs_[r].front();
+    return heap_.empty() || f.before(heap_.front()) ? &f : &heap_.front();
+  }
 
   // The non-empty run with the earliest front, or kRuns; kept until a pop from a run.
   std::size_t front_run() const {
