@@ -17,12 +17,10 @@ std::vector<double> capacities(const Router& router) {
 Transfers::Transfers(const Machine& machine)
     : machine_(machine), router_(machine), solver_(capacities(router_)), latest_(machine.nodes()) {}
 
-int Transfers::node_of(int rank) {
-  if (rank >= static_cast<int>(nodes_.size())) {
-    const auto from = static_cast<int>(nodes_.size());
-    nodes_.resize(rank + 1);
-    for (int r = from; r <= rank; ++r) nodes_[r] = machine_.node_of(r);
-  }
+int Transfers::new_node_of(int rank) {
+  const auto from = static_cast<int>(nodes_.size());
+  nodes_.resize(rank + 1);
+  for (int r = from; r <= rank; ++r) nodes_[r] = machine_.node_of(r);
   return nodes_[rank];
 }
 

@@ -26,7 +26,8 @@ class Transfers {
   };
   // The transfers due at next_finish(); the list is valid until the next call.
   const std::vector<Arrival>& finish_next();
-  int node_of(int rank);               // the node that runs `rank`
+  // The node that runs `rank`; inline, as it is asked twice a message.
+  int node_of(int rank) { return static_cast<std::size_t>(rank) < nodes_.size() ? nodes_[rank] : new_node_of(rank); }
   const Machine& machine() const { return machine_; }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
   double alone(int src_rank, int dst_rank, double bytes);
@@ -60,6 +61,7 @@ class Transfers {
   const Latest& latest_route(int src_rank, int dst_rank);
   std::vector<Arrival> arrivals_;
   std::vector<int> nodes_;  // by rank, filled as ranks appear
+  int new_node_of(int rank);
   std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, route latency
 };
 
