@@ -174,15 +174,19 @@ bool allreduce_rabenseifner(const CollectiveCall& c, std::uint32_t s, Op& op) {
   });
 }
 
+// Neighbours on the ring, without the divisions of `%` (a ring asks for them at every step).
+int right(const CollectiveCall& c) { return c.me + 1 == c.size ? 0 : c.me + 1; }
+int left(const CollectiveCall& c) { return c.me == 0 ? c.size - 1 : c.me - 1; }
+
 // Ring: a reduce-scatter then an allgather, 2(p − 1) steps of n/p bytes to the right.
 bool allreduce_ring(const CollectiveCall& c, std::uint32_t s, Op& op) {
   if (s >= 2 * std::uint32_t(c.size - 1)) return false;
-  return yield(op, exchange((c.me + 1) % c.size, (c.me - 1 + c.size) % c.size, c.bytes / c.size));
+  return yield(op, exchange(right(c), left(c), c.bytes / c.size));
 }
 
 bool allgather_ring(const CollectiveCall& c, std::uint32_t s, Op& op) {
   if (s >= std::uint32_t(c.size - 1)) return false;
-  return yield(op, exchange((c.me + 1) % c.size, (c.me - 1 + c.size) % c.size, c.bytes));
+  return yield(op, exchange(right(c), left(c), c.bytes));
 }
 
 // --- barrier and all-to-all ------------------------------------------------------------------

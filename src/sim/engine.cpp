@@ -25,7 +25,8 @@ bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
 }  // namespace
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
-    : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()) {
+    : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()),
+      prices_crossing_(network.prices_crossing()) {
   const int n = program.nranks();
   if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
   ranks_.resize(n);
@@ -120,12 +121,10 @@ bool Engine::current_op(int rank, Op& op) {
       rs.collective_begin = rs.now;
       rs.collective_waiting = 0;
     }
-    Op inner;
-    if (expanded_step(rank, op, rs.step - 1, inner)) {
-      op = inner;
-      return true;
-    }
-    end_expansion(rank, op);
+    // The step is written straight into `op`: copying it from a fresh temporary stalled.
+    const Op collective = op;
+    if (expanded_step(rank, collective, rs.step - 1, op)) return true;
+    end_expansion(rank, collective);
   }
 }
 
@@ -284,10 +283,8 @@ bool Engine::sendrecv(int rank, const Op& op) {
   rs.bytes = rs.halves = 0;
   rs.send_end = rs.now;
   if (has_peer(op.peer)) {
-    Op send = op;
-    send.mode = timing::SendMode::buffered;
     rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
-    send_message(rank, send, false);
+    send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
   }
   rs.pending = 1;
   rs.status = Status::blocked;

@@ -142,6 +142,7 @@ class Engine {
   std::vector<Algorithm> algorithms_;            // by collective name
   std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send
   Transfers* transfers_ = nullptr;
+  bool prices_crossing_ = false;  // net_.prices_crossing(), asked once: it is asked at every message
   double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
   int running_ = -1;  // the rank being executed, which goes on without an event
   int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first

@@ -53,13 +53,16 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   }
   auto& f = flows_[id];
   f.hops = static_cast<std::uint32_t>(channels.size());
-  if (f.hops <= kFew) std::copy(channels.begin(), channels.end(), f.few);
+  if (f.hops <= kFew)
+    for (std::uint32_t i = 0; i < f.hops; ++i) f.few[i] = channels[i];  // std::copy called memmove
   else long_routes_[id].assign(channels.begin(), channels.end());
   f.remaining = std::max(0.0, bytes);
   f.updated = now;
   f.rate = 0;
   f.active = true;
   ++active_;
+  // Without a reshare no scheduled finish goes stale, and the earliest stays a live flow's:
+  // only a reshare needs drop_stale().
   if (f.hops == 0 || f.remaining == 0) {
     f.rate = kInfinity;  // nothing to cross or nothing to send: done now
     schedule(id);
@@ -72,8 +75,8 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   } else {
     join_channels(id);
     reshare(channels_of(id));
+    drop_stale();
   }
-  drop_stale();
   return id;
 }
 

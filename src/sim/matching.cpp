@@ -99,7 +99,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   m.comm = op.comm;
   m.rendezvous = rendezvous;
   m.internal = op.flags & kInternal;
-  if (net_.prices_crossing()) note_send(rank, op.comm, op.peer, {rs.now, op.value});
+  if (prices_crossing_) note_send(rank, op.comm, op.peer, {rs.now, op.value});
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
   ++message_count_;
   if (transfers_) {
@@ -166,7 +166,7 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
 void Engine::settle_receive(Request& r) {
   if (!r.unsettled) return;
   r.unsettled = false;
-  if (net_.prices_crossing())
+  if (prices_crossing_)
     r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
   if (trace_)
     trace_->recv(r.rank, r.post, r.end, r.peer, r.tag, r.bytes, program_.comms()[r.comm].trace_id, r.wildcard);

@@ -5,57 +5,6 @@
 
 namespace augur::sim {
 
-namespace {
-
-Op make(OpKind kind, std::int32_t peer, double value, std::int32_t tag) {
-  Op op;
-  op.kind = kind;
-  op.peer = peer;
-  op.value = value;
-  op.tag = tag;
-  return op;
-}
-
-}  // namespace
-
-Op compute_op(double seconds) { return make(OpKind::compute, kAny, seconds, 0); }
-
-Op send_op(std::int32_t peer, double bytes, std::int32_t tag, timing::SendMode mode) {
-  Op op = make(OpKind::send, peer, bytes, tag);
-  op.mode = mode;
-  return op;
-}
-
-Op isend_op(std::int32_t peer, double bytes, std::int32_t tag) { return make(OpKind::isend, peer, bytes, tag); }
-Op recv_op(std::int32_t peer, std::int32_t tag) { return make(OpKind::recv, peer, 0, tag); }
-Op irecv_op(std::int32_t peer, std::int32_t tag) { return make(OpKind::irecv, peer, 0, tag); }
-
-Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag) {
-  Op op = make(OpKind::sendrecv, to, bytes, tag);
-  op.peer2 = from;
-  op.tag2 = tag;
-  return op;
-}
-
-Op wait_op(std::int32_t count) {
-  Op op = make(OpKind::wait, kAny, 0, 0);
-  op.tag2 = count;
-  return op;
-}
-
-Op wait_set_op(std::int32_t set) {
-  Op op = make(OpKind::wait, set, 0, 0);
-  op.tag2 = 1;
-  return op;
-}
-
-Op collective_op(std::uint16_t name, double bytes, std::int32_t root, std::uint16_t comm) {
-  Op op = make(OpKind::collective, root, bytes, 0);
-  op.name = name;
-  op.comm = comm;
-  return op;
-}
-
 int Communicator::index_of(int rank) const {
   if (members.empty()) return rank >= 0 && rank < size ? rank : -1;
   auto it = std::lower_bound(members.begin(), members.end(), rank);

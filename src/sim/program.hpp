@@ -49,17 +49,53 @@ struct Op {
 };
 static_assert(sizeof(Op) == 32);
 
-// Shorthands that build operations (bytes and seconds as doubles).
-Op compute_op(double seconds);
-Op send_op(std::int32_t peer, double bytes, std::int32_t tag = 0, timing::SendMode mode = timing::SendMode::standard);
-Op isend_op(std::int32_t peer, double bytes, std::int32_t tag = 0);
-Op recv_op(std::int32_t peer, std::int32_t tag = 0);
-Op irecv_op(std::int32_t peer, std::int32_t tag = 0);
-Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag = 0);
-Op wait_op(std::int32_t count = 0);  // 0: all outstanding requests
+// Shorthands that build operations (bytes and seconds as doubles). Inline: an expanded
+// collective builds one for every message, and one built out of line by narrow stores, then
+// copied whole, stalled the copy's loads (store forwarding) in a quarter of the kernel's calls.
+inline Op make_op(OpKind kind, std::int32_t peer, double value, std::int32_t tag) {
+  Op op;
+  op.kind = kind;
+  op.peer = peer;
+  op.value = value;
+  op.tag = tag;
+  return op;
+}
+inline Op compute_op(double seconds) { return make_op(OpKind::compute, kAny, seconds, 0); }
+inline Op send_op(std::int32_t peer, double bytes, std::int32_t tag = 0,
+                  timing::SendMode mode = timing::SendMode::standard) {
+  Op op = make_op(OpKind::send, peer, bytes, tag);
+  op.mode = mode;
+  return op;
+}
+inline Op isend_op(std::int32_t peer, double bytes, std::int32_t tag = 0) {
+  return make_op(OpKind::isend, peer, bytes, tag);
+}
+inline Op recv_op(std::int32_t peer, std::int32_t tag = 0) { return make_op(OpKind::recv, peer, 0, tag); }
+inline Op irecv_op(std::int32_t peer, std::int32_t tag = 0) { return make_op(OpKind::irecv, peer, 0, tag); }
+inline Op sendrecv_op(std::int32_t to, std::int32_t from, double bytes, std::int32_t tag = 0) {
+  Op op = make_op(OpKind::sendrecv, to, bytes, tag);
+  op.peer2 = from;
+  op.tag2 = tag;
+  return op;
+}
+// `count` 0: all outstanding requests.
+inline Op wait_op(std::int32_t count = 0) {
+  Op op = make_op(OpKind::wait, kAny, 0, 0);
+  op.tag2 = count;
+  return op;
+}
 // Completes the outstanding requests at the positions of wait set `set` (Program::wait_set).
-Op wait_set_op(std::int32_t set);
-Op collective_op(std::uint16_t name, double bytes, std::int32_t root = -1, std::uint16_t comm = 0);
+inline Op wait_set_op(std::int32_t set) {
+  Op op = make_op(OpKind::wait, set, 0, 0);
+  op.tag2 = 1;
+  return op;
+}
+inline Op collective_op(std::uint16_t name, double bytes, std::int32_t root = -1, std::uint16_t comm = 0) {
+  Op op = make_op(OpKind::collective, root, bytes, 0);
+  op.name = name;
+  op.comm = comm;
+  return op;
+}
 
 // A communicator: the world, or a subset of its ranks in increasing order.
 struct Communicator {

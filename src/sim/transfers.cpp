@@ -17,19 +17,15 @@ std::vector<double> capacities(const Router& router) {
 Transfers::Transfers(const Machine& machine)
     : machine_(machine), router_(machine), solver_(capacities(router_)), latest_(machine.nodes()) {}
 
-int Transfers::node_of(int rank) {
-  if (rank >= static_cast<int>(nodes_.size())) {
-    const auto from = static_cast<int>(nodes_.size());
-    nodes_.resize(rank + 1);
-    for (int r = from; r <= rank; ++r) nodes_[r] = machine_.node_of(r);
-  }
+int Transfers::new_node_of(int rank) {
+  const auto from = static_cast<int>(nodes_.size());
+  nodes_.resize(rank + 1);
+  for (int r = from; r <= rank; ++r) nodes_[r] = machine_.node_of(r);
   return nodes_[rank];
 }
 
 const Route& Transfers::route(int src_rank, int dst_rank) {
   const int from = node_of(src_rank), to = node_of(dst_rank);
-  auto& latest = latest_[from];
-  if (latest.to == to) return *latest.route;
   const auto key = std::uint64_t(std::uint32_t(from)) << 32 | std::uint32_t(to);
   auto it = routes_.find(key);
   if (it == routes_.end()) {
@@ -39,13 +35,22 @@ const Route& Transfers::route(int src_rank, int dst_rank) {
     }
     it = routes_.emplace(key, router_.route(from, to)).first;
   }
-  latest = {to, &it->second};
   return it->second;
 }
 
+const Transfers::Latest& Transfers::latest_route(int src_rank, int dst_rank) {
+  const int to = node_of(dst_rank);
+  auto& latest = latest_[node_of(src_rank)];
+  if (latest.to == to) return latest;
+  const Route& r = route(src_rank, dst_rank);  // may clear the table, never resize it
+  latest = {to, static_cast<std::uint32_t>(r.channels.size()), r.latency, {}, &r};
+  if (latest.hops <= kFewHops) std::copy(r.channels.begin(), r.channels.end(), latest.few);
+  return latest;
+}
+
 void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {
-  const auto& r = route(src_rank, dst_rank);
-  const auto id = solver_.start(now, r.channels, bytes);
+  const auto& r = latest_route(src_rank, dst_rank);
+  const auto id = solver_.start(now, r.channels(), bytes);
   if (id >= flows_.size()) flows_.resize(id + 1);
   flows_[id] = {message, r.latency};
 }

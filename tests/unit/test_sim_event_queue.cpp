@@ -77,6 +77,27 @@ TEST(SimEventQueue, ALargeGroupOfEqualTimesComesOutByRankThenSequence) {
   while (!ref.keys.empty()) expect_same_pop(q, ref);
 }
 
+// A group of equal times made of a few in-order runs (arrivals of several batches, each in rank
+// order) is merged run by run: from one run (in order) to many (sorted), odd and even counts,
+// runs of unequal lengths, and a rank in several runs, whose events keep their push order.
+TEST(SimEventQueue, AGroupOfFewInOrderRunsComesOutByRankThenSequence) {
+  std::mt19937 rng(13);
+  for (int runs = 1; runs <= 40; ++runs) {
+    EventQueue q;
+    Reference ref;
+    for (int r = 0; r < runs; ++r) {
+      const int length = std::uniform_int_distribution<int>(1, 300)(rng);
+      std::uint32_t rank = std::uniform_int_distribution<std::uint32_t>(0, 50)(rng);
+      for (int i = 0; i < length; ++i, rank += std::uniform_int_distribution<std::uint32_t>(1, 3)(rng)) {
+        q.push(1.0, rank, EventType::deliver, static_cast<std::uint32_t>(ref.sequence));
+        ref.push(1.0, rank);
+      }
+    }
+    while (!ref.keys.empty()) expect_same_pop(q, ref);
+    EXPECT_TRUE(q.empty()) << runs << " runs";
+  }
+}
+
 TEST(SimEventQueue, WouldRunFirstSeesTheEarlierOfBothStructures) {
   EventQueue q;
   q.push(1.0, 3, EventType::resume);  // a run
