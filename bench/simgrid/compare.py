@@ -63,8 +63,8 @@ def run_case(args, work, topology, platform, ranks, pattern, size):
     sched = os.path.join(work, f"{pattern}-{ranks}-{size}.sched")
     with open(sched, "w") as f:
         f.write(schedule(pattern, ranks, size, args.ring_steps))
-    augur_out, augur_wall = timed([args.augur, "sim", "--network", "topology", "--topology", topology, sched,
-                                   "--json", "--no-progress"], args.repeat)
+    augur_out, augur_wall = timed([args.augur, "sim", "--network", "topology", "--topology", topology,
+                                   "--sharing", args.sharing, sched, "--json", "--no-progress"], args.repeat)
     augur_time = json.loads(augur_out)["predicted_seconds"]
     sg_command = [args.simgrid_traffic, platform, pattern, str(size)]
     if pattern == "ring":
@@ -91,6 +91,8 @@ def main():
     parser.add_argument("--sizes", default="64KiB,1MiB", help="message sizes, comma-separated")
     parser.add_argument("--ring-steps", type=int, default=8, help="steps of the ring pattern")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each simulator; wall times are medians")
+    parser.add_argument("--sharing", default="rtt", choices=["rtt", "fair"],
+                        help="augur's --sharing: rtt (default) prices CM02's physics, fair is augur's default")
     parser.add_argument("--check", type=float, help="exit 1 if a relative difference exceeds this many per cent")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",")]

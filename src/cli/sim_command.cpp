@@ -218,7 +218,8 @@ void add_sim_command(CLI::App& app) {
       "equations as in `augur run` (--network model) or by LogGOPS (--network loggops, from the\n"
       "model's pingpong and onetomany or given with --loggops) or as flows sharing the links of a\n"
       "machine's topology (--network topology --topology FILE or NAME:params; `augur machines` lists\n"
-      "the generators, docs/machine-format.md the file), wildcard receives match in simulated\n"
+      "the generators, docs/machine-format.md the file; --sharing fair: max-min, rtt: SimGrid CM02's\n"
+      "shares by inverse route latency, data after the latency), wildcard receives match in simulated\n"
       "order, and a program that cannot finish stops with the ranks and operations involved.\n"
       "Examples:\n"
       "  augur run --machine t3d --trace T -np 4 -- ./stencil && augur sim T    (replay: same prediction)\n"
@@ -232,7 +233,7 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --machine t3d --generate pipeline p=4 items=20 bytes=4KiB compute=50us\n"
       "  augur sim --network topology --topology fattree:4,3,bandwidth=10GB/s,latency=1us \\\n"
       "            --generate alltoall p=64 bytes=1MiB\n"
-      "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"
+      "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"      "  augur sim --network topology --topology torus:8x8 --sharing rtt --generate alltoall p=64 bytes=1MiB\n"
       "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");

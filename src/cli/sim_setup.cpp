@@ -16,6 +16,10 @@ void add_network_options(CLI::App& cmd, NetworkRequest& r) {
   cmd.add_option("--network", r.network, "model, loggops or topology")->capture_default_str();
   cmd.add_option("--topology", r.topology,
                  "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
+  cmd.add_option("--sharing", r.sharing,
+                 "with --network topology: fair (max-min, equal shares) or rtt (SimGrid CM02's: shares inversely "
+                 "proportional to the route's latency, data flowing after it)")
+      ->capture_default_str();
   cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
 }
 
@@ -39,6 +43,7 @@ model::Bound parse_bound(const std::string& bound) {
 ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
   const auto bound = parse_bound(r.bound);
   if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
+  if (r.sharing != "fair" && r.network != "topology") throw UsageError("--sharing needs --network topology");
   ChosenNetwork out;
   if (r.network == "model") {
     out.network = std::make_unique<sim::ModelNetwork>(m, bound);
@@ -49,7 +54,13 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
     } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
       throw UsageError(e.what());
     }
-    out.network = std::make_unique<sim::TopologyNetwork>(*out.machine);
+    sim::Sharing sharing;
+    try {
+      sharing = sim::parse_sharing(r.sharing);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--sharing: ") + e.what());
+    }
+    out.network = std::make_unique<sim::TopologyNetwork>(*out.machine, sharing);
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");
   } else if (!r.loggops.empty()) {

@@ -1,6 +1,6 @@
 #pragma once
 // Choosing the machine and network a simulation runs on, shared by `augur sim` and `augur
-// analyze` so both read --machine, --bound, --network, --loggops and --topology alike.
+// analyze` so both read --machine, --bound, --network, --loggops, --topology and --sharing alike.
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,6 +18,7 @@ struct NetworkRequest {
   std::string network = "model";
   std::string loggops;
   std::string topology;
+  std::string sharing = "fair";
 };
 
 struct ChosenNetwork {
@@ -25,7 +26,7 @@ struct ChosenNetwork {
   std::unique_ptr<sim::Machine> machine;  // the topology's, with --network topology
 };
 
-// Registers --bound, --network, --topology and --loggops, read into `r`.
+// Registers --bound, --network, --topology, --sharing and --loggops, read into `r`.
 void add_network_options(CLI::App& cmd, NetworkRequest& r);
 // Runs a command's body with the simulator's input errors (a schedule's, a program it cannot
 // run) turned into UsageError.

@@ -15,7 +15,8 @@ FlowSolver::FlowSolver(std::vector<double> capacity)
     : others_(capacity.size()),
       channel_seen_(capacity.size(), 0),
       unfixed_(capacity.size(), 0),
-      left_(capacity.size(), 0) {
+      left_(capacity.size(), 0),
+      weight_left_(capacity.size(), 0) {
   channels_.reserve(capacity.size());
   for (double c : capacity) channels_.push_back({c});
 }
@@ -29,8 +30,9 @@ void FlowSolver::for_each_on(std::uint32_t channel, Visit visit) const {
     for (auto id : others_[channel]) visit(id);
 }
 
-std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> channels, double bytes) {
+std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> channels, double bytes, double weight) {
   if (now < now_) throw std::logic_error("flow: a flow cannot start before the last change");
+  if (!(weight > 0 && weight < kInfinity)) throw std::invalid_argument("flow: a weight must be positive and finite");
   // One pass checks the channels and finds whether the flow is alone and its narrowest channel.
   bool alone = true;
   double narrowest = kInfinity;
@@ -47,6 +49,7 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     flows_.emplace_back();
     long_routes_.emplace_back();
     seen_.push_back(0);
+    weight_.push_back(1);
   } else {
     id = free_.back();
     free_.pop_back();
@@ -60,6 +63,7 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
   f.updated = now;
   f.rate = 0;
   f.active = true;
+  weight_[id] = weight;
   ++active_;
   // Without a reshare no scheduled finish goes stale, and the earliest stays a live flow's:
   // only a reshare needs drop_stale().
@@ -169,7 +173,8 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
   }
 }
 
-// Progressive filling over the component's channels.
+// Progressive filling over the component's channels: the channel that gives the least per unit
+// of weight fixes its flows, each at its weight times that.
 void FlowSolver::fill() {
   auto& pending = pending_;
   auto& used = used_;
@@ -185,21 +190,27 @@ void FlowSolver::fill() {
     for (auto c : channels_of(id)) {
       if (unfixed_[c]++ == 0) {
         left_[c] = channels_[c].capacity;
+        weight_left_[c] = 0;
         used.push_back(c);
       }
+      weight_left_[c] += weight_[id];
     }
   }
   while (!pending.empty()) {
     std::uint32_t bottleneck = used.front();
     double fair = kInfinity;
     for (auto c : used)
-      if (unfixed_[c] > 0 && left_[c] / unfixed_[c] < fair) fair = left_[c] / unfixed_[c], bottleneck = c;
+      if (unfixed_[c] > 0 && left_[c] / weight_left_[c] < fair) fair = left_[c] / weight_left_[c], bottleneck = c;
     std::erase_if(pending, [&](std::uint32_t id) {
       auto& f = flows_[id];
       const auto channels = channels_of(id);
       if (std::find(channels.begin(), channels.end(), bottleneck) == channels.end()) return false;
-      f.rate = fair;
-      for (auto c : channels) left_[c] = std::max(0.0, left_[c] - fair), --unfixed_[c];
+      f.rate = fair * weight_[id];
+      for (auto c : channels) {
+        left_[c] = std::max(0.0, left_[c] - f.rate);
+        weight_left_[c] -= weight_[id];
+        --unfixed_[c];
+      }
       return true;
     });
   }

@@ -3,6 +3,9 @@
 // flows crossing a channel share its capacity max-min fairly (progressive filling: the most
 // constrained channel's fair share is given to its flows, which leave that share on their other
 // channels; repeated until every flow has a rate). The same input always gives the same output.
+// A flow may carry a weight: its share of a channel is then proportional to it (weighted
+// max-min, as SimGrid's CM02 gives flows shares inversely proportional to their route latency);
+// flows of weight 1 share equally.
 //
 // Max-min rates of flows that share no channel, directly or through other flows, do not depend
 // on each other, so a start or a finish re-shares only the flows connected to it, and a flow's
@@ -20,8 +23,8 @@ class FlowSolver {
   explicit FlowSolver(std::vector<double> capacity);  // bytes per second of each channel
 
   // A flow of `bytes` over `channels` starting at `now`, which must not precede the last start
-  // or finish. A flow on no channel (both ends on one node) finishes at once.
-  std::uint32_t start(double now, std::span<const std::uint32_t> channels, double bytes);
+  // or finish. A flow on no channel (both ends on one node) finishes at once. `weight` > 0.
+  std::uint32_t start(double now, std::span<const std::uint32_t> channels, double bytes, double weight = 1);
   // When the next active flow finishes (infinity when none is active).
   double next_finish() const;
   // Finishes the flows due at next_finish() and returns their ids, lowest first; an id is
@@ -88,6 +91,7 @@ class FlowSolver {
   std::vector<Flow> flows_;
   std::vector<std::vector<std::uint32_t>> long_routes_;  // by flow: its channels when more than kFew
   std::vector<std::uint32_t> seen_;  // by flow: the epoch of the last component search that reached it
+  std::vector<double> weight_;       // by flow
   std::vector<std::uint32_t> free_;
   // Finishes scheduled in non-decreasing time (flows of one size alone on equal links, started
   // one after another: the heap's comparisons were a tenth of a torus ring) queue in in_order_
@@ -100,7 +104,7 @@ class FlowSolver {
   // Scratch of reshare(), by channel, and the component it works on.
   std::uint32_t epoch_ = 0;
   std::vector<std::uint32_t> channel_seen_, unfixed_;
-  std::vector<double> left_;
+  std::vector<double> left_, weight_left_;  // capacity, and weight of the flows, not yet given
   std::vector<std::uint32_t> component_, component_channels_, pending_, used_, done_, seeds_;
 };
 

@@ -9,8 +9,8 @@
 
 namespace augur::sim {
 
-TopologyNetwork::TopologyNetwork(const Machine& machine, double overhead)
-    : transfers_(std::make_unique<Transfers>(machine)), overhead_(overhead) {
+TopologyNetwork::TopologyNetwork(const Machine& machine, Sharing sharing, double overhead)
+    : transfers_(std::make_unique<Transfers>(machine, sharing)), sharing_(sharing), overhead_(overhead) {
   slowest_ = std::numeric_limits<double>::infinity();
   for (const auto& l : machine.links) {
     slowest_ = std::min(slowest_, l.bandwidth);
@@ -50,8 +50,9 @@ double TopologyNetwork::compute_speed(int rank) const {
 
 std::string TopologyNetwork::describe() const {
   const auto& m = transfers_->machine();
-  return fmt::format("topology {} ({} nodes, {} switches, {} links; flows share links max-min)", m.name, m.nodes(),
-                     m.switches, m.links.size());
+  return fmt::format("topology {} ({} nodes, {} switches, {} links; flows share links {})", m.name, m.nodes(),
+                     m.switches, m.links.size(),
+                     sharing_ == Sharing::fair ? "max-min" : "by inverse route latency after it, as CM02");
 }
 
 }  // namespace augur::sim

@@ -15,7 +15,7 @@ namespace augur::sim {
 class TopologyNetwork final : public Network {
  public:
   // `overhead`: the sender's busy time per message, seconds.
-  explicit TopologyNetwork(const Machine& machine, double overhead = 0);
+  explicit TopologyNetwork(const Machine& machine, Sharing sharing = Sharing::fair, double overhead = 0);
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
@@ -33,6 +33,7 @@ class TopologyNetwork final : public Network {
   double uncontended(double bytes) const;  // a synchronous send's data: the slowest link, alone
 
   std::unique_ptr<Transfers> transfers_;
+  Sharing sharing_;
   double overhead_;
   double slowest_ = 0, longest_ = 0;  // the narrowest link's bandwidth, the largest latency
 };

@@ -1,7 +1,10 @@
 #include "sim/transfers.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace augur::sim {
 namespace {
@@ -14,8 +17,14 @@ std::vector<double> capacities(const Router& router) {
 
 }  // namespace
 
-Transfers::Transfers(const Machine& machine)
-    : machine_(machine), router_(machine), solver_(capacities(router_)), latest_(machine.nodes()) {}
+Sharing parse_sharing(std::string_view name) {
+  if (name == "fair") return Sharing::fair;
+  if (name == "rtt") return Sharing::rtt;
+  throw std::invalid_argument("sharing must be fair or rtt, not '" + std::string(name) + "'");
+}
+
+Transfers::Transfers(const Machine& machine, Sharing sharing)
+    : machine_(machine), router_(machine), solver_(capacities(router_)), sharing_(sharing), latest_(machine.nodes()) {}
 
 int Transfers::new_node_of(int rank) {
   const auto from = static_cast<int>(nodes_.size());
@@ -50,13 +59,38 @@ const Transfers::Latest& Transfers::latest_route(int src_rank, int dst_rank) {
 
 void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {
   const auto& r = latest_route(src_rank, dst_rank);
-  const auto id = solver_.start(now, r.channels(), bytes);
+  if (sharing_ == Sharing::fair || r.latency == 0) return start_flow(now, message, r.channels(), r.latency, bytes);
+  waiting_.push_back({now + r.latency, sent_++, message, src_rank, dst_rank, bytes});
+  std::push_heap(waiting_.begin(), waiting_.end(), std::greater<>{});
+}
+
+void Transfers::start_flow(double now, std::uint32_t message, std::span<const std::uint32_t> channels, double latency,
+                           double bytes) {
+  const bool rtt = sharing_ == Sharing::rtt;
+  const double weight = rtt && latency > 0 ? 1 / latency : 1;
+  const auto id = solver_.start(now, channels, bytes, weight);
   if (id >= flows_.size()) flows_.resize(id + 1);
-  flows_[id] = {message, r.latency};
+  flows_[id] = {message, rtt ? 0 : latency};
+}
+
+double Transfers::next_finish() const {
+  const double flows = solver_.next_finish();
+  return waiting_.empty() ? flows : std::min(flows, waiting_.front().start);
 }
 
 const std::vector<Transfers::Arrival>& Transfers::finish_next() {
   arrivals_.clear();
+  if (!waiting_.empty() && waiting_.front().start < solver_.next_finish()) {
+    const double at = waiting_.front().start;
+    while (!waiting_.empty() && waiting_.front().start == at) {
+      std::pop_heap(waiting_.begin(), waiting_.end(), std::greater<>{});
+      const auto w = waiting_.back();
+      waiting_.pop_back();
+      const auto& r = latest_route(w.src_rank, w.dst_rank);
+      start_flow(at, w.message, r.channels(), r.latency, w.bytes);
+    }
+    return arrivals_;
+  }
   for (auto id : solver_.finish_next()) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
   return arrivals_;
 }

@@ -3,8 +3,14 @@
 // channels as a flow sharing them max-min fairly with the others in flight (flow.hpp), then
 // reaches its receiver after the route's latency. The kernel starts a transfer when a message is
 // sent, and asks when the next one ends; finished transfers come back with their arrival times.
+//
+// Sharing::rtt is the physics of SimGrid's CM02 flow model (with its TCP corrections off): a
+// message first waits out its route's latency, taking no bandwidth, then flows, its share of a
+// link inversely proportional to its route's latency (the round trip time's unfairness of TCP;
+// a route without latency has weight 1, as in CM02), and arrives when its data has crossed.
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -14,12 +20,15 @@
 
 namespace augur::sim {
 
+enum class Sharing { fair, rtt };
+Sharing parse_sharing(std::string_view name);  // "fair" or "rtt"; std::invalid_argument otherwise
+
 class Transfers {
  public:
-  explicit Transfers(const Machine& machine);
+  explicit Transfers(const Machine& machine, Sharing sharing = Sharing::fair);
 
   void start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message);
-  double next_finish() const { return solver_.next_finish(); }
+  double next_finish() const;  // or the next start after a latency, which finishes nothing
   struct Arrival {
     std::uint32_t message;
     double time;
@@ -36,6 +45,7 @@ class Transfers {
   Machine machine_;
   Router router_;
   FlowSolver solver_;
+  Sharing sharing_;
   // Programs send between few pairs of nodes again and again (a ring, a stencil): routing each
   // message anew was a fifth of a torus simulation. Bounded, so an all-to-all on many nodes
   // cannot fill the memory with routes.
@@ -62,7 +72,19 @@ class Transfers {
   std::vector<Arrival> arrivals_;
   std::vector<int> nodes_;  // by rank, filled as ranks appear
   int new_node_of(int rank);
-  std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, route latency
+  std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, latency still to add
+  // Sharing::rtt: flows waiting out their latency, the earliest first.
+  struct Waiting {
+    double start;
+    std::uint64_t order;  // equal starts in the order sent
+    std::uint32_t message;
+    int src_rank, dst_rank;  // the route is looked up again: the cache may be cleared meanwhile
+    double bytes;
+    bool operator>(const Waiting& o) const { return start > o.start || (start == o.start && order > o.order); }
+  };
+  std::vector<Waiting> waiting_;  // a min-heap
+  std::uint64_t sent_ = 0;
+  void start_flow(double now, std::uint32_t message, std::span<const std::uint32_t> channels, double latency, double bytes);
 };
 
 }  // namespace augur::sim

@@ -158,6 +158,26 @@ TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
   EXPECT_NE(missing.out.find("needs --topology"), std::string::npos) << missing.out;
 }
 
+// --sharing rtt on a line of three nodes (tests/unit/test_sim_topology_network.cpp has the
+// arithmetic): rank 0's message over two links of 1 s and rank 1's over one, sent 1 s later,
+// both flow from 2 s, at 1/3 and 2/3 MB/s; the last ends at 4 s. Shared fairly: 3 s.
+TEST(TopologyCli, SharingRttIsCm02sAndFairTheDefault) {
+  const auto sched = file("line.sched", "ranks 3\nrank 0 { send 2 1MB }\nrank 1 { compute 1s send 2 1MB }\n"
+                                        "rank 2 { recv 1 recv 0 }\n");
+  const std::string topology = "sim --network topology --topology mesh:3,bandwidth=1MB/s,latency=1s --json ";
+  auto rtt = augur(topology + "--sharing rtt " + sched), fair = augur(topology + sched);
+  ASSERT_EQ(rtt.status, 0) << rtt.out;
+  ASSERT_EQ(fair.status, 0) << fair.out;
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(rtt.out).at("predicted_seconds").get<double>(), 4);
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(fair.out).at("predicted_seconds").get<double>(), 3);
+  auto bad = augur(topology + "--sharing cm02 " + sched);
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.out.find("--sharing: sharing must be fair or rtt, not 'cm02'"), std::string::npos) << bad.out;
+  auto alone = augur("sim --sharing rtt --generate barrier p=2");
+  EXPECT_NE(alone.status, 0);
+  EXPECT_NE(alone.out.find("--sharing needs --network topology"), std::string::npos) << alone.out;
+}
+
 TEST(TopologyCli, MachinesListsTheGenerators) {
   auto r = augur("machines");
   ASSERT_EQ(r.status, 0);

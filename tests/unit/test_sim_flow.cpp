@@ -2,6 +2,9 @@
 // of 1 byte per second, so a flow's time is its bytes over its share.
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <stdexcept>
+
 #include "sim/flow.hpp"
 
 using namespace augur::sim;
@@ -79,4 +82,39 @@ TEST(SimFlow, ALongRouteSharesLikeAShortOne) {
   auto t = finish_times({2, 2, 2, 2, 2, 2, 1}, {{0, {0, 1, 2, 3, 4, 5, 6}, 4}, {0, {6}, 4}});
   EXPECT_DOUBLE_EQ(t[0], 8);
   EXPECT_DOUBLE_EQ(t[1], 8);
+}
+
+// Weighted sharing (SimGrid CM02's: a flow's weight is the inverse of its route's latency). One
+// link of 11 bytes per second under flows of 1 µs and 10 µs routes: weights 10⁶ and 10⁵, shares
+// 10/11 and 1/11, so 10 and 1 bytes per second.
+TEST(SimFlow, WeightedSharesAreProportionalToTheWeights) {
+  FlowSolver s({11});
+  std::vector<std::uint32_t> link{0};
+  const auto near = s.start(0, link, 100, 1 / 1e-6), far = s.start(0, link, 100, 1 / 1e-5);
+  EXPECT_NEAR(s.rate(near), 10, 1e-12);
+  EXPECT_NEAR(s.rate(far), 1, 1e-12);
+}
+
+// Links 0 and 1 of capacity 1. A crosses both with weight 1, B only link 0 with weight 2, C only
+// link 1 with weight 1. Per unit of weight, link 0 gives 1/3 and link 1 1/2: link 0 is the
+// bottleneck, A gets 1/3 and B 2/3, and C the 2/3 that A leaves of link 1. A's 1 byte ends at 3;
+// B's 2 bytes end at 3 too; C's 4 bytes have 2 left then, and end at 5 alone.
+TEST(SimFlow, WeightedFillingFixesTheBottleneckPerUnitOfWeightFirst) {
+  FlowSolver s({1, 1});
+  std::vector<std::uint32_t> both{0, 1}, first{0}, second{1};
+  const auto a = s.start(0, both, 1, 1), b = s.start(0, first, 2, 2), c = s.start(0, second, 4, 1);
+  EXPECT_NEAR(s.rate(a), 1.0 / 3, 1e-15);
+  EXPECT_NEAR(s.rate(b), 2.0 / 3, 1e-15);
+  EXPECT_NEAR(s.rate(c), 2.0 / 3, 1e-15);
+  EXPECT_NEAR(s.next_finish(), 3, 1e-12);
+  EXPECT_EQ(s.finish_next().size(), 2u);
+  EXPECT_DOUBLE_EQ(s.rate(c), 1);
+  EXPECT_NEAR(s.next_finish(), 5, 1e-12);
+}
+
+TEST(SimFlow, AWeightMustBePositiveAndFinite) {
+  FlowSolver s({1});
+  std::vector<std::uint32_t> link{0};
+  EXPECT_THROW(s.start(0, link, 1, 0), std::invalid_argument);
+  EXPECT_THROW(s.start(0, link, 1, std::numeric_limits<double>::infinity()), std::invalid_argument);
 }

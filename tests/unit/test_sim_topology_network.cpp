@@ -134,3 +134,23 @@ TEST(SimTopologyNetwork, AllreduceOnAFatTreeTakesAboutHalfTheBinaryTreesTime) {
   EXPECT_DOUBLE_EQ(fat, 12 + 10 + 10 + 10);
   EXPECT_NEAR(fat / binary, 0.5, 0.05);
 }
+
+// --sharing rtt on a line of three nodes, links of 1 MB/s and 1 s: 0 → 2 crosses both links
+// (route latency 2 s, weight 1/2), 1 → 2 only the second (1 s, weight 1). Rank 0 sends 1 MB at
+// 0 and rank 1 at 1: both wait out their latency and start flowing at 2, sharing the second
+// link 1/3 to 2/3 MB/s. Rank 1's ends at 3.5, when rank 0's has 0.5 MB left, alone then: 4.
+// Shared fairly instead, rank 0's flows alone from 0 to 1 and arrives at 3, rank 1's from 1 to
+// 2, arriving at 3.
+TEST(SimTopologyNetwork, RttSharingWaitsOutTheLatencyThenSharesByItsInverse) {
+  const auto machine = generate_topology("mesh:3,bandwidth=1MB/s,latency=1s");
+  const auto traffic = program({{send_op(2, MB)}, {compute_op(1), send_op(2, MB)}, {recv_op(1), recv_op(0)}});
+  TopologyNetwork rtt(machine, Sharing::rtt), fair(machine, Sharing::fair);
+  EXPECT_DOUBLE_EQ(simulate(traffic, rtt).ranks[2].finish, 4);
+  EXPECT_DOUBLE_EQ(simulate(traffic, fair).ranks[2].finish, 3);
+}
+
+TEST(SimTopologyNetwork, SharingIsFairOrRtt) {
+  EXPECT_EQ(parse_sharing("fair"), Sharing::fair);
+  EXPECT_EQ(parse_sharing("rtt"), Sharing::rtt);
+  EXPECT_THROW(parse_sharing("cm02"), std::invalid_argument);
+}
