@@ -48,11 +48,15 @@ void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std:
   const auto id = solver_.start(now, r.channels, bytes);
   if (id >= flows_.size()) flows_.resize(id + 1);
   flows_[id] = {message, r.latency};
+  if (usage_) usage_->start(id, now, r.channels, bytes);
 }
 
 const std::vector<Transfers::Arrival>& Transfers::finish_next() {
   arrivals_.clear();
-  for (auto id : solver_.finish_next()) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+  for (auto id : solver_.finish_next()) {
+    arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+    if (usage_) usage_->finish(id, solver_.now());
+  }
   return arrivals_;
 }
 

@@ -4,11 +4,13 @@
 // reaches its receiver after the route's latency. The kernel starts a transfer when a message is
 // sent, and asks when the next one ends; finished transfers come back with their arrival times.
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "sim/flow.hpp"
+#include "sim/link_usage.hpp"
 #include "sim/routing.hpp"
 
 namespace augur::sim {
@@ -29,6 +31,10 @@ class Transfers {
   const Machine& machine() const { return machine_; }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
   double alone(int src_rank, int dst_rank, double bytes);
+  // From now on, note when each channel is busy (off by default: it costs a pass over each
+  // flow's channels at its start and its end).
+  void record_usage() { usage_ = std::make_unique<LinkUsage>(router_.channels()); }
+  const LinkUsage* usage() const { return usage_.get(); }
 
  private:
   Machine machine_;
@@ -50,6 +56,7 @@ class Transfers {
   std::vector<Arrival> arrivals_;
   std::vector<int> nodes_;  // by rank, filled as ranks appear
   std::vector<std::pair<std::uint32_t, double>> flows_;  // by flow id: message, route latency
+  std::unique_ptr<LinkUsage> usage_;
 };
 
 }  // namespace augur::sim
