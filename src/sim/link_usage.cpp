@@ -8,12 +8,9 @@ namespace augur::sim {
 
 LinkUsage::LinkUsage(std::size_t channels) : channels_(channels) {}
 
-void LinkUsage::start(std::uint32_t flow, double now, std::span<const std::uint32_t> channels, double bytes) {
-  if (flow >= routes_.size()) routes_.resize(flow + 1);
-  auto& route = routes_[flow];
-  route.clear();
-  if (!(bytes > 0)) return;
-  route.assign(channels.begin(), channels.end());
+void LinkUsage::start(std::uint32_t message, double now, std::span<const std::uint32_t> channels, double bytes) {
+  if (!(bytes > 0) || channels.empty()) return;
+  routes_[message].assign(channels.begin(), channels.end());
   for (auto c : channels) {
     auto& ch = channels_[c];
     ch.bytes += bytes;
@@ -24,13 +21,14 @@ void LinkUsage::start(std::uint32_t flow, double now, std::span<const std::uint3
   }
 }
 
-void LinkUsage::finish(std::uint32_t flow, double now) {
-  if (flow >= routes_.size()) return;
-  for (auto c : routes_[flow]) {
+void LinkUsage::finish(std::uint32_t message, double now) {
+  const auto it = routes_.find(message);
+  if (it == routes_.end()) return;
+  for (auto c : it->second) {
     auto& ch = channels_[c];
     if (--ch.in_flight == 0) ch.busy.back().second = now;
   }
-  routes_[flow].clear();
+  routes_.erase(it);
 }
 
 std::vector<trace::LinkUtilisation> link_utilisation(const LinkUsage& usage, const Machine& machine, double start,

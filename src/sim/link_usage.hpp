@@ -5,6 +5,7 @@
 // so these are the times it carried data. Flows of no bytes or no channels occupy nothing.
 #include <cstdint>
 #include <span>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -17,8 +18,9 @@ class LinkUsage {
  public:
   explicit LinkUsage(std::size_t channels);
 
-  void start(std::uint32_t flow, double now, std::span<const std::uint32_t> channels, double bytes);
-  void finish(std::uint32_t flow, double now);
+  // A message's flow over `channels`, and its end.
+  void start(std::uint32_t message, double now, std::span<const std::uint32_t> channels, double bytes);
+  void finish(std::uint32_t message, double now);
 
   struct Channel {
     double bytes = 0;                                // carried, summed over the flows that crossed it
@@ -29,7 +31,7 @@ class LinkUsage {
 
  private:
   std::vector<Channel> channels_;
-  std::vector<std::vector<std::uint32_t>> routes_;  // by flow id: its channels while in flight
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> routes_;  // by message in flight: its channels
 };
 
 // Each existing channel of `machine` (routing.hpp's numbering), named as the machine names its

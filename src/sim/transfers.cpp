@@ -45,18 +45,20 @@ const Route& Transfers::route(int src_rank, int dst_rank) {
 
 void Transfers::start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message) {
   const auto& r = route(src_rank, dst_rank);
+  // Before the solver, so that nothing but what the rest needs is kept across its call.
+  if (usage_) [[unlikely]]
+    usage_->start(message, now, r.channels, bytes);
   const auto id = solver_.start(now, r.channels, bytes);
   if (id >= flows_.size()) flows_.resize(id + 1);
   flows_[id] = {message, r.latency};
-  if (usage_) usage_->start(id, now, r.channels, bytes);
 }
 
 const std::vector<Transfers::Arrival>& Transfers::finish_next() {
   arrivals_.clear();
-  for (auto id : solver_.finish_next()) {
-    arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
-    if (usage_) usage_->finish(id, solver_.now());
-  }
+  const auto& done = solver_.finish_next();
+  for (auto id : done) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+  if (usage_) [[unlikely]]
+    for (auto id : done) usage_->finish(flows_[id].first, solver_.now());
   return arrivals_;
 }
 
