@@ -84,18 +84,19 @@ TEST(SimLinkUtilisation, ARouteIsBusyForTheBytesOverTheBandwidth) {
 TEST(SimLinkUtilisation, TwoFlowsSharingALink) {
   const auto r = run(program({{send_op(2, 1000)}, {send_op(2, 3000)}, {recv_op(0), recv_op(1)}}), chain_of_three(), 4);
   ASSERT_DOUBLE_EQ(r.result.predicted, 4);
-  const auto& shared = link(r.used, "n1→n2");
-  EXPECT_DOUBLE_EQ(shared.busy_seconds, 4);
-  EXPECT_DOUBLE_EQ(shared.bytes, 4000);
-  EXPECT_DOUBLE_EQ(trace::busy_share(shared, 4), 1);
-  EXPECT_DOUBLE_EQ(trace::bandwidth_share(shared, 4), 1);
-  EXPECT_EQ(shared.busy, (std::vector<double>{1, 1, 1, 1}));
-  const auto& first = link(r.used, "n0→n1");
-  EXPECT_DOUBLE_EQ(first.busy_seconds, 2);
-  EXPECT_DOUBLE_EQ(first.bytes, 1000);
-  EXPECT_DOUBLE_EQ(trace::busy_share(first, 4), 0.5);
-  EXPECT_DOUBLE_EQ(trace::bandwidth_share(first, 4), 0.25);
-  EXPECT_EQ(first.busy, (std::vector<double>{1, 1, 0, 0}));
+  struct Want {
+    const char* name;
+    double busy_seconds, bytes, busy_share, bandwidth_share;
+    std::vector<double> busy;
+  };
+  for (const auto& w : {Want{"n1→n2", 4, 4000, 1, 1, {1, 1, 1, 1}}, Want{"n0→n1", 2, 1000, 0.5, 0.25, {1, 1, 0, 0}}}) {
+    const auto& l = link(r.used, w.name);
+    EXPECT_DOUBLE_EQ(l.busy_seconds, w.busy_seconds) << w.name;
+    EXPECT_DOUBLE_EQ(l.bytes, w.bytes) << w.name;
+    EXPECT_DOUBLE_EQ(trace::busy_share(l, 4), w.busy_share) << w.name;
+    EXPECT_DOUBLE_EQ(trace::bandwidth_share(l, 4), w.bandwidth_share) << w.name;
+    EXPECT_EQ(l.busy, w.busy) << w.name;
+  }
   EXPECT_DOUBLE_EQ(link(r.used, "n1→n0").busy_seconds, 0);
   EXPECT_DOUBLE_EQ(link(r.used, "n2→n1").busy_seconds, 0);
   const auto busiest = trace::busiest_links(r.used.links, 2);
