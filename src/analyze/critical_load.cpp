@@ -21,26 +21,13 @@ std::vector<LinkLoad> link_loads(const Dependencies& deps, const MessageCosts& c
       ++loads[c].messages;
     }
   }
-  for (std::uint32_t c = 0; c < loads.size(); ++c) loads[c].name = channel_name(*machine, c);
+  for (std::uint32_t c = 0; c < loads.size(); ++c) loads[c].name = sim::channel_name(*machine, c);
   std::erase_if(loads, [](const LinkLoad& l) { return l.messages == 0; });
   std::stable_sort(loads.begin(), loads.end(), [](const LinkLoad& a, const LinkLoad& b) { return a.seconds > b.seconds; });
   return loads;
 }
 
 }  // namespace
-
-std::string channel_name(const sim::Machine& m, std::uint32_t channel) {
-  const auto& link = m.links[channel / 2];
-  if (link.shared || link.ends.size() != 2) {
-    std::string ends;
-    for (int e : link.ends) ends += (ends.empty() ? "" : ",") + std::to_string(e);
-    return fmt::format("shared link {} ({})", channel / 2, ends);
-  }
-  const bool reverse = channel % 2 == 1;
-  const int from = reverse ? link.ends[1] : link.ends[0], to = reverse ? link.ends[0] : link.ends[1];
-  if (!link.full_duplex) return fmt::format("link {}–{}", from, to);
-  return fmt::format("link {}→{}", from, to);
-}
 
 CriticalLoad critical_load(const Dependencies& deps, const CriticalPath& path, const MessageCosts& costs) {
   CriticalLoad out;

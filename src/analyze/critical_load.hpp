@@ -12,7 +12,7 @@
 namespace augur::analyze {
 
 struct LinkLoad {
-  std::string name;  // "link 1→0", or the medium's ends for a shared one
+  std::string name;  // sim::channel_name: "n1→n0", or the medium's ends for a shared one
   double seconds = 0;
   std::uint64_t messages = 0;
 };
@@ -26,9 +26,6 @@ struct CriticalLoad {
   std::string resource;         // "rank 3" or a link's name
   bool on_link = false;
 };
-
-// "link 1→0" for the channel from vertex 1 to vertex 0 (routing.hpp's channels).
-std::string channel_name(const sim::Machine& machine, std::uint32_t channel);
 
 CriticalLoad critical_load(const Dependencies& deps, const CriticalPath& path, const MessageCosts& costs);
 

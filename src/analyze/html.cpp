@@ -8,45 +8,36 @@
 #include "analyze/critical_load.hpp"
 #include "analyze/report.hpp"
 #include "report/timeline.hpp"
+#include "report/utilisation_strips.hpp"
 #include "trace/utilisation.hpp"
 
 namespace augur::analyze {
 namespace {
 
-using trace::fractions;
-using trace::spread;
-
-// Compute time per interval of each rank, as a fraction of the interval.
-nlohmann::json rank_utilisation(const trace::Trace& t, int nbins) { return trace::utilisation(t, nbins).compute; }
-
-// Each link direction's busy time per interval: a message's bytes over the link's bandwidth,
-// spread over the message's flight. The busiest `limit` links.
-nlohmann::json link_utilisation(const trace::Trace& t, const MessageCosts& costs, int nbins, double width,
-                                std::size_t limit) {
-  nlohmann::json out = nlohmann::json::array();
-  if (!costs.router()) return out;
+// Each link direction's load per interval: a message's bytes over the link's bandwidth, spread
+// over the message's flight (the trace does not say when its flow ran).
+std::vector<trace::LinkUtilisation> link_loads(const trace::Trace& t, const MessageCosts& costs, int nbins,
+                                                double width) {
+  std::vector<trace::LinkUtilisation> links;
+  if (!costs.router()) return links;
   const auto deps = find_dependencies(t);
   const auto* router = costs.router();
-  std::vector<std::vector<double>> bins(router->channels(), std::vector<double>(nbins, 0));
+  const auto& machine = *costs.machine();
+  for (std::uint32_t c = 0; c < router->channels(); ++c)
+    links.push_back({sim::channel_name(machine, c), router->capacity(c), 0, 0, std::vector<double>(nbins, 0)});
   const double origin = t.start_time();
   for (const auto& m : deps.messages) {
-    const int from = costs.machine()->node_of(m.src), to = costs.machine()->node_of(m.dst);
+    const int from = machine.node_of(m.src), to = machine.node_of(m.dst);
     if (from == to) continue;
-    for (auto c : router->route(from, to).channels)
-      spread(bins[c], width, m.send_time - origin, m.recv_end - origin, m.bytes / router->capacity(c));
+    for (auto c : router->route(from, to).channels) {
+      auto& l = links[c];
+      l.bytes += m.bytes;
+      l.busy_seconds += m.bytes / l.bandwidth;
+      trace::spread(l.busy, width, m.send_time - origin, m.recv_end - origin, m.bytes / l.bandwidth);
+    }
   }
-  std::vector<std::pair<double, std::uint32_t>> order;
-  for (std::uint32_t c = 0; c < bins.size(); ++c) {
-    double total = 0;
-    for (double b : bins[c]) total += b;
-    if (total > 0) order.push_back({total, c});
-  }
-  std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-  for (std::size_t k = 0; k < order.size() && k < limit; ++k) {
-    out.push_back({{"name", channel_name(*costs.machine(), order[k].second)},
-                   {"values", fractions(bins[order[k].second], width)}});
-  }
-  return out;
+  for (auto& l : links) l.busy = trace::fractions(std::move(l.busy), width);
+  return links;
 }
 
 nlohmann::json path_data(const trace::Trace& t, const CriticalPath& p) {
@@ -66,20 +57,15 @@ void write_analysis_html(const trace::Trace& trace, const Analysis& analysis, co
                          const HtmlOptions& options, std::ostream& out) {
   std::ostringstream page;
   report::write_timeline_html({&trace}, {options.title, {}}, page);
-  const double span = std::max(trace.end_time() - trace.start_time(), 1e-300);
-  const double width = span / options.bins;
-  nlohmann::json data = {{"summary", format_analysis(analysis, trace, 5)},
-                         {"path", path_data(trace, analysis.path)},
-                         {"bins", options.bins},
-                         {"binSeconds", width},
-                         {"ranks", rank_utilisation(trace, options.bins)},
-                         {"links", link_utilisation(trace, costs, options.bins, width, options.links)}};
-  std::string text = data.dump();
-  for (std::size_t p = 0; (p = text.find("</", p)) != std::string::npos; p += 3) text.replace(p, 2, "<\\/");
+  auto used = trace::utilisation(trace, options.bins);
+  used.links = link_loads(trace, costs, options.bins, used.bin_seconds);
+  const nlohmann::json data = {{"summary", format_analysis(analysis, trace, 5)}, {"path", path_data(trace, analysis.path)}};
   std::string overlay = kAnalysisOverlay;
-  overlay.replace(overlay.find(kAnalysisDataPlaceholder), std::string_view(kAnalysisDataPlaceholder).size(), text);
+  overlay.replace(overlay.find(kAnalysisDataPlaceholder), std::string_view(kAnalysisDataPlaceholder).size(),
+                  report::script_safe(data.dump()));
   std::string html = page.str();
   html.insert(html.rfind("</body>"), overlay);
+  report::add_utilisation_strips(html, used, options.links);
   out << html;
 }
 

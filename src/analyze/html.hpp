@@ -1,7 +1,8 @@
 #pragma once
 // The HTML report: augur view's timeline of the run (report/timeline.hpp) with the critical path
 // drawn over it, the analysis' headline above, and utilisation over time below it, per rank and,
-// with a topology, per link. One self-contained file, like the timeline.
+// with a topology, per link (report/utilisation_strips.hpp). One self-contained file, like the
+// timeline.
 #include <ostream>
 #include <string>
 

@@ -15,6 +15,8 @@
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
+#include "report/link_table.hpp"
+#include "report/utilisation_strips.hpp"
 #include "revprof/report.hpp"
 #include "sim/generators.hpp"
 #include "sim/kernel.hpp"
@@ -22,6 +24,7 @@
 #include "sim/report.hpp"
 #include "sim/schedule.hpp"
 #include "sim/topologies.hpp"
+#include "sim/run_utilisation.hpp"
 #include "trace/native_reader.hpp"
 #include "trace/utilisation.hpp"
 
@@ -38,6 +41,7 @@ struct SimRequest : NetworkRequest {
   std::string trace_out;
   std::string report;
   std::string utilisation;
+  std::string html;
   int bins = 20;
   std::string match = "simulated";
   double compute_scale = 1.0;
@@ -146,19 +150,20 @@ void print_notes(const nlohmann::json& report) {
                            s.at("wall_seconds").get<double>(), s.at("events_per_second").get<double>() / 1e6);
 }
 
-// Utilisation over time needs the run's states, so it is taken from the recorded trace.
-std::optional<trace::Utilisation> utilisation(const SimRequest& r, const sim::TraceRecorder* recorder) {
-  if (r.utilisation.empty() || !recorder) return std::nullopt;
-  auto u = trace::utilisation(recorder->trace(), r.bins);
-  std::ofstream(r.utilisation) << trace::utilisation_csv(u);
-  return u;
-}
-
 void print_utilisation(const trace::Utilisation& u, const std::string& file) {
   std::cout << fmt::format("\nUtilisation over time ({} intervals of {:.3g} s; C computing, M in MPI, lower case "
-                           "busy under half the time, . idle; all ranks in {}):\n",
-                           u.compute.empty() ? 0 : u.compute.front().size(), u.bin_seconds, file)
+                           "busy under half the time, . idle; all ranks{} in {}):\n",
+                           u.bins(), u.bin_seconds, u.links.empty() ? "" : " and links", file)
             << trace::utilisation_text(u, 16);
+  if (!u.links.empty()) std::cout << "\n" << report::busiest_links_table(u, 8);
+}
+
+// The timeline with utilisation strips: finer intervals than the CSV's, as a page has the room.
+void write_html(const SimRequest& r, const trace::Trace& t, const sim::Transfers* transfers, const std::string& source) {
+  std::ofstream out(r.html);
+  if (!out) throw UsageError(r.html + ": cannot write the HTML timeline there");
+  report::write_utilisation_html(t, sim::run_utilisation(t, transfers, 200), "augur sim " + source,
+                                 16, out);
 }
 
 void run(const SimRequest& r) {
@@ -185,7 +190,10 @@ void run(const SimRequest& r) {
   const bool bar = !r.no_progress && isatty(STDERR_FILENO);
   if (bar) options.progress = progress_bar(operation_count(*in.program));
   std::unique_ptr<sim::TraceRecorder> recorder;
-  if (!r.trace_out.empty() || !r.utilisation.empty())
+  const bool wants_utilisation = !r.utilisation.empty() || !r.html.empty();
+  auto* transfers = net->transfers();
+  if (wants_utilisation && transfers) transfers->record_usage();
+  if (!r.trace_out.empty() || wants_utilisation)
     recorder = std::make_unique<sim::TraceRecorder>(
         in.program->nranks(), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name, "seconds, simulated",
                                                  "augur sim " + in.source});
@@ -194,8 +202,13 @@ void run(const SimRequest& r) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
   auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
-  const auto used = utilisation(r, recorder.get());
-  if (used) report["utilisation"] = trace::utilisation_json(*used);
+  std::optional<trace::Utilisation> used;
+  if (!r.utilisation.empty()) {
+    used = sim::run_utilisation(recorder->trace(), transfers, r.bins);
+    std::ofstream(r.utilisation) << trace::utilisation_csv(*used);
+    report["utilisation"] = trace::utilisation_json(*used);
+  }
+  if (!r.html.empty()) write_html(r, recorder->trace(), transfers, in.source);
   if (!r.trace_out.empty()) sim::write_native_trace(recorder->trace(), r.trace_out);
   if (!r.report.empty()) std::ofstream(r.report) << report.dump(2) << "\n";
   if (r.json) {
@@ -206,6 +219,7 @@ void run(const SimRequest& r) {
   print_notes(report);
   if (used) print_utilisation(*used, r.utilisation);
   if (!r.trace_out.empty()) std::cout << "\nTrace: " << r.trace_out << "\n";
+  if (!r.html.empty()) std::cout << "\nTimeline: " << r.html << "\n";
 }
 
 }  // namespace
@@ -230,6 +244,7 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n"
       "  augur sim --network loggops --generate allreduce algorithm=rabenseifner p=64 bytes=1MiB\n"
       "  augur sim --machine sp2-mpl --generate farm p=8 items=100 compute=2ms --utilisation farm.csv\n"
+      "  augur sim --network topology --topology ring:8 --generate farm p=8 --utilisation farm.csv --html farm.html\n"
       "  augur sim --machine t3d --generate pipeline p=4 items=20 bytes=4KiB compute=50us\n"
       "  augur sim --network topology --topology fattree:4,3,bandwidth=10GB/s,latency=1us \\\n"
       "            --generate alltoall p=64 bytes=1MiB\n"
@@ -250,7 +265,10 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--trace", r->trace_out, "write the simulated run as a native trace to this directory");
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_option("--utilisation", r->utilisation,
-                  "write each rank's compute and MPI fractions over time to this CSV file (also in --json)");
+                  "write each rank's compute and MPI fractions over time, and with --network topology each link's "
+                  "busy share, to this CSV file (also in --json; the busiest links in the report)");
+  cmd->add_option("--html", r->html,
+                  "write the simulated run as an HTML timeline with utilisation strips per rank and busiest link");
   cmd->add_option("--bins", r->bins, "time intervals of --utilisation")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the report as JSON");
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");

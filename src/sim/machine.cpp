@@ -24,6 +24,10 @@ int Machine::node_of(int rank) const {
   return 0;  // unreachable: r < total
 }
 
+std::string vertex_name(const Machine& m, int v) {
+  return v < m.nodes() ? fmt::format("n{}", v) : fmt::format("s{}", v - m.nodes());
+}
+
 namespace {
 
 [[noreturn]] void fail(const std::string& field, const std::string& reason) {

@@ -45,6 +45,9 @@ struct Machine {
   const NodeType& type_of_node(int node) const { return node_types[node_type[node]]; }
 };
 
+// "n3" for compute node 3, "s0" for the first switch: the names machine files use.
+std::string vertex_name(const Machine& machine, int vertex);
+
 // Checks what every machine must satisfy (ends in range, positive bandwidths, a mapping that
 // fits); throws std::invalid_argument naming the field and the reason.
 void validate(const Machine& machine);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace augur::sim {
 namespace {
@@ -18,6 +19,25 @@ std::uint64_t pair_key(int a, int b) {
 }
 
 }  // namespace
+
+bool is_channel(const Machine& m, std::uint32_t channel) {
+  const auto& link = m.links[channel / 2];
+  return channel % 2 == 0 || (link.full_duplex && !link.shared);
+}
+
+std::string channel_name(const Machine& m, std::uint32_t channel) {
+  const auto& link = m.links[channel / 2];
+  if (link.shared || link.ends.size() != 2) {
+    std::vector<std::string> ends;
+    for (std::size_t i = 0; i < link.ends.size(); ++i)
+      if (link.ends.size() <= 4 || i < 2 || i + 1 == link.ends.size())
+        ends.push_back((i == 2 && link.ends.size() > 4 ? "… " : "") + vertex_name(m, link.ends[i]));
+    return fmt::format("shared link {} ({})", channel / 2, fmt::join(ends, " "));
+  }
+  const bool reverse = channel % 2 == 1;
+  const auto from = vertex_name(m, link.ends[reverse ? 1 : 0]), to = vertex_name(m, link.ends[reverse ? 0 : 1]);
+  return fmt::format("{}{}{}", from, link.full_duplex ? "→" : "–", to);
+}
 
 Router::Router(Machine machine) : machine_(std::move(machine)), adjacent_(machine_.vertices()) {
   for (int l = 0; l < static_cast<int>(machine_.links.size()); ++l) {

@@ -3,6 +3,7 @@
 // a full-duplex link is two channels, one per direction, each with the link's bandwidth; a
 // half-duplex or shared link (a bus) is one channel for every transfer on it.
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -14,6 +15,12 @@ struct Route {
   std::vector<std::uint32_t> channels;
   double latency = 0;  // the links' latencies plus the machine's cost per hop
 };
+
+// Whether `channel` carries traffic: a half-duplex or shared link has only its first.
+bool is_channel(const Machine& machine, std::uint32_t channel);
+// A channel as the machine names its ends: "n1→s0" for one direction of a full-duplex link,
+// "n1–s0" for a half-duplex one, "shared link 3 (n0 n1 n2)" for a medium.
+std::string channel_name(const Machine& machine, std::uint32_t channel);
 
 class Router {
  public:

@@ -8,10 +8,6 @@
 namespace augur::sim {
 namespace {
 
-std::string vertex_name(const Machine& m, int v) {
-  return v < m.nodes() ? fmt::format("n{}", v) : fmt::format("s{}", v - m.nodes());
-}
-
 bool split_duplex(const Link& l) { return l.full_duplex && !l.shared; }
 
 // `{}` prints the shortest text that reads back as the same double, so SimGrid gets augur's

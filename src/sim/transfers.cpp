@@ -68,6 +68,9 @@ void Transfers::start_flow(double now, std::uint32_t message, std::span<const st
                            double bytes) {
   const bool rtt = sharing_ == Sharing::rtt;
   const double weight = rtt && latency > 0 ? 1 / latency : 1;
+  // Before the solver, so that nothing but what the rest needs is kept across its call.
+  if (usage_) [[unlikely]]
+    usage_->start(message, now, channels, bytes);
   const auto id = solver_.start(now, channels, bytes, weight);
   if (id >= flows_.size()) flows_.resize(id + 1);
   flows_[id] = {message, rtt ? 0 : latency};
@@ -91,7 +94,10 @@ const std::vector<Transfers::Arrival>& Transfers::finish_next() {
     }
     return arrivals_;
   }
-  for (auto id : solver_.finish_next()) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+  const auto& done = solver_.finish_next();
+  for (auto id : done) arrivals_.push_back({flows_[id].first, solver_.now() + flows_[id].second});
+  if (usage_) [[unlikely]]
+    for (auto id : done) usage_->finish(flows_[id].first, solver_.now());
   return arrivals_;
 }
 

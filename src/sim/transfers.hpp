@@ -9,6 +9,7 @@
 // link inversely proportional to its route's latency (the round trip time's unfairness of TCP;
 // a route without latency has weight 1, as in CM02), and arrives when its data has crossed.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <unordered_map>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "sim/flow.hpp"
+#include "sim/link_usage.hpp"
 #include "sim/routing.hpp"
 
 namespace augur::sim {
@@ -40,6 +42,10 @@ class Transfers {
   const Machine& machine() const { return machine_; }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
   double alone(int src_rank, int dst_rank, double bytes);
+  // From now on, note when each channel is busy (off by default: it costs a pass over each
+  // flow's channels at its start and its end).
+  void record_usage() { usage_ = std::make_unique<LinkUsage>(router_.channels()); }
+  const LinkUsage* usage() const { return usage_.get(); }
 
  private:
   Machine machine_;
@@ -85,6 +91,7 @@ class Transfers {
   std::vector<Waiting> waiting_;  // a min-heap
   std::uint64_t sent_ = 0;
   void start_flow(double now, std::uint32_t message, std::span<const std::uint32_t> channels, double latency, double bytes);
+  std::unique_ptr<LinkUsage> usage_;
 };
 
 }  // namespace augur::sim

@@ -39,20 +39,59 @@ Utilisation utilisation(const Trace& trace, int bins) {
   return u;
 }
 
+double busy_share(const LinkUtilisation& link, double run_seconds) {
+  return run_seconds > 0 ? link.busy_seconds / run_seconds : 0;
+}
+
+double bandwidth_share(const LinkUtilisation& link, double run_seconds) {
+  return run_seconds > 0 && link.bandwidth > 0 ? link.bytes / (link.bandwidth * run_seconds) : 0;
+}
+
+std::vector<std::size_t> busiest_links(const std::vector<LinkUtilisation>& links, std::size_t n) {
+  std::vector<std::size_t> order(links.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (links[a].busy_seconds != links[b].busy_seconds) return links[a].busy_seconds > links[b].busy_seconds;
+    return links[a].bytes > links[b].bytes;
+  });
+  order.resize(std::min(n, order.size()));
+  return order;
+}
+
 nlohmann::json utilisation_json(const Utilisation& u) {
   nlohmann::json ranks = nlohmann::json::array();
   for (std::size_t r = 0; r < u.compute.size(); ++r)
     ranks.push_back({{"rank", r}, {"compute", u.compute[r]}, {"mpi", u.mpi[r]}});
-  const auto bins = u.compute.empty() ? 0 : u.compute.front().size();
-  return {{"bins", bins}, {"bin_seconds", u.bin_seconds}, {"start", u.start}, {"ranks", std::move(ranks)}};
+  nlohmann::json out = {{"bins", u.bins()}, {"bin_seconds", u.bin_seconds}, {"start", u.start}, {"ranks", std::move(ranks)}};
+  if (u.links.empty()) return out;
+  const double run = u.run_seconds();
+  nlohmann::json links = nlohmann::json::array();
+  for (const auto& l : u.links)
+    links.push_back({{"name", l.name},
+                     {"bandwidth", l.bandwidth},
+                     {"bytes", l.bytes},
+                     {"busy_seconds", l.busy_seconds},
+                     {"busy_share", busy_share(l, run)},
+                     {"bandwidth_share", bandwidth_share(l, run)},
+                     {"busy", l.busy}});
+  out["run_seconds"] = run;
+  const auto& busiest = u.links[busiest_links(u.links, 1).front()];
+  out["busiest_link"] = busiest.busy_seconds > 0 ? nlohmann::json(busiest.name) : nlohmann::json();
+  out["links"] = std::move(links);
+  return out;
 }
 
 std::string utilisation_csv(const Utilisation& u) {
-  std::string out = "rank,bin,begin,end,compute,mpi\n";
+  const bool links = !u.links.empty();
+  std::string out = links ? "rank,bin,begin,end,compute,mpi,link,busy\n" : "rank,bin,begin,end,compute,mpi\n";
+  auto interval = [&](std::size_t b) {
+    return fmt::format("{},{:.9g},{:.9g}", b, u.start + double(b) * u.bin_seconds, u.start + double(b + 1) * u.bin_seconds);
+  };
   for (std::size_t r = 0; r < u.compute.size(); ++r)
     for (std::size_t b = 0; b < u.compute[r].size(); ++b)
-      out += fmt::format("{},{},{:.9g},{:.9g},{:.6g},{:.6g}\n", r, b, u.start + double(b) * u.bin_seconds,
-                         u.start + double(b + 1) * u.bin_seconds, u.compute[r][b], u.mpi[r][b]);
+      out += fmt::format("{},{},{:.6g},{:.6g}{}\n", r, interval(b), u.compute[r][b], u.mpi[r][b], links ? ",," : "");
+  for (const auto& l : u.links)
+    for (std::size_t b = 0; b < l.busy.size(); ++b) out += fmt::format(",{},,,{},{:.6g}\n", interval(b), l.name, l.busy[b]);
   return out;
 }
 

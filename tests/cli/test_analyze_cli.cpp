@@ -116,16 +116,19 @@ TEST(AnalyzeCli, HtmlReportCarriesThePathAndUtilisation) {
   EXPECT_NE(r.out.find("HTML report: " + html), std::string::npos) << r.out;
   const auto page = augur_test::read_text(html);
   EXPECT_NE(page.find("id=\"trace-data\""), std::string::npos);  // augur view's timeline
-  const std::string open = "id=\"analysis-data\">";
-  const auto at = page.find(open);
-  ASSERT_NE(at, std::string::npos);
-  const auto begin = at + open.size();
-  const auto text = page.substr(begin, page.find("</script>", begin) - begin);
-  auto j = nlohmann::json::parse(text);
+  auto data = [&](const std::string& id) {
+    const std::string open = "id=\"" + id + "\">";
+    const auto at = page.find(open);
+    EXPECT_NE(at, std::string::npos) << id;
+    const auto begin = at + open.size();
+    return nlohmann::json::parse(page.substr(begin, page.find("</script>", begin) - begin));
+  };
+  const auto j = data("analysis-data");
   // 10 s on rank 1, its message to rank 0 (a line), then 100 s on rank 0.
-  EXPECT_EQ(j.at("path").at("states").size(), 2u) << text;
-  EXPECT_EQ(j.at("path").at("messages").size(), 1u) << text;
-  EXPECT_EQ(j.at("ranks").size(), 3u);
-  ASSERT_FALSE(j.at("links").empty());
-  EXPECT_EQ(j["links"][0].at("values").size(), 200u);
+  EXPECT_EQ(j.at("path").at("states").size(), 2u) << j;
+  EXPECT_EQ(j.at("path").at("messages").size(), 1u) << j;
+  const auto u = data("utilisation-data");  // the strips under it, as augur sim --html draws them
+  EXPECT_EQ(u.at("ranks").size(), 3u);
+  ASSERT_FALSE(u.at("links").empty());
+  EXPECT_EQ(u["links"][0].at("values").size(), 200u);
 }

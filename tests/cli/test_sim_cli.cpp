@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -176,6 +177,55 @@ TEST(TopologyCli, SharingRttIsCm02sAndFairTheDefault) {
   auto alone = augur("sim --sharing rtt --generate barrier p=2");
   EXPECT_NE(alone.status, 0);
   EXPECT_NE(alone.out.find("--sharing needs --network topology"), std::string::npos) << alone.out;
+}
+
+// Ranks 0 and 1 send 1000 and 3000 B to rank 2 on a star of links of 1000 B/s and no latency.
+// Both flows share the switch's port to n2 at 500 B/s until rank 0's ends at 2 s; rank 1's
+// 2000 B left then take 2 s at the full rate. s0→n2 is busy all 4 s with 4000 B (all its
+// bandwidth); n1→s0 too, with 3000 B (three quarters); n0→s0 half the run with a quarter.
+TEST(TopologyCli, LinkUtilisationInTheReportTheJsonTheCsvAndTheTimeline) {
+  const auto sched = file("fanin3.sched", "ranks 3\nrank 0 { send 2 1000 }\nrank 1 { send 2 3000 }\nrank 2 { recv 0 recv 1 }\n");
+  const auto csv = testing::TempDir() + "links.csv", html = testing::TempDir() + "links.html";
+  const std::string topology = " --network topology --topology star:3,bandwidth=1000B/s,latency=0 ";
+  auto j = augur("sim" + topology + sched + " --utilisation " + csv + " --bins 4 --json");
+  ASSERT_EQ(j.status, 0) << j.out;
+  const auto u = nlohmann::json::parse(j.out).at("utilisation");
+  EXPECT_EQ(u.at("busiest_link"), "s0→n2");  // as busy as n1→s0, but carried more
+  EXPECT_EQ(u.at("run_seconds").get<double>(), 4);
+  const std::map<std::string, std::array<double, 4>> want = {  // busy seconds, bytes, busy and bandwidth shares
+      {"n0→s0", {2, 1000, 0.5, 0.25}}, {"s0→n0", {0, 0, 0, 0}}, {"n1→s0", {4, 3000, 1, 0.75}},
+      {"s0→n1", {0, 0, 0, 0}},         {"n2→s0", {0, 0, 0, 0}}, {"s0→n2", {4, 4000, 1, 1}}};
+  ASSERT_EQ(u.at("links").size(), want.size());
+  for (const auto& l : u.at("links")) {
+    const auto name = l.at("name").get<std::string>();
+    ASSERT_EQ(want.count(name), 1u) << name;
+    const auto& w = want.at(name);
+    EXPECT_EQ(l.at("busy_seconds").get<double>(), w[0]) << name;
+    EXPECT_EQ(l.at("bytes").get<double>(), w[1]) << name;
+    EXPECT_EQ(l.at("busy_share").get<double>(), w[2]) << name;
+    EXPECT_EQ(l.at("bandwidth_share").get<double>(), w[3]) << name;
+    EXPECT_EQ(l.at("bandwidth").get<double>(), 1000) << name;
+    EXPECT_EQ(l.at("busy").size(), 4u) << name;
+  }
+  std::ifstream in(csv);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_EQ(header, "rank,bin,begin,end,compute,mpi,link,busy");
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  EXPECT_EQ(lines, 3 * 4 + 6 * 4);
+
+  auto t = augur("sim" + topology + sched + " --utilisation " + csv + " --html " + html);
+  ASSERT_EQ(t.status, 0) << t.out;
+  EXPECT_NE(t.out.find("Busiest links (3 of 6 link directions carried data over the 4 s run)"), std::string::npos)
+      << t.out;
+  EXPECT_NE(t.out.find("s0→n2  100.0%        4 s"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("n0→s0   50.0%        2 s     1000 B           25.0%"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("Timeline: " + html), std::string::npos) << t.out;
+  std::ifstream page_in(html);
+  const std::string page((std::istreambuf_iterator<char>(page_in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("id=\"trace-data\""), std::string::npos);
+  EXPECT_NE(page.find("\"name\":\"s0→n2\""), std::string::npos);  // a link's strip
 }
 
 TEST(TopologyCli, MachinesListsTheGenerators) {

@@ -128,13 +128,13 @@ TEST(AnalyzeSeed, FarmOnAChainIsBoundByTheLinkBackToProcessor0) {
   const auto run = analyze::resimulate(farm(), s);
   const auto a = analyze::analyze_trace(run.trace, s.costs());
   ASSERT_FALSE(a.load.links.empty());
-  EXPECT_EQ(a.load.links.front().name, "link 1→0");
+  EXPECT_EQ(a.load.links.front().name, "n1→n0");
   EXPECT_DOUBLE_EQ(a.load.links.front().seconds, 1500);
   EXPECT_EQ(a.load.links.front().messages, 30u);
   EXPECT_DOUBLE_EQ(a.load.busiest_rank_load, 1000);
   EXPECT_DOUBLE_EQ(a.load.load, 1500);
   EXPECT_TRUE(a.load.on_link);
-  EXPECT_EQ(a.load.resource, "link 1→0");
+  EXPECT_EQ(a.load.resource, "n1→n0");
   EXPECT_DOUBLE_EQ(a.load.even_spread, 750);  // 3000 units of work over 4 processors
   EXPECT_GE(a.advice.limit, 1500);
   EXPECT_LE(a.advice.limit, run.time);
