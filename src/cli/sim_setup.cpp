@@ -1,6 +1,7 @@
 #include "cli/sim_setup.hpp"
 
 #include <filesystem>
+#include <utility>
 
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
@@ -8,6 +9,7 @@
 #include "sim/machine_json.hpp"
 #include "sim/schedule.hpp"
 #include "sim/topology_network.hpp"
+#include "timing/rules.hpp"
 
 namespace augur::cli {
 
@@ -32,6 +34,13 @@ void with_usage_errors(const std::function<void()>& body) {
     throw UsageError(e.what());
   }
 }
+
+namespace {
+
+// The built-in model used when none is asked for: a sketch, not a measurement (machines/generic.json).
+constexpr const char* kPlaceholderMachine = "generic";
+
+}  // namespace
 
 model::Bound parse_bound(const std::string& bound) {
   if (bound == "min") return model::Bound::min;
@@ -60,7 +69,13 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--sharing: ") + e.what());
     }
-    out.network = std::make_unique<sim::TopologyNetwork>(*out.machine, sharing);
+    // Ranks of one node talk through the model's one-way time (its shared memory, when the model
+    // was measured on one node), not through the machine's links. The placeholder's 10 µs a byte
+    // is no machine's shared memory: under it they talk at once.
+    sim::OnNodeTransit on_node;
+    if (m.machine.name != kPlaceholderMachine)
+      on_node = [rules = timing::Rules(m, bound)](double bytes) { return rules.transit(bytes); };
+    out.network = std::make_unique<sim::TopologyNetwork>(*out.machine, sharing, std::move(on_node));
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");
   } else if (!r.loggops.empty()) {
@@ -76,7 +91,7 @@ std::string machine_for(const std::string& requested, const std::string& trace_m
   for (const auto& name : model::builtin_machine_names())
     if (name == trace_machine) return name;
   if (!trace_machine.empty() && std::filesystem::is_regular_file(trace_machine)) return trace_machine;
-  return "generic";
+  return kPlaceholderMachine;
 }
 
 }  // namespace augur::cli

@@ -2,7 +2,8 @@
 // transfer starts when it is sent; when it ends (the network event), the message reaches its
 // receiver after the route's latency. A rank's messages still reach their receivers in the
 // order sent, as MPI's non-overtaking matching needs: one that ends before an earlier one of
-// the same sender waits for it.
+// the same sender waits for it. A message between ranks of one node crosses no link: it takes
+// the model's one-way time (Transfers::priced_on_node), in order behind the sender's others.
 #include <limits>
 
 #include "sim/engine.hpp"
@@ -11,15 +12,17 @@
 namespace augur::sim {
 
 // A message that waits for its receiver announces itself at once (its data is priced at the
-// match), but still behind the sender's earlier messages in transfer.
+// match), and one between ranks of one node when its transit ends, both still behind the
+// sender's earlier messages in transfer.
 void Engine::transfer(int rank, std::uint32_t message) {
   auto& rs = ranks_[rank];
   auto& m = messages_[message];
   m.arrival = m.rendezvous ? rs.now : std::numeric_limits<double>::infinity();
+  if (!m.rendezvous && transfers_->priced_on_node(rank, m.dst)) m.arrival = rs.now + transfers_->on_node_transit(m.bytes);
   m.next_sent = kNil;
   (rs.sent_tail == kNil ? rs.sent_head : messages_[rs.sent_tail].next_sent) = message;
   rs.sent_tail = message;
-  if (m.rendezvous) return release_sent(rank);
+  if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(rank);
   transfers_->start(rs.now, rank, m.dst, m.bytes, message);
   schedule_transfers();
 }

@@ -4,13 +4,16 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace augur::sim {
 
-TopologyNetwork::TopologyNetwork(const Machine& machine, Sharing sharing, double overhead)
-    : transfers_(std::make_unique<Transfers>(machine, sharing)), sharing_(sharing), overhead_(overhead) {
+TopologyNetwork::TopologyNetwork(const Machine& machine, Sharing sharing, OnNodeTransit on_node, double overhead)
+    : transfers_(std::make_unique<Transfers>(machine, sharing, std::move(on_node))),
+      sharing_(sharing),
+      overhead_(overhead) {
   slowest_ = std::numeric_limits<double>::infinity();
   for (const auto& l : machine.links) {
     slowest_ = std::min(slowest_, l.bandwidth);

@@ -3,8 +3,9 @@
 // fairly (transfers.hpp); the kernel starts each eager message's transfer when it is sent and
 // delivers it when the transfer ends plus the route's latency. Collectives are expanded into
 // messages. What is not contended: a synchronous send's data (it waits for its receiver and is
-// then priced as if alone on its route), and messages between ranks of one node (no links: at
-// once). Compute runs at the speed of the rank's node type.
+// then priced as if alone on its route), and messages between ranks of one node (no links: the
+// model's one-way time when `on_node` is given, else at once). Compute runs at the speed of the
+// rank's node type.
 #include <memory>
 
 #include "sim/network.hpp"
@@ -15,7 +16,8 @@ namespace augur::sim {
 class TopologyNetwork final : public Network {
  public:
   // `overhead`: the sender's busy time per message, seconds.
-  explicit TopologyNetwork(const Machine& machine, Sharing sharing = Sharing::fair, double overhead = 0);
+  explicit TopologyNetwork(const Machine& machine, Sharing sharing = Sharing::fair, OnNodeTransit on_node = {},
+                           double overhead = 0);
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;

@@ -23,8 +23,13 @@ Sharing parse_sharing(std::string_view name) {
   throw std::invalid_argument("sharing must be fair or rtt, not '" + std::string(name) + "'");
 }
 
-Transfers::Transfers(const Machine& machine, Sharing sharing)
-    : machine_(machine), router_(machine), solver_(capacities(router_)), sharing_(sharing), latest_(machine.nodes()) {}
+Transfers::Transfers(const Machine& machine, Sharing sharing, OnNodeTransit on_node)
+    : machine_(machine),
+      router_(machine),
+      solver_(capacities(router_)),
+      sharing_(sharing),
+      on_node_(std::move(on_node)),
+      latest_(machine.nodes()) {}
 
 int Transfers::new_node_of(int rank) {
   const auto from = static_cast<int>(nodes_.size());

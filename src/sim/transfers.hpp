@@ -9,6 +9,7 @@
 // link inversely proportional to its route's latency (the round trip time's unfairness of TCP;
 // a route without latency has weight 1, as in CM02), and arrives when its data has crossed.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -25,9 +26,13 @@ namespace augur::sim {
 enum class Sharing { fair, rtt };
 Sharing parse_sharing(std::string_view name);  // "fair" or "rtt"; std::invalid_argument otherwise
 
+// A message's time between two ranks of one node, by its bytes: the model's one-way time.
+using OnNodeTransit = std::function<double(double bytes)>;
+
 class Transfers {
  public:
-  explicit Transfers(const Machine& machine, Sharing sharing = Sharing::fair);
+  // Without `on_node`, messages between ranks of one node cross no link and arrive at once.
+  explicit Transfers(const Machine& machine, Sharing sharing = Sharing::fair, OnNodeTransit on_node = {});
 
   void start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message);
   double next_finish() const;  // or the next start after a latency, which finishes nothing
@@ -40,6 +45,9 @@ class Transfers {
   // The node that runs `rank`; inline, as it is asked twice a message.
   int node_of(int rank) { return static_cast<std::size_t>(rank) < nodes_.size() ? nodes_[rank] : new_node_of(rank); }
   const Machine& machine() const { return machine_; }
+  // Whether a message between these ranks is priced by the on-node transit instead of a flow.
+  bool priced_on_node(int src_rank, int dst_rank) { return on_node_ && node_of(src_rank) == node_of(dst_rank); }
+  double on_node_transit(double bytes) const { return on_node_(bytes); }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
   double alone(int src_rank, int dst_rank, double bytes);
   // From now on, note when each channel is busy (off by default: it costs a pass over each
@@ -52,6 +60,7 @@ class Transfers {
   Router router_;
   FlowSolver solver_;
   Sharing sharing_;
+  OnNodeTransit on_node_;
   // Programs send between few pairs of nodes again and again (a ring, a stencil): routing each
   // message anew was a fifth of a torus simulation. Bounded, so an all-to-all on many nodes
   // cannot fill the memory with routes.

@@ -228,6 +228,23 @@ TEST(TopologyCli, LinkUtilisationInTheReportTheJsonTheCsvAndTheTimeline) {
   EXPECT_NE(page.find("\"name\":\"s0→n2\""), std::string::npos);  // a link's strip
 }
 
+// Two ranks on one node (cores=2): their message crosses no link and takes the model's one-way
+// time, what `augur calc` answers for a ping-pong of that size; under the placeholder model
+// (no --machine) it takes nothing.
+TEST(TopologyCli, RanksOfOneNodeTalkAtTheModelsPingPongTime) {
+  const auto sched = file("onnode.sched", "ranks 2\nrank 0 { send 1 1000 }\nrank 1 { recv 0 }\n");
+  const std::string topology = "sim --network topology --topology ring:2,cores=2 --json ";
+  auto sp2 = augur(topology + "--machine sp2-mpl " + sched), placeholder = augur(topology + sched);
+  auto calc = augur("calc --machine sp2-mpl pingpong 2 1000 --json");
+  ASSERT_EQ(sp2.status, 0) << sp2.out;
+  ASSERT_EQ(placeholder.status, 0) << placeholder.out;
+  ASSERT_EQ(calc.status, 0) << calc.out;
+  const double pingpong = nlohmann::json::parse(calc.out).at("seconds").at("avg").get<double>();
+  EXPECT_GT(pingpong, 50e-6);
+  EXPECT_DOUBLE_EQ(nlohmann::json::parse(sp2.out).at("predicted_seconds").get<double>(), pingpong);
+  EXPECT_EQ(nlohmann::json::parse(placeholder.out).at("predicted_seconds").get<double>(), 0);
+}
+
 TEST(TopologyCli, MachinesListsTheGenerators) {
   auto r = augur("machines");
   ASSERT_EQ(r.status, 0);

@@ -85,6 +85,24 @@ TEST(SimTopologyNetwork, RanksOfOneNodeNeedNoLinks) {
   EXPECT_DOUBLE_EQ(r.ranks[1].finish, 0);
 }
 
+// With the model's one-way time (here 1 µs + 1 ns a byte), a message within a node takes it,
+// and contends with nothing: ranks 0 and 1 share node n0, ranks 2 and 3 node n1. Rank 0's
+// last message, to rank 1 on its node, ends its transit at 2 s + 1 ms + 1 µs but is delivered
+// behind the one before it, to rank 2 across the link (ending at 3 s): MPI keeps a sender's order.
+TEST(SimTopologyNetwork, RanksOfOneNodeTakeTheModelsOneWayTime) {
+  const auto transit = [](double bytes) { return 1e-6 + bytes * 1e-9; };
+  TopologyNetwork net(generate_topology("ring:2,cores=2,bandwidth=1MB/s,latency=0"), Sharing::fair, transit);
+  auto r = simulate(program({{send_op(1, MB), compute_op(2), send_op(2, MB), send_op(1, MB)},
+                             {recv_op(0), recv_op(0)},
+                             {send_op(3, 1000), recv_op(0)},
+                             {recv_op(2)}}),
+                    net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 3);
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 3);
+  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 2e-6);
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 2);
+}
+
 TEST(SimTopologyNetwork, CollectivesRunAsMessages) {
   TopologyNetwork net(generate_topology("star:4,bandwidth=1MB/s,latency=0"));
   FlatProgram p(4);
