@@ -5,6 +5,7 @@
   bench/budget/run.py --target tcp --budget 10m             # augur bench -np 2 --budget 10m there (standard)
   bench/budget/run.py --target tcp-mtu1500 --budget quick   # MTU 1500, 16 KB burst
   bench/budget/run.py --target tcp --preset full --budget 3h   # the full sweep, nothing left out
+  bench/budget/run.py --target tcp --preset quick --budget 30m  # the quick sweep, nothing left out
 
 The TCP targets are those of the accuracy suite (bench/accuracy/tcp_target.py): a network namespace
 whose loopback is limited to 1 Gbit/s, Open MPI over TCP inside it. Prints one row of the table in
@@ -39,7 +40,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--target", choices=["host", *tcp_target.TARGETS], default="host")
     ap.add_argument("--budget", default="quick", help="quick, or a duration for --budget (10m)")
-    ap.add_argument("--preset", choices=["standard", "full"], default="standard",
+    ap.add_argument("--preset", choices=["standard", "quick", "full"], default="standard",
                     help="the sweep a duration budget applies to (with --budget DURATION)")
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur")
     ap.add_argument("--out", default="/tmp/augur-budget", help="directory for the model and raw files")
@@ -49,8 +50,8 @@ def main():
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     preset = ["--quick"] if a.budget == "quick" else ["--budget", a.budget]
-    if a.budget != "quick" and a.preset == "full":
-        preset.insert(0, "--full")
+    if a.budget != "quick" and a.preset != "standard":
+        preset.insert(0, "--" + a.preset)
     model = out / f"{a.target}-{'-'.join(p.lstrip('-') for p in preset)}.json"
     cmd = [str(augur), "bench", "-np", "2", *preset, "--oversubscribe", "--overwrite", "-o", str(model)]
     with contextlib.ExitStack() as stack:
