@@ -248,7 +248,8 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --machine t3d --generate pipeline p=4 items=20 bytes=4KiB compute=50us\n"
       "  augur sim --network topology --topology fattree:4,3,bandwidth=10GB/s,latency=1us \\\n"
       "            --generate alltoall p=64 bytes=1MiB\n"
-      "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"      "  augur sim --network topology --topology torus:8x8 --sharing rtt --generate alltoall p=64 bytes=1MiB\n"
+      "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"
+      "  augur sim --network topology --topology torus:8x8 --sharing rtt --generate alltoall p=64 bytes=1MiB\n"
       "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
