@@ -31,8 +31,8 @@ constexpr double kRefinementShare = 0.1;
 constexpr double kFewestRepsShare = 0.6;
 // The passes together may spend this share of the budget left after the fixed part.
 constexpr double kMeasuringShare = 0.92;
-// The order of giving up (see budget.hpp): passes down to those that still pool a point's
-// fastest three from several, messages down to 64 KiB, then 4 KiB.
+// The order of giving up (see budget.hpp): passes down to those whose faster half is still
+// several, messages down to 64 KiB, then 4 KiB.
 constexpr int kPooledPasses = 5;
 constexpr std::uint64_t kFirstSmallestMessage = 64 * 1024;
 constexpr std::uint64_t kLastSmallestMessage = 4 * 1024;

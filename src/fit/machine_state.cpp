@@ -87,7 +87,7 @@ std::string MachineStates::summary(StateChoice choice) const {
                                 elsewhere, probed, model::format_seconds(elsewhere_probe),
                                 model::format_seconds(reference));
   if (choice == StateChoice::reference)
-    return seen + "; each point is pooled from its fastest passes (--state typical pools them all)";
+    return seen + "; each point is pooled from the faster half of its passes (--state typical pools them all)";
   return seen + "; the model pools every pass, in both states";
 }
 

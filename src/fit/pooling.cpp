@@ -40,30 +40,25 @@ double pooled_standard_error(const std::vector<const Measurement*>& group) {
   return std::sqrt(std::max(own, between) / k);
 }
 
-// A point's passes in the machine's best recurring state. The state probe sees only how far apart
-// the host placed ranks 0 and 1; within its fast state an 8-byte allreduce still took 0.20 µs in
-// some passes and 0.29 µs in others, with the probe alike. The fastest passes of the point itself
-// are those least disturbed by whatever moved. Three of fifteen: refitting five pairs of quick
-// runs, two runs' models then differed by a median of 1.3–3.1% at their points, against 1.6–7.7%
-// for the passes nearest the reference probe and 5.5–10.6% for all of them. Never more than half,
-// so that even three passes set the slowest aside.
+// A point's passes in the machine's faster recurring state: the faster half of them, so that the
+// pooled median is the lower quartile of all, a statistic of the machine that more passes
+// estimate better but do not move. The state probe sees only how far apart the host placed ranks
+// 0 and 1 (an 8-byte allreduce took 0.20 µs in some passes and 0.29 µs in others, the probe
+// alike), so the passes are chosen by their own times.
 //
-// Of those, only the ones within 10% of the fastest. When the machine spent most of a run in its
-// slow state, a size measured in one fast pass was pooled with two slow ones and took the slow
-// state's time while its neighbours took the fast one's: a 3 KiB gather 1.83 µs in one run and
-// 0.69 µs in the next. Refitting eight pairs of quick runs that spent 16–56% of their
-// measurements in the slow state, the two models differed by a median of 1.7–11.1% at their
-// points (five pairs under 3.5%), against 1.7–8.7% (five over 6%) with the three fastest alone,
-// and 0–6 operations of 57 had a median residual over 5%, against 0–16.
-std::vector<const Measurement*> fastest_passes(std::vector<const Measurement*> group) {
-  constexpr std::size_t kFastestPasses = 3;
-  constexpr double kSameStateSpread = 1.1;
-  const std::size_t keep = std::min(kFastestPasses, (group.size() + 1) / 2);
+// The rule this replaced, the three fastest within 10% of the fastest, took a third of five
+// passes but an eighth of 25, and found in 25 a fast mode that five do not meet: over TCP an
+// exchange of 128 B took 11.1 µs in one pass of 25 and 14.9–28.3 µs in the others, and a
+// 25-pass model predicted communication-bound programs 9–42% shorter than a 5-pass one of the
+// same machine. Refitting stored raw files of this machine and of the two TCP targets, the faster
+// half made two runs' models differ by a median of 6.3% at their points (host, 25 passes each),
+// 9.0–11.8% (three TCP runs of 5 passes) and 11.3–14.8% (5 passes against 25), against 9.5%,
+// 14.6–19.8% and 23.5–36.3% with the rule it replaced (docs/fitting.md, "Machine states").
+std::vector<const Measurement*> faster_half(std::vector<const Measurement*> group) {
+  const std::size_t keep = (group.size() + 1) / 2;
   std::partial_sort(group.begin(), group.begin() + static_cast<std::ptrdiff_t>(keep), group.end(),
                     [](const Measurement* a, const Measurement* b) { return a->median < b->median; });
   group.resize(keep);
-  const double fastest = group.front()->median;
-  if (fastest > 0) std::erase_if(group, [&](const Measurement* m) { return m->median > kSameStateSpread * fastest; });
   return group;
 }
 
@@ -108,7 +103,7 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   }
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  for (const auto& group : groups) pooled.push_back(pool(choice == StateChoice::reference ? fastest_passes(group) : group));
+  for (const auto& group : groups) pooled.push_back(pool(choice == StateChoice::reference ? faster_half(group) : group));
   return pooled;
 }
 

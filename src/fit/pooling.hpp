@@ -14,8 +14,8 @@
 namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
-// measurements, all of them, or with StateChoice::reference its fastest passes (three, never
-// more than half, and of those only the ones within 10% of the fastest); of the k so chosen:
+// measurements, all of them, or with StateChoice::reference the faster half of its passes (the
+// median of those is the lower quartile of all); of the k so chosen:
 // the median of the medians (and of the role medians, skews, clock errors and state probes),
 // the least minimum, the greatest maximum, the mean weighted by repetitions, the repetitions
 // summed, and a standard deviation such that std/√reps is the larger of the passes' own

@@ -7,10 +7,10 @@
 namespace augur::fit {
 
 // What a fit pools of a point's passes. typical: all of them, so the model follows the share of
-// its time the machine spent in each state. reference (the default): its fastest passes
-// (fit/pooling.hpp), so the model is the machine's best recurring state, repeatable from run to
-// run and closer to its own points, but short of what programs take whenever the machine is in a
-// slower state.
+// its time the machine spent in each state. reference (the default): the faster half of its
+// passes (fit/pooling.hpp), so the model is the machine's faster recurring state, repeatable
+// from run to run and closer to its own points, but short of what programs take whenever the
+// machine is in a slower state.
 enum class StateChoice { typical, reference };
 std::string_view to_string(StateChoice);
 std::optional<StateChoice> state_choice_from_string(std::string_view);
