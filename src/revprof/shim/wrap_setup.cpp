@@ -113,8 +113,8 @@ void write_report(Runtime& rt) {
   auto ledger = rt.ledger.to_json(rt.rank, shown(rt.now));
   const auto& rules = rt.rules->chosen();
   if (!rules.extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rules.extrapolations());
-  // A measured run prices nothing, whatever the rules were asked on the way.
   if (!rt.config.measure) ledger["finish_bounds"] = bounds_to_json(rt.now.at);
+  // A measured run prices nothing, whatever the rules were asked on the way.
   if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
     ledger["substitutions"] = stand_ins_to_json(used);
   std::string mine = ledger.dump();
