@@ -48,9 +48,11 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+import bounds_band
 import machine_state
 import smpi_platform
 import steal
@@ -160,7 +162,8 @@ class HostTarget:
 
 def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, meter, prober):
     """Every measured time of every input with the machine's state probe around it (None without
-    a `prober`), median predicted time of every input by each of `models`, and the wall seconds of
+    a `prober`), median predicted time of every input by each of `models`, every prediction's
+    band (bounds_band.relative_band) of each input by the first model, and the wall seconds of
     one prediction by the first model.
     The runs go round the inputs, and each measured run is followed at once by its predictions:
     a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
@@ -169,6 +172,7 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, 
     measured = [[] for _ in inputs]
     probes = [[] for _ in inputs]
     predicted = [[[] for _ in inputs] for _ in models]
+    bands = [[] for _ in inputs]
     costs = [0.0 for _ in inputs]
     for round_ in range(runs):
         for i, (program, _kind, args) in enumerate(inputs):
@@ -181,18 +185,30 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, 
             probes[i].append(probe)
             for m, model in enumerate(models):
                 started = time.monotonic()
-                predicted[m][i].append(predict(augur, model, binary, args, np_, extra))
+                predicted_time, band = predict(augur, model, binary, args, np_, extra)
+                predicted[m][i].append(predicted_time)
                 if m == 0:
                     costs[i] += time.monotonic() - started
+                    bands[i].append(band)
         print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
-    return (measured, probes, [[statistics.median(t) for t in by_model] for by_model in predicted],
+    return (measured, probes, [[statistics.median(t) for t in by_model] for by_model in predicted], bands,
             [c / runs for c in costs])
 
 
 def predict(augur, model, binary, args, np_, extra):
-    cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(model), "-np", str(np_), "--oversubscribe"] + extra
-    cmd += ["--", str(binary)] + args
-    return example_time(run(cmd))
+    """The program's own predicted time and the band of the run's three clocks, from the JSON
+    report that `--report` keeps."""
+    with tempfile.TemporaryDirectory(prefix="augur-accuracy-") as tmp:
+        report = Path(tmp) / "report.json"
+        cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(model), "-np", str(np_), "--oversubscribe",
+               "--report", str(report)] + extra
+        cmd += ["--", str(binary)] + args
+        predicted = example_time(run(cmd))
+        try:
+            band = bounds_band.relative_band(json.loads(report.read_text()))
+        except (OSError, ValueError) as e:
+            raise Failed(f"{' '.join(cmd)}: {report}: {e}")
+    return predicted, band
 
 
 def simulate(smpi, program, args, np_, runs):
@@ -223,8 +239,12 @@ def table(rows, target, command, notes, timings):
     with_smpi = any("smpi" in r for r in rows)
     with_versus = any("versus" in r for r in rows)
     with_states = any("runs" in r for r in rows)
+    with_band = any("inside" in r for r in rows)
     head = "| program | input | args | p | measured s | augur s | augur error |"
     rule = "| --- | --- | --- | --- | --- | --- | --- |"
+    if with_band:
+        head += " runs inside [min, max] | band ± |"
+        rule += " --- | --- |"
     if with_states:
         head += " runs in reference state | augur error vs those |"
         rule += " --- | --- |"
@@ -246,6 +266,8 @@ def table(rows, target, command, notes, timings):
     for r in rows:
         line = (f"| {r['program']} | {r['kind']} | {' '.join(r['args'])} | {r['np']} | {r['measured']:.4g} | "
                 f"{r['predicted']:.4g} | {100 * r['error']:+.1f}% |")
+        if with_band:
+            line += f" {r['inside']} of {r['of']} | {r['half_width_pct']:.1f}% |"
         if with_states:
             reference_error = r.get("reference_error")
             line += (f" {r.get('reference_runs', 0)} of {r.get('runs', 0)} |"
@@ -447,18 +469,19 @@ def main():
         if a.state_probe:
             prober = machine_state.Prober(build / "bin" / "augur-bench-mpi", mpirun_prefix(2),
                                           lambda cmd: run(target.wrap(cmd), env=target.env()))
-        all_measured, probes, predictions, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
+        all_measured, probes, predictions, bands, costs = measure_and_predict(target, build, inputs, a.np_, a.runs, augur,
                                                                        models, a.augur_option, meter, prober)
         limit = prober.limit() if prober else None
         predicted_times = predictions[0]
         versus_times = predictions[1] if a.versus else [None] * len(inputs)
         timings["augur runs"] = sum(costs) * a.runs
         timings["measured runs"] = time.monotonic() - started - timings["augur runs"]
-        for (program, kind, args), times, probed, predicted, versus, cost in zip(inputs, all_measured, probes,
-                                                                                  predicted_times, versus_times, costs):
+        for (program, kind, args), times, probed, predicted, versus, band, cost in zip(
+                inputs, all_measured, probes, predicted_times, versus_times, bands, costs):
             measured = statistics.median(times)
             row = dict(program=program, kind=kind, args=args, np=a.np_, measured=measured, predicted=predicted,
                        error=(predicted - measured) / measured, cost=cost)
+            row.update(bounds_band.summary(times, predicted, band))
             if limit is not None:
                 in_reference = machine_state.reference_runs(times, probed, limit)
                 row.update(reference_runs=len(in_reference), runs=len(times))

@@ -9,6 +9,11 @@ compared. Alternating keeps slow drifts of a shared machine out of the ratio.
 
   bench/overhead/run.py                   # build/ of the repository, 5 rounds
   bench/overhead/run.py --rounds 9 --build build-rel
+  bench/overhead/run.py --baseline ../base/build  # also another build's augur run, in the same rounds
+
+With --baseline, each round runs the plain command, the baseline build's `augur run` and this
+build's, and the table adds the baseline's median and the median over the rounds of this
+build's time over the baseline's.
 """
 import argparse
 import os
@@ -49,23 +54,35 @@ def main():
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur")
     ap.add_argument("--machine", default="t3d", help="machine model for augur run")
     ap.add_argument("--rounds", type=int, default=5, help="alternating plain/augur pairs (median)")
+    ap.add_argument("--baseline", help="another build directory whose augur run is timed in the same rounds")
     a = ap.parse_args()
     build = Path(a.build)
-    augur = build / "bin" / "augur"
+    baseline = Path(a.baseline) if a.baseline else None
 
-    print("| workload | plain s (median) | augur run s (median) | ratio | required |")
-    print("| --- | --- | --- | --- | --- |")
+    def augur_cmd(at, binary, args):
+        return [str(at / "bin" / "augur"), "run", "--machine", a.machine, "-np", "2", "--oversubscribe", "--",
+                binary] + args
+
+    extra = " baseline s (median) | over baseline |" if baseline else ""
+    print(f"| workload | plain s (median) | augur run s (median) | ratio | required |{extra}")
+    print("| --- | --- | --- | --- | --- |" + (" --- | --- |" if baseline else ""))
     for name, program, args, required in WORKLOADS:
         binary = str(build / program)
         plain_cmd = launcher() + [binary] + args
-        augur_cmd = [str(augur), "run", "--machine", a.machine, "-np", "2", "--oversubscribe", "--", binary] + args
-        plain, under = [], []
+        plain, under, base = [], [], []
         for _ in range(a.rounds):
             plain.append(wall(plain_cmd))
-            under.append(wall(augur_cmd))
+            if baseline:
+                base.append(wall(augur_cmd(baseline, str(baseline / program), args)))
+            under.append(wall(augur_cmd(build, binary, args)))
         p, u = statistics.median(plain), statistics.median(under)
         bound = f"≤ {required}" if required else "—"
-        print(f"| {name} | {p:.3f} | {u:.3f} | {u / p:.3f} | {bound} |", flush=True)
+        row = f"| {name} | {p:.3f} | {u:.3f} | {u / p:.3f} | {bound} |"
+        if baseline:
+            # Each round's pair ran back to back, so the median of their ratios leaves drifts out.
+            ratio = statistics.median(x / y for x, y in zip(under, base))
+            row += f" {statistics.median(base):.3f} | {ratio:.3f} |"
+        print(row, flush=True)
 
 
 if __name__ == "__main__":

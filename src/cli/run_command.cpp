@@ -143,9 +143,11 @@ void add_run_command(CLI::App& app) {
   auto r = std::make_shared<RunRequest>();
   auto* cmd = app.add_subcommand("run", "Predict an MPI program's run time on a modelled machine by running it here");
   cmd->footer(
-      "The program runs for real, unmodified, with its MPI calls intercepted (PMPI): each rank keeps a\n"
-      "virtual clock that the target machine's model advances, so its MPI_Wtime and the report give\n"
-      "the time it would take there.\n"
+      "The program runs for real, unmodified, with its MPI calls intercepted (PMPI): each rank keeps\n"
+      "three virtual clocks that the target machine's model advances at its min, avg and max bounds,\n"
+      "with the same measured compute on all three, so one run reports the time it would take there\n"
+      "as AVG (MIN … MAX). --bound chooses the clock the program's MPI_Wtime returns and the\n"
+      "report's tables and the trace's timeline follow.\n"
       "Examples:\n"
       "  augur run --machine sp2-mpl -np 4 -- ./stencil 512\n"
       "  augur run --machine model.json --compute annotated --trace trace/ -- mpirun -np 2 ./app\n"
@@ -155,7 +157,7 @@ void add_run_command(CLI::App& app) {
       "model's (--host-model, e.g. this machine's model from augur bench) when both models have one,\n"
       "and to 1 otherwise; the report says which.");
   cmd->add_option("-m,--machine", r->machine, "target: built-in machine name or model file")->capture_default_str();
-  cmd->add_option("--bound", r->bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd->add_option("--bound", r->bound, "the clock of MPI_Wtime, the tables and the timeline: min, avg or max")->capture_default_str();
   cmd->add_option("--compute", r->compute, "measured, annotated or zero")->capture_default_str();
   auto* scale = cmd->add_option("--compute-scale", r->compute_scale,
                                 "target seconds per host CPU second (default: target step / host step, else 1)");

@@ -57,6 +57,16 @@ nlohmann::json merge_stand_ins(const std::vector<nlohmann::json>& ranks) {
   return total;
 }
 
+nlohmann::json latest_on_each_clock(const std::vector<nlohmann::json>& ranks) {
+  std::array<double, 3> latest{};
+  for (const auto& r : ranks) {
+    const auto& f = r.at("finish_bounds");
+    latest = {std::max(latest[0], f.at("min").get<double>()), std::max(latest[1], f.at("avg").get<double>()),
+              std::max(latest[2], f.at("max").get<double>())};
+  }
+  return bounds_to_json(latest);
+}
+
 std::string format_stand_in(const nlohmann::json& s) {
   const auto asked = model::mpi_name(s.at("operation").get<std::string>());
   if (s.at("stand_in").is_null()) return fmt::format("  {}: not in the model, priced as 0\n", asked);
@@ -76,15 +86,23 @@ std::string format_extrapolation(const std::string& name, const nlohmann::json& 
 
 std::string seconds(const nlohmann::json& value) { return model::format_seconds(value.get<double>()); }
 
+// "AVG (MIN … MAX)": the three clocks of one run.
+std::string bounds_range(const nlohmann::json& bounds) {
+  return fmt::format("{} ({} … {})", seconds(bounds.at("avg")), seconds(bounds.at("min")), seconds(bounds.at("max")));
+}
+
 std::string headline(const nlohmann::json& report) {
   const auto& run = report.at("run");
   // A simulated run of many ranks lists only some of them; rank_count says how many there were.
   const auto ranks = report.value("rank_count", report.at("ranks").size());
   if (run.value("measured", false))
     return fmt::format("Measured run time here: {}  ({} ranks)\n\n", seconds(report.at("predicted_seconds")), ranks);
-  std::string out = fmt::format("Predicted run time on {}: {}  (bound {}, compute {}, {} ranks)\n\n",
-                                run.value("machine", "?"), seconds(report.at("predicted_seconds")),
-                                run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+  // A simulated run has one clock; a reverse-profiled one three, whose tables follow --bound.
+  const bool three_clocks = report.contains("predicted_bounds");
+  std::string out = fmt::format(
+      "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"),
+      three_clocks ? bounds_range(report.at("predicted_bounds")) : seconds(report.at("predicted_seconds")),
+      three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks);
   if (run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
     out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
   return out;
@@ -154,16 +172,31 @@ nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used
   return out;
 }
 
+nlohmann::json bounds_to_json(const std::array<double, 3>& by_bound) {
+  return {{"min", by_bound[0]}, {"avg", by_bound[1]}, {"max", by_bound[2]}};
+}
+
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run) {
   double finish = 0;
   for (const auto& r : ranks) finish = std::max(finish, r.at("finish").get<double>());
-  return {{"predicted_seconds", finish},
-          {"run", run},
-          {"ranks", ranks},
-          {"operations", sum_operations(ranks)},
-          {"unmodelled", sum_unmodelled(ranks)},
-          {"extrapolated", merge_extrapolations(ranks)},
-          {"substitutions", merge_stand_ins(ranks)}};
+  nlohmann::json report = {{"predicted_seconds", finish},
+                           {"run", run},
+                           {"ranks", ranks},
+                           {"operations", sum_operations(ranks)},
+                           {"unmodelled", sum_unmodelled(ranks)},
+                           {"extrapolated", merge_extrapolations(ranks)},
+                           {"substitutions", merge_stand_ins(ranks)}};
+  if (!ranks.empty() && std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("finish_bounds"); }))
+    report["predicted_bounds"] = latest_on_each_clock(ranks);
+  return report;
+}
+
+nlohmann::json trace_bounds(const nlohmann::json& report) {
+  nlohmann::json ranks = nlohmann::json::array();
+  for (const auto& r : report.at("ranks")) ranks.push_back({{"rank", r.at("rank")}, {"finish", r.at("finish_bounds")}});
+  return {{"timeline_bound", report.at("run").at("bound")},
+          {"predicted_seconds", report.at("predicted_bounds")},
+          {"ranks", ranks}};
 }
 
 nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run) {

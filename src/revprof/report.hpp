@@ -3,6 +3,7 @@
 // (the latest finish over ranks), per-rank compute / MPI / waiting, per-operation totals
 // (mpiP-like), the bound used, the calls that were not modelled, the operations priced
 // beyond what the model measured and the stand-ins that priced the operations the model lacks.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,18 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
 // One rank's stand-ins that priced a call, for its entry in `ranks` below ("substitutions").
 nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used);
 
+// One time per bound, as {"min", "avg", "max"}.
+nlohmann::json bounds_to_json(const std::array<double, 3>& by_bound);
+
 // `ranks` holds Ledger::to_json of every rank, each with its "extrapolated" and
-// "substitutions" when it has any;
-// `run` the settings (machine, bound, compute …).
+// "substitutions" when it has any, and its finish on each clock ("finish_bounds",
+// bounds_to_json) in a predicted run; `run` the settings (machine, bound, compute …).
+// `predicted_seconds` and the tables are at the run's bound; `predicted_bounds` is the latest
+// finish on each clock.
 nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohmann::json& run);
+// What a predicted run's trace carries beside its timeline, which is at the run's bound: the
+// bound of the timeline, the run's time on each clock and every rank's finish on each.
+nlohmann::json trace_bounds(const nlohmann::json& report);
 // The report of a run the shim could not predict (a program that asks for
 // MPI_THREAD_MULTIPLE, a model that does not load): the program ran unchanged, and `reason`
 // says why there is no prediction. `predicted_seconds` is null.

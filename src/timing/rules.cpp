@@ -112,14 +112,19 @@ double Rules::eval(const model::Operation* op, double p, double bytes) const {
   if (!op) return 0;
   const auto key = std::bit_cast<std::uint64_t>(bytes) ^ std::bit_cast<std::uint64_t>(p) * 31 ^
                    reinterpret_cast<std::uintptr_t>(op) >> 4;
-  auto& memo = memo_[(key * 0x9E3779B97F4A7C15ull) >> 58];
-  if (memo.op == op && memo.p == p && memo.bytes == bytes) return memo.seconds;
+  auto& set = memo_[(key * 0x9E3779B97F4A7C15ull) >> 59];
+  auto hit = [&](const Memo& m) { return m.op == op && m.p == p && m.bytes == bytes; };
+  if (hit(set[0])) return set[0].seconds;
+  if (hit(set[1])) return set[1].seconds;
   if (op->measured && !op->measured->covers(p, bytes)) note_extrapolation(*op, p, bytes);
   // A model measured up to some size is extrapolated by its last regime rather than failing.
   const double last = op->regimes.back().to;
   const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
-  memo = {op, p, bytes, std::max(0.0, model_.seconds(*op, p, clamped, bound_))};
-  return memo.seconds;
+  // The newest answer goes first, the older one stays: two of a loop's operations that share a
+  // set both keep their answers instead of evicting each other on every call.
+  set[1] = set[0];
+  set[0] = {op, p, bytes, std::max(0.0, model_.seconds(*op, p, clamped, bound_))};
+  return set[0].seconds;
 }
 
 void Rules::note_extrapolation(const model::Operation& op, double p, double bytes) const {

@@ -145,14 +145,14 @@ class Rules {
   std::vector<StandIn> stand_ins_;
   mutable std::vector<char> used_;  // one per stand-in: it priced a call
   mutable std::map<std::string, Extrapolation, std::less<>> extrapolations_;
-  // Programs repeat the same operations at the same sizes: the last answers, direct-mapped by
-  // (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed
+  // Programs repeat the same operations at the same sizes: the last answers, two-way
+  // set-associative by (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed
   // expression in some models) on nearly every intercepted call. Not shared between threads.
   struct Memo {
     const model::Operation* op = nullptr;
     double p = 0, bytes = -1, seconds = 0;
   };
-  mutable std::array<Memo, 64> memo_{};
+  mutable std::array<std::array<Memo, 2>, 32> memo_{};  // 32 sets of two
 };
 
 }  // namespace augur::timing

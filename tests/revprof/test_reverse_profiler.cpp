@@ -105,7 +105,8 @@ TEST(ReverseProfiler, TheTextReportReadsInUnitsAndMPIsNames) {
   const auto at = r.output.find("Predicted run time");
   ASSERT_NE(at, std::string::npos) << r.output;
   const auto text = r.output.substr(at);
-  EXPECT_TRUE(std::regex_search(text, std::regex(R"(^Predicted run time on sp2-mpl: [0-9.]+ ms  \(bound avg)")))
+  EXPECT_TRUE(std::regex_search(
+      text, std::regex(R"(^Predicted run time on sp2-mpl: [0-9.]+ ms \([0-9.]+ ms … [0-9.]+ ms\)  \(tables at bound avg)")))
       << text;
   EXPECT_TRUE(std::regex_search(text, std::regex(R"(\n    0 +[0-9.]+ ms +0 s +[0-9.]+ ms +[0-9.]+ (ms|µs)\n)")))
       << text;
@@ -182,17 +183,86 @@ TEST(ReverseProfiler, EveryPointToPointFormRunsAndPredictsDeterministically) {
   }
 }
 
-TEST(ReverseProfiler, BoundsAreOrdered) {
-  double t[3];
-  const char* bounds[] = {"min", "avg", "max"};
-  for (int i = 0; i < 3; ++i) {
-    auto r = augur_run(std::string("--machine sp2-mpl --compute zero -np 2 --bound ") + bounds[i], PINGPONG_PROGRAM,
-                       "5 4096");
-    ASSERT_EQ(r.status, 0) << r.output;
-    t[i] = r.report["predicted_seconds"];
+namespace {
+
+double bound_of(const nlohmann::json& times, const char* bound) { return times.at(bound).get<double>(); }
+
+}  // namespace
+
+// One run keeps the three clocks side by side, so the same measured compute is on all three and
+// the bounds cannot cross, whatever the machine's noise did to the compute.
+TEST(ReverseProfiler, OneRunOfAnExamplePredictsOrderedBounds) {
+  auto r = augur_run("--machine sp2-mpl -np 2", STENCIL_PROGRAM, "64 40 10");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto& bounds = r.report.at("predicted_bounds");
+  // sp2-mpl's laws are ±8%: the messages' time differs between the bounds.
+  EXPECT_LT(bound_of(bounds, "min"), bound_of(bounds, "avg"));
+  EXPECT_LT(bound_of(bounds, "avg"), bound_of(bounds, "max"));
+  EXPECT_EQ(r.report["predicted_seconds"].get<double>(), bound_of(bounds, "avg"));
+  for (const auto& rank : r.report["ranks"]) {
+    const auto& finish = rank.at("finish_bounds");
+    EXPECT_LE(bound_of(finish, "min"), bound_of(finish, "avg")) << rank.dump();
+    EXPECT_LE(bound_of(finish, "avg"), bound_of(finish, "max")) << rank.dump();
   }
-  EXPECT_LT(t[0], t[1]);
-  EXPECT_LT(t[1], t[2]);
+}
+
+// A model whose every law answers min = avg/2 and max = 2·avg (`states` fast 0.5, slow 2 on each
+// regime of t3d's free expressions), and an eager limit of 8 bytes so that the 4 KiB send waits
+// for its receiver: with no compute, every clock is a sum and maximum of the model's times, so
+// the min and max runs are exactly half and twice the avg one, on every rank. That holds only if
+// the collectives combine each clock's starts (the ranks enter them at different times) and the
+// receiver's post time comes back on each clock (it posts late, after barriers on
+// MPI_COMM_SELF, and the send's end is rank 0's finish).
+namespace {
+
+fs::path scaled_bounds_model(double fast, double slow) {
+  nlohmann::json model = nlohmann::json::parse(std::ifstream(std::string(AUGUR_MACHINES_DIR) + "/t3d.json"));
+  model["network"]["eager_limit"] = 8;
+  for (auto& [name, op] : model["operations"].items())
+    for (auto& regime : op["regimes"]) regime["states"] = {{"fast", fast}, {"slow", slow}};
+  const auto path = fs::temp_directory_path() / ("augur-test-states-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << model.dump();
+  return path;
+}
+
+}  // namespace
+
+TEST(ReverseProfiler, ThreeClocksFollowTheModelsBoundsThroughRendezvousAndCollectives) {
+  const double fast = 0.5, slow = 2.0;
+  const auto model = scaled_bounds_model(fast, slow);
+  auto r = augur_run("--machine " + model.string() + " --compute zero -np 2", THREE_CLOCKS_PROGRAM, "4096");
+  fs::remove(model);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto& ops = r.report.at("operations");
+  // The send waited for its late receiver, and the collectives were predicted.
+  EXPECT_GT(ops.at("ssend").at("waiting").get<double>(), 0) << ops.dump();
+  for (const char* collective : {"bcast", "reduce", "allreduce"}) EXPECT_EQ(ops.at(collective).at("count"), 2);
+  auto expect_scaled = [&](const nlohmann::json& times) {
+    const double avg = bound_of(times, "avg");
+    ASSERT_GT(avg, 0) << times.dump();
+    EXPECT_NEAR(bound_of(times, "min"), fast * avg, 1e-12 * avg) << times.dump();
+    EXPECT_NEAR(bound_of(times, "max"), slow * avg, 1e-12 * avg) << times.dump();
+  };
+  expect_scaled(r.report.at("predicted_bounds"));
+  for (const auto& rank : r.report.at("ranks")) expect_scaled(rank.at("finish_bounds"));
+}
+
+// --bound chooses the clock the program's MPI_Wtime reads and the tables follow; the run's three
+// predictions are the same whichever it is.
+TEST(ReverseProfiler, BoundChoosesTheClockOfMPIWtime) {
+  const auto model = scaled_bounds_model(0.5, 2.0);
+  nlohmann::json first;
+  for (const char* bound : {"min", "avg", "max"}) {
+    auto r = augur_run("--machine " + model.string() + " --compute zero -np 2 --bound " + bound, THREE_CLOCKS_PROGRAM,
+                       "64");
+    ASSERT_EQ(r.status, 0) << r.output;
+    const auto& rank0 = r.report.at("ranks").at(0);
+    EXPECT_EQ(value_after(r.output, "wtime"), bound_of(rank0.at("finish_bounds"), bound)) << r.output;
+    EXPECT_EQ(r.report.at("predicted_seconds").get<double>(), bound_of(r.report.at("predicted_bounds"), bound));
+    if (first.is_null()) first = r.report.at("predicted_bounds");
+    EXPECT_EQ(r.report.at("predicted_bounds"), first) << "deterministic without compute";
+  }
+  fs::remove(model);
 }
 
 TEST(ReverseProfiler, AnnotatedComputeCountsExactlyAndUnmodelledCallsAreReported) {
@@ -278,6 +348,12 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
     ASSERT_TRUE(fs::exists(file)) << file;
     EXPECT_GT(fs::file_size(file), 64u);
   }
+  // The timeline is at --bound (avg); the run's three clocks go beside it.
+  const auto bounds = nlohmann::json::parse(std::ifstream(dir / "bounds.json"));
+  EXPECT_EQ(bounds.at("timeline_bound"), "avg");
+  EXPECT_EQ(bounds.at("predicted_seconds"), r.report.at("predicted_bounds"));
+  ASSERT_EQ(bounds.at("ranks").size(), 3u);
+  EXPECT_EQ(bounds.at("ranks").at(2).at("finish"), r.report.at("ranks").at(2).at("finish_bounds"));
   // The trace exports to OTF2 that otf2-print reads, with every message of the run.
   auto count = [](const std::string& cmd) { return std::stoi(output_of(cmd)); };
   auto otf2 = dir.string() + "-otf2";

@@ -74,4 +74,28 @@ TEST(RevprofReport, TheModelsNoteOnMachineStatesClosesTheTextReport) {
             std::string::npos);
 }
 
+// Each clock's run time is its latest finish over the ranks, whichever rank that is, and the
+// headline reads AVG (MIN … MAX) in units.
+TEST(RevprofReport, TheRunTimeOnEachClockIsTheLatestFinishOnIt) {
+  auto rank0 = revprof::Ledger{}.to_json(0, 0.002);
+  auto rank1 = revprof::Ledger{}.to_json(1, 0.0025);
+  rank0["finish_bounds"] = revprof::bounds_to_json({0.0015, 0.002, 0.004});
+  rank1["finish_bounds"] = revprof::bounds_to_json({0.001, 0.0025, 0.003});
+  const auto report = revprof::make_report({rank0, rank1}, {{"machine", "m"}, {"bound", "avg"}});
+  EXPECT_EQ(report.at("predicted_bounds"), revprof::bounds_to_json({0.0015, 0.0025, 0.004}));
+  EXPECT_EQ(report.at("predicted_seconds").get<double>(), 0.0025);
+  const auto text = revprof::format_report(report);
+  EXPECT_EQ(text.find("Predicted run time on m: 2.5 ms (1.5 ms … 4 ms)  (tables at bound avg"), 0u) << text;
+  const auto traced = revprof::trace_bounds(report);
+  EXPECT_EQ(traced.at("timeline_bound"), "avg");
+  EXPECT_EQ(traced.at("ranks").at(1).at("finish"), rank1["finish_bounds"]);
+}
+
+// A report without the three clocks (a simulated run's) keeps its one time.
+TEST(RevprofReport, WithoutThreeClocksTheHeadlineHasOneTime) {
+  const auto report = revprof::make_report({rank_with(0, {})}, {{"machine", "m"}, {"bound", "max"}});
+  EXPECT_FALSE(report.contains("predicted_bounds"));
+  EXPECT_EQ(revprof::format_report(report).find("Predicted run time on m: 1 s  (bound max"), 0u);
+}
+
 }  // namespace

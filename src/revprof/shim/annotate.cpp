@@ -13,9 +13,7 @@ void add_annotated(double seconds) {
   if (!rt.active || rt.depth != 0) return;
   account_compute();
   if (rt.config.compute != ComputeMode::annotated || rt.compute_paused || !(seconds > 0)) return;
-  if (rt.trace) rt.trace->state(rt.now, rt.now + seconds, augur::trace::StateKind::compute);
-  rt.now += seconds;
-  rt.ledger.compute(seconds);
+  add_compute_seconds(seconds);
 }
 
 }  // namespace
@@ -33,14 +31,14 @@ void augur_revprof_phase_begin(const char* name) {
   auto& rt = runtime();
   if (!rt.active || !rt.trace) return;
   account_compute();
-  rt.trace->phase_begin(rt.now, name);
+  rt.trace->phase_begin(shown(rt.now), name);
 }
 
 void augur_revprof_phase_end(const char* name) {
   auto& rt = runtime();
   if (!rt.active || !rt.trace) return;
   account_compute();
-  rt.trace->phase_end(rt.now, name);
+  rt.trace->phase_end(shown(rt.now), name);
 }
 
 }  // extern "C"

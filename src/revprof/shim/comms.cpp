@@ -52,7 +52,7 @@ void track(MPI_Comm created) {
   std::vector<int> local(s.size);
   for (int i = 0; i < s.size; ++i) local[i] = i;
   s.world_rank.resize(s.size);
-  s.last_send.assign(s.size, timing::Flight{});
+  s.last_send.assign(s.size, SentFlight{});
   PMPI_Group_translate_ranks(group, s.size, local.data(), world, s.world_rank.data());
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);

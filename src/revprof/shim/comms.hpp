@@ -7,11 +7,19 @@
 #include <mpi.h>
 
 #include <functional>
+#include <limits>
 #include <vector>
 
-#include "timing/rules.hpp"
+#include "revprof/bounds.hpp"
 
 namespace augur::revprof {
+
+// This rank's latest send to one member, on each clock (never sent: -inf).
+struct SentFlight {
+  Times start = Times::same(-std::numeric_limits<double>::infinity());
+  double bytes = 0;
+  timing::Flight at(model::Bound b) const { return {start[b], bytes}; }
+};
 
 struct Shadow {
   MPI_Comm stamps = MPI_COMM_NULL;
@@ -23,7 +31,7 @@ struct Shadow {
   // Virtual start and size of this rank's latest send to each member, to tell a message that
   // crossed one of ours (timing/rules.hpp). Bookkeeping of the sends, not of the communicator:
   // mutable.
-  mutable std::vector<timing::Flight> last_send;
+  mutable std::vector<SentFlight> last_send;
 };
 
 // The shadow of `comm`, or nullptr for a communicator the shim does not track (then its calls

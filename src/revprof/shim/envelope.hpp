@@ -1,6 +1,7 @@
 #pragma once
 // The header every message on a tracked communicator carries in front of the program's data:
-// the sender's virtual start time and whether the sender waits for the receiver's post time.
+// the sender's virtual start time on each of the three clocks (revprof/bounds.hpp) and whether
+// the sender waits for the receiver's post time.
 // Carrying it inside the data message, rather than as a second message, keeps a latency-bound
 // program's message count as it is. What the program receives, and the counts its statuses
 // report, stay unchanged:
@@ -13,12 +14,15 @@
 
 #include <cstddef>
 
+#include "revprof/bounds.hpp"
+
 namespace augur::revprof {
 
 struct Header {
-  double send_start = 0;
+  Times send_start;
   double rendezvous = 0;  // 1: the sender waits for the receiver's post time
 };
+static_assert(sizeof(Header) == 4 * sizeof(double), "the header is four doubles on the wire");
 
 inline constexpr int kHeaderBytes = static_cast<int>(sizeof(Header));
 

@@ -23,7 +23,7 @@ const Shadow* followed_receive(MPI_Comm comm, int count, MPI_Datatype type, int 
 }
 
 SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                      MPI_Comm comm, double start, Carry carry) {
+                      MPI_Comm comm, const Times& start, Carry carry) {
   SendRecord s;
   s.plain = {buf, count, type};
   s.mode = mode;
@@ -34,7 +34,8 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   s.shadow = followed_send(comm, count, type, dest, tag);
   if (!s.shadow) return s;
   if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {start, s.bytes};
-  bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
+  // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
+  bool rendezvous = runtime().rules->chosen().waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
   s.header = {start, rendezvous ? 1.0 : 0.0};
   if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
@@ -44,26 +45,28 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
     s.envelope.seal();
   }
   auto& rt = runtime();
-  if (rt.trace) rt.trace->send(start, world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  if (rt.trace) rt.trace->send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
   return s;
 }
 
-double end_send(SendRecord& s, double& waiting) {
+Times end_send(SendRecord& s, Times& waiting) {
   auto& rt = runtime();
-  waiting = 0;
+  waiting = {};
   if (!s.shadow) return s.start;
-  double plain = s.start + rt.rules->send_busy(s.mode, s.bytes);
+  const Times plain = rt.rules->each([&](const timing::Rules& r, model::Bound b) { return s.start[b] + r.send_busy(s.mode, s.bytes); });
   if (!s.receipt) return plain;
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();
   if (!post) return plain;
-  double end = rt.rules->waiting_send_end(s.start, *post, s.bytes);
-  waiting = std::max(0.0, end - plain);
-  return std::max(end, plain);
+  const Times end = rt.rules->each([&](const timing::Rules& r, model::Bound b) {
+    return std::max(r.waiting_send_end(s.start[b], (*post)[b], s.bytes), plain[b]);
+  });
+  waiting = end - plain;
+  return end;
 }
 
-ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag, double post,
-                            bool with_envelope) {
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag,
+                            const Times& post, bool with_envelope) {
   ReceiveRecord r;
   r.post = post;
   r.source = source;
@@ -79,10 +82,13 @@ namespace {
 // No earlier than an exchange takes when the message crossed our latest send to its sender.
 // Decided at the stamp: a send of ours started later, after the message arrived, cannot have
 // crossed it, and the rule itself rejects one started after the message's virtual arrival.
-double crossed_floor(const ReceiveRecord& r) {
+Times crossed_floor(const ReceiveRecord& r) {
   if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
-  const timing::Flight incoming{r.stamp.send_start, r.bytes};
-  return runtime().rules->crossed_receive_end(r.post, r.shadow->last_send[r.source], incoming, r.halves_end);
+  const SentFlight& own = r.shadow->last_send[r.source];
+  return runtime().rules->each([&](const timing::Rules& rules, model::Bound b) {
+    const timing::Flight incoming{r.stamp.send_start[b], r.bytes};
+    return rules.crossed_receive_end(r.post[b], own.at(b), incoming, r.halves_end[b]);
+  });
 }
 
 }  // namespace
@@ -100,18 +106,22 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
   r.stamped = true;
   auto& rt = runtime();
-  r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+  r.halves_end = rt.rules->each([&](const timing::Rules& rules, model::Bound b) {
+    return rules.receive_end(r.post[b], r.stamp.send_start[b], r.stamp.rendezvous, r.bytes);
+  });
   r.end = crossed_floor(r);
   if (rt.trace)
-    rt.trace->recv(r.post, event_time(r.end), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
+    rt.trace->recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
                    static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
 }
 
-double end_receive(ReceiveRecord& r, MPI_Status& status, double& waiting) {
-  waiting = 0;
+Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {
+  waiting = {};
   take_stamp(r, status);
   if (!r.stamped) return r.post;
-  waiting = std::max(0.0, r.halves_end - (r.post + runtime().rules->recvmin(r.bytes)));
+  waiting = runtime().rules->each([&](const timing::Rules& rules, model::Bound b) {
+    return std::max(0.0, r.halves_end[b] - (r.post[b] + rules.recvmin(r.bytes)));
+  });
   return r.end;
 }
 

@@ -17,7 +17,7 @@ struct SendRecord {
   timing::SendMode mode = timing::SendMode::standard;
   double bytes = 0;
   int dest = 0, tag = 0;
-  double start = 0;
+  Times start;
   Header header;
   std::unique_ptr<PostTimeReceipt> receipt;  // set when the send waits for its receiver
   Envelope envelope;  // empty: the message goes out as the program gave it
@@ -27,11 +27,11 @@ struct SendRecord {
 
 struct ReceiveRecord {
   const Shadow* shadow = nullptr;
-  double post = 0;
+  Times post;
   bool stamped = false;  // the stamp has been collected (and the post time sent back if asked)
   Stamp stamp;
   // Set with the stamp: the end by the halves' rule alone, and with a crossing send's floor.
-  double halves_end = 0, end = 0;
+  Times halves_end, end;
   double bytes = 0;
   int source = MPI_PROC_NULL;
   std::uint8_t wildcard = 0;  // trace::kAnySource, kAnyTag: what the program left for MPI to match
@@ -57,17 +57,17 @@ const Shadow* followed_receive(MPI_Comm comm, int count, MPI_Datatype type, int 
 // Stamps the message's header (and posts the receipt of a rendezvous); call just before the
 // data goes out, and send `wire()`.
 SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                      MPI_Comm comm, double start, Carry carry = Carry::in_place);
+                      MPI_Comm comm, const Times& start, Carry carry = Carry::in_place);
 // Virtual time the send completes; `waiting` is set to the part spent waiting for the receiver.
-double end_send(SendRecord& send, double& waiting);
+Times end_send(SendRecord& send, Times& waiting);
 
 // Receive into `wire()`; `with_envelope` false leaves the envelope to the caller (`kept`).
-ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag, double post,
-                            bool with_envelope = true);
+ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag,
+                            const Times& post, bool with_envelope = true);
 // For a completed receive described by `status`: opens the envelope (the program's data and
 // status count as without the shim) and collects the stamp. Safe to call again on a later
 // status of the same receive.
 void take_stamp(ReceiveRecord& recv, MPI_Status& status);
-double end_receive(ReceiveRecord& recv, MPI_Status& status, double& waiting);
+Times end_receive(ReceiveRecord& recv, MPI_Status& status, Times& waiting);
 
 }  // namespace augur::revprof

@@ -52,12 +52,12 @@ int traced_peer(const TrackedRequest& r) {
 
 }  // namespace
 
-void trace_request(TrackedRequest& request, double begin) {
+void trace_request(TrackedRequest& request, const Times& begin) {
   static std::int64_t next_id = 0;
   auto& rt = runtime();
   if (!rt.trace) return;
   request.trace_id = next_id++;
-  rt.trace->request(begin, static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
+  rt.trace->request(shown(begin), static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
 }
 
 TrackedRequest* find_request(MPI_Request handle) {
@@ -68,12 +68,12 @@ TrackedRequest* find_request(MPI_Request handle) {
 
 void drop_request(MPI_Request handle) { table().erase(handle); }
 
-std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes,
-                             std::int64_t& trace_id) {
+std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiting, double& bytes,
+                            std::int64_t& trace_id) {
   auto* r = find_request(handle);
   if (!r || !r->active) return std::nullopt;
   trace_id = r->trace_id;
-  double end = 0;
+  Times end;
   switch (r->kind) {
     case TrackedRequest::Kind::send:
       end = end_send(r->send, waiting);
@@ -86,7 +86,7 @@ std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& wai
     case TrackedRequest::Kind::collective:
       PMPI_Wait(&r->collective.exchange, MPI_STATUS_IGNORE);
       end = collective_finish(r->collective, waiting);
-      bytes = r->collective.all[2];
+      bytes = r->collective.all.bytes;
       break;
   }
   if (r->persistent) r->active = false;
@@ -199,8 +199,8 @@ long long buffer_in_use() {
 
 void note_buffer_attached(int bytes) { attached_bytes = bytes; }
 
-int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
-                  SendRecord& timing) {
+int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  const Times& start, SendRecord& timing) {
   timing = begin_send(timing::SendMode::buffered, buf, count, type, dest, tag, comm, start, Carry::own_copy);
   if (timing.envelope.empty()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
   // The shim's copy does not use the attached buffer, so MPI cannot find it too small: the shim
@@ -234,16 +234,22 @@ void serve_pending_receives() {
 }
 
 void exchange_starts(CollectiveRecord& c, bool blocking) {
-  if (blocking) PMPI_Allreduce(c.mine.data(), c.all.data(), 3, MPI_DOUBLE, MPI_MAX, c.shadow->stamps);
-  else PMPI_Iallreduce(c.mine.data(), c.all.data(), 3, MPI_DOUBLE, MPI_MAX, c.shadow->stamps, &c.exchange);
+  constexpr int n = sizeof(CollectiveRecord::Starts) / sizeof(double);
+  auto* mine = reinterpret_cast<double*>(&c.mine);
+  auto* all = reinterpret_cast<double*>(&c.all);
+  if (blocking) PMPI_Allreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps);
+  else PMPI_Iallreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps, &c.exchange);
 }
 
-double collective_finish(const CollectiveRecord& c, double& waiting) {
-  const auto& rules = *runtime().rules;
-  double duration = rules.collective_duration(c.op, c.shadow->size, c.all[2], c.is_root);
-  timing::CollectiveStarts starts{c.all[0], c.all[1]};
-  double end = timing::collective_end(timing::shape_of(c.op), c.is_root, c.start, starts, duration);
-  waiting = std::max(0.0, end - c.start - duration);
+Times collective_finish(const CollectiveRecord& c, Times& waiting) {
+  const auto shape = timing::shape_of(c.op);
+  Times end;
+  for (const auto b : kBounds) {
+    const double duration = runtime().rules->at(b).collective_duration(c.op, c.shadow->size, c.all.bytes, c.is_root);
+    const timing::CollectiveStarts starts{c.all.start[b], c.all.root[b]};
+    end[b] = timing::collective_end(shape, c.is_root, c.start[b], starts, duration);
+    waiting[b] = std::max(0.0, end[b] - c.start[b] - duration);
+  }
   return end;
 }
 

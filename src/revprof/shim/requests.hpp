@@ -4,7 +4,6 @@
 // completion is settled when the program's Wait or Test sees them complete.
 #include <mpi.h>
 
-#include <array>
 #include <optional>
 #include <string_view>
 
@@ -13,11 +12,18 @@
 namespace augur::revprof {
 
 struct CollectiveRecord {
+  // What the members exchange, maxima over them: the start and the root's start on each clock,
+  // and the bytes.
+  struct Starts {
+    Times start, root;
+    double bytes = 0;
+  };
+  static_assert(sizeof(Starts) == 7 * sizeof(double), "exchanged as seven doubles");
   std::string_view op;
   const Shadow* shadow = nullptr;
   bool is_root = false;
-  double start = 0;
-  std::array<double, 3> mine{}, all{};  // start, root's start, bytes: maxima over the members
+  Times start;
+  Starts mine, all;
   MPI_Request exchange = MPI_REQUEST_NULL;
 };
 
@@ -46,7 +52,7 @@ struct TrackedRequest {
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request);
 // Numbers a request made by a traced non-blocking call that began at `begin`, and writes the
 // trace's request record, so a replay knows which request each Wait completes.
-void trace_request(TrackedRequest& request, double begin);
+void trace_request(TrackedRequest& request, const Times& begin);
 TrackedRequest* find_request(MPI_Request handle);
 void drop_request(MPI_Request handle);
 
@@ -54,8 +60,8 @@ void drop_request(MPI_Request handle);
 // virtual completion time, or nothing for a request the shim does not follow.
 // `status` is corrected in place: a receive's count is the program's data alone; `trace_id` is
 // the request's id in the trace's request records, -1 when none was written.
-std::optional<double> settle(MPI_Request handle, MPI_Status& status, double& waiting, double& bytes,
-                             std::int64_t& trace_id);
+std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiting, double& bytes,
+                            std::int64_t& trace_id);
 
 // A request the program let go of (MPI_Request_free) or never saw (the shim's own copy of a
 // buffered send) while its envelope is still in use: completed in the background, its
@@ -74,8 +80,8 @@ void adopt(MPI_Request handle, TrackedRequest request, bool buffered = false);
 // for its data alone, is never asked for the header's bytes. `timing` receives the send's
 // record; a non-blocking caller hands the program a request to MPI_PROC_NULL, which MPI
 // completes at once.
-int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, double start,
-                  SendRecord& timing);
+int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  const Times& start, SendRecord& timing);
 
 // Completes what it can of the adopted requests; `final` waits for every send and, bounded, for
 // the receives, and cancels the receives left.
@@ -90,8 +96,8 @@ void wait_for_buffered_sends();
 // senders waiting for this rank's post times are not held up.
 void serve_pending_receives();
 
-// Starts the exchange of start times for a collective. `mine` is {start, root start, bytes}.
+// Starts the exchange of start times for a collective, from `mine`.
 void exchange_starts(CollectiveRecord& c, bool blocking);
-double collective_finish(const CollectiveRecord& c, double& waiting);
+Times collective_finish(const CollectiveRecord& c, Times& waiting);
 
 }  // namespace augur::revprof

@@ -31,7 +31,9 @@ double wall_seconds() {
 
 double real_now() { return PMPI_Wtime() - runtime().origin; }
 
-double event_time(double modelled) { return runtime().config.measure ? real_now() : modelled; }
+Times event_time(const Times& modelled) { return runtime().config.measure ? Times::same(real_now()) : modelled; }
+
+double shown(const Times& t) { return t[runtime().config.bound]; }
 
 double measure_clock_overhead(ComputeClock::Reader clock) {
   // The median, not the least: each interval between MPI calls pays a typical reading.
@@ -59,10 +61,18 @@ double measure_call_boundary() {
   }
   rt.config = config;
   rt.ledger = Ledger{};
-  rt.now = 0;
+  rt.now = {};
   // The median batch: one batch may hold an interrupt. Bounded so a disturbed measurement
   // cannot erase a program's real compute.
   return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);
+}
+
+void add_compute_seconds(double seconds) {
+  auto& rt = runtime();
+  // The same compute on every clock: the bounds differ only in what MPI costs.
+  if (rt.trace) rt.trace->state(shown(rt.now), shown(rt.now) + seconds, trace::StateKind::compute);
+  rt.now = rt.now + seconds;
+  rt.ledger.compute(seconds);
 }
 
 namespace {
@@ -71,19 +81,16 @@ void add_compute(bool resume_now) {
   auto& rt = runtime();
   if (rt.config.measure) {
     // Measured run: everything between two MPI calls is the program's own time.
-    double t = real_now();
-    if (rt.trace && t > rt.now) rt.trace->state(rt.now, t, trace::StateKind::compute);
-    if (t > rt.now) rt.ledger.compute(t - rt.now);
-    rt.now = std::max(rt.now, t);
+    const double t = real_now(), now = shown(rt.now);
+    if (rt.trace && t > now) rt.trace->state(now, t, trace::StateKind::compute);
+    if (t > now) rt.ledger.compute(t - now);
+    rt.now = Times::same(std::max(now, t));
     return;
   }
   const double spent = rt.compute_clock.enter();
   if (resume_now) rt.compute_clock.leave();
   if (rt.config.compute != ComputeMode::measured || rt.compute_paused || spent <= 0) return;
-  double scaled = spent * rt.config.compute_scale;
-  if (rt.trace) rt.trace->state(rt.now, rt.now + scaled, trace::StateKind::compute);
-  rt.now += scaled;
-  rt.ledger.compute(scaled);
+  add_compute_seconds(spent * rt.config.compute_scale);
 }
 
 }  // namespace
@@ -100,14 +107,14 @@ Call::Call(std::string_view op) : op_(op) {
   begin_ = rt.now;
 }
 
-void Call::finish(double end, double waiting, double bytes) {
+void Call::finish(const Times& end, const Times& waiting, double bytes) {
   auto& rt = runtime();
   finished_ = true;
   if (!modelled_) return;
-  end = std::max(event_time(end), begin_);
-  rt.now = end;
-  rt.ledger.call(op_, begin_, end, waiting, bytes);
-  if (rt.trace) rt.trace->state(begin_, end, trace::StateKind::mpi, rt.trace->name_id(op_));
+  rt.now = later(event_time(end), begin_);
+  const double begin = shown(begin_), until = shown(rt.now);
+  rt.ledger.call(op_, begin, until, shown(waiting), bytes);
+  if (rt.trace) rt.trace->state(begin, until, trace::StateKind::mpi, rt.trace->name_id(op_));
 }
 
 void Call::unmodelled(std::string_view function) {
@@ -118,7 +125,7 @@ void Call::unmodelled(std::string_view function) {
 
 Call::~Call() {
   auto& rt = runtime();
-  if (modelled_ && !finished_) finish(rt.now, 0, 0);
+  if (modelled_ && !finished_) finish(rt.now, {}, 0);
   --rt.depth;
   // Time the MPI library itself burned (polling, copying) is not the program's compute.
   if (modelled_) rt.compute_clock.leave();

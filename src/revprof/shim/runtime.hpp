@@ -1,6 +1,6 @@
 #pragma once
-// The reverse profiler's state in one process: the target model, the virtual clock, the ledger
-// and the trace. MPI programs call in from one thread (MPI_THREAD_MULTIPLE is reported as
+// The reverse profiler's state in one process: the target model, the virtual clocks (one per
+// bound, revprof/bounds.hpp), the ledger and the trace. MPI programs call in from one thread (MPI_THREAD_MULTIPLE is reported as
 // unsupported for prediction), so the state is a plain global.
 #include <mpi.h>
 
@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "model/model.hpp"
+#include "revprof/bounds.hpp"
 #include "revprof/compute_clock.hpp"
 #include "revprof/config.hpp"
 #include "revprof/ledger.hpp"
-#include "timing/rules.hpp"
 #include "trace/writer.hpp"
 
 namespace augur::revprof {
@@ -28,11 +28,11 @@ inline constexpr double kShortInterval = 50e-6;
 struct Runtime {
   Config config;
   model::Model model;
-  std::optional<timing::Rules> rules;
+  std::optional<BoundRules> rules;
   Ledger ledger;
   std::unique_ptr<trace::RankWriter> trace;
   int rank = 0, size = 1;
-  double now = 0;          // virtual time, seconds since MPI_Init returned
+  Times now;               // virtual time at each bound, seconds since MPI_Init returned
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, {}, kShortInterval};
   bool active = false;     // between Init and Finalize, and the model loaded
@@ -60,7 +60,9 @@ double measure_call_boundary();
 double real_now();
 
 // In a measured run every event takes the real time; in a predicted one the modelled time.
-double event_time(double modelled);
+Times event_time(const Times& modelled);
+// The clock the program's MPI_Wtime, the ledger and the trace's timeline follow: --bound's.
+double shown(const Times& t);
 
 // Brings the virtual clock up to date with the compute done since the program left MPI (or last
 // called this); the program's own time then runs again from here.
@@ -68,6 +70,8 @@ void account_compute();
 // The same at the start of an intercepted call, whose end (Call's destructor) resumes the
 // program's time: one clock reading fewer on every call.
 void account_compute_before_call();
+// Adds `seconds` of the program's compute on the target to every clock.
+void add_compute_seconds(double seconds);
 
 // Marks entry into and exit from an intercepted call. While a call is inside, nested MPI_*
 // calls made by the MPI library itself pass straight through.
@@ -79,15 +83,15 @@ class Call {
   Call& operator=(const Call&) = delete;
 
   bool modelled() const { return modelled_; }
-  double begin() const { return begin_; }
+  const Times& begin() const { return begin_; }
   // Ends the call at virtual time `end` (never before its begin), `waiting` of it spent waiting.
-  void finish(double end, double waiting, double bytes);
+  void finish(const Times& end, const Times& waiting, double bytes);
   // The call runs unchanged and its cost is not predicted (e.g. on an intercommunicator).
   void unmodelled(std::string_view function);
 
  private:
   std::string_view op_;
-  double begin_ = 0;
+  Times begin_;
   bool modelled_ = false;
   bool finished_ = false;
 };

@@ -1,6 +1,6 @@
 #include "revprof/shim/stamps.hpp"
 
-#include <array>
+#include <tuple>
 #include <deque>
 #include <list>
 #include <vector>
@@ -10,16 +10,18 @@
 namespace augur::revprof {
 namespace {
 
+constexpr int kPostTimes = static_cast<int>(std::tuple_size_v<decltype(Times::at)>);
+
 // Post times in flight. Slots are reused once their send completed, so a message
 // costs no allocation; completions are collected with one MPI_Testsome per kSweep sends.
 // Payloads live in a deque, which keeps their addresses while it grows; the requests sit in one
 // array so that MPI_Testsome can look at all of them at once.
 class Outgoing {
  public:
-  void send(MPI_Comm comm, int dest, int tag, double a, double b) {
+  void send(MPI_Comm comm, int dest, int tag, const Times& times) {
     const int slot = free_slot();
-    payloads_[slot] = {a, b};
-    PMPI_Isend(payloads_[slot].data(), 2, MPI_DOUBLE, dest, tag, comm, &requests_[slot]);
+    payloads_[slot] = times;
+    PMPI_Isend(payloads_[slot].at.data(), kPostTimes, MPI_DOUBLE, dest, tag, comm, &requests_[slot]);
   }
 
   // Frees the slots whose sends completed.
@@ -62,7 +64,7 @@ class Outgoing {
   }
 
   std::vector<MPI_Request> requests_;
-  std::deque<std::array<double, 2>> payloads_;
+  std::deque<Times> payloads_;
   std::vector<int> free_, indices_;
 };
 
@@ -71,29 +73,27 @@ Outgoing& outgoing() {
   return *pending;
 }
 
-std::list<std::pair<MPI_Request, double*>>& stale_receipts() {
-  static auto* stale = new std::list<std::pair<MPI_Request, double*>>();
+std::list<std::pair<MPI_Request, Times*>>& stale_receipts() {
+  static auto* stale = new std::list<std::pair<MPI_Request, Times*>>();
   return *stale;
 }
 
-void isend_pair(MPI_Comm comm, int dest, int tag, double a, double b) { outgoing().send(comm, dest, tag, a, b); }
-
 }  // namespace
 
-void send_post_time(const Shadow& s, int dest, int tag, double post) { isend_pair(s.acks, dest, tag, post, 0); }
+void send_post_time(const Shadow& s, int dest, int tag, const Times& post) { outgoing().send(s.acks, dest, tag, post); }
 
-PostTimeReceipt::PostTimeReceipt(const Shadow& s, int dest, int tag) : post_(new double[2]{0, 0}) {
-  PMPI_Irecv(post_, 2, MPI_DOUBLE, dest, tag, s.acks, &request_);
+PostTimeReceipt::PostTimeReceipt(const Shadow& s, int dest, int tag) : post_(new Times{}) {
+  PMPI_Irecv(post_->at.data(), kPostTimes, MPI_DOUBLE, dest, tag, s.acks, &request_);
 }
 
-std::optional<double> PostTimeReceipt::collect(double limit) {
+std::optional<Times> PostTimeReceipt::collect(double limit) {
   double deadline = PMPI_Wtime() + limit;
   int done = 0;
   while (true) {
     PMPI_Test(&request_, &done, MPI_STATUS_IGNORE);
     if (done) {
-      double post = post_[0];
-      delete[] post_;
+      const Times post = *post_;
+      delete post_;
       return post;
     }
     serve_pending_receives();
@@ -112,7 +112,7 @@ void settle_outgoing(bool final) {
     for (auto it = stale.begin(); it != stale.end();) {
       int done = 0;
       PMPI_Test(&it->first, &done, MPI_STATUS_IGNORE);
-      if (done) delete[] it->second;
+      if (done) delete it->second;
       it = done ? stale.erase(it) : std::next(it);
     }
   } while (final && !(out.empty() && stale_receipts().empty()) && PMPI_Wtime() < deadline);
@@ -123,7 +123,7 @@ void settle_outgoing(bool final) {
   for (auto& [request, buffer] : stale_receipts()) {
     PMPI_Cancel(&request);
     PMPI_Wait(&request, MPI_STATUS_IGNORE);
-    delete[] buffer;
+    delete buffer;
   }
   stale_receipts().clear();
 }

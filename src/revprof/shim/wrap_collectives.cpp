@@ -31,21 +31,21 @@ auto mean_bytes(const int* counts, MPI_Datatype type) {
   };
 }
 
-CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, double start, double bytes) {
+CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, const Times& start, double bytes) {
   CollectiveRecord c;
   c.op = op;
   c.shadow = &s;
   c.is_root = root >= 0 && s.rank == root;
   c.start = start;
-  c.mine = {start, c.is_root ? start : kNoRoot, bytes};
+  c.mine = {start, c.is_root ? start : Times::same(kNoRoot), bytes};
   return c;
 }
 
-void trace_collective(const CollectiveRecord& c, double end, int root) {
+void trace_collective(const CollectiveRecord& c, const Times& end, int root) {
   auto& rt = runtime();
   if (rt.trace)
-    rt.trace->collective(c.start, event_time(end), rt.trace->name_id(c.op), c.shadow->id, root,
-                         static_cast<std::uint64_t>(c.all[2]));
+    rt.trace->collective(shown(c.start), shown(event_time(end)), rt.trace->name_id(c.op), c.shadow->id, root,
+                         static_cast<std::uint64_t>(c.all.bytes));
 }
 
 // The shadow to exchange start times on, or nullptr when the call is not predicted (inside
@@ -66,10 +66,10 @@ int blocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, Real rea
   if (!s) return rc;
   auto c = make_record(op, *s, root, call.begin(), bytes(*s));
   exchange_starts(c, true);
-  double waiting = 0;
-  double end = collective_finish(c, waiting);
+  Times waiting;
+  const Times end = collective_finish(c, waiting);
   trace_collective(c, end, root);
-  call.finish(end, waiting, c.all[2]);
+  call.finish(end, waiting, c.all.bytes);
   return rc;
 }
 
@@ -86,7 +86,7 @@ int nonblocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, MPI_R
   auto& tracked = track_request(*request, std::move(r));
   tracked.collective = make_record(op, *s, root, call.begin(), bytes(*s));
   exchange_starts(tracked.collective, false);
-  call.finish(call.begin(), 0, 0);
+  call.finish(call.begin(), {}, 0);
   return rc;
 }
 

@@ -21,8 +21,8 @@ int blocking_send(std::string_view op, SendMode mode, const void* buf, int count
   if (!call.modelled()) return real(Wire{buf, count, type});
   auto send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
   int rc = real(send.wire());
-  double waiting = 0;
-  double end = end_send(send, waiting);
+  Times waiting;
+  const Times end = end_send(send, waiting);
   call.finish(end, waiting, send.bytes);
   return rc;
 }
@@ -33,8 +33,8 @@ int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealRec
   StatusOut out(status);
   const Wire w = recv.wire();
   int rc = real(w, out.get());
-  double waiting = 0;
-  double end = end_receive(recv, *out, waiting);
+  Times waiting;
+  const Times end = end_receive(recv, *out, waiting);
   call.finish(end, waiting, recv.bytes);
   return rc;
 }
@@ -54,13 +54,15 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   StatusOut received(status);
   int rc = PMPI_Sendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
                          source, recvtag, comm, received.get());
-  double send_wait = 0, recv_wait = 0;
+  Times send_wait, recv_wait;
   send.mode = SendMode::standard;
-  double send_end = end_send(send, send_wait);
-  double recv_end = end_receive(recv, *received, recv_wait);
-  double end = std::max(send_end, recv_end);
+  const Times send_end = end_send(send, send_wait);
+  const Times recv_end = end_receive(recv, *received, recv_wait);
+  Times end = later(send_end, recv_end);
   if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
-    end = runtime().rules->sendrecv_end(call.begin(), end, std::max(send.bytes, recv.bytes));
+    end = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound b) {
+      return r.sendrecv_end(call.begin()[b], end[b], std::max(send.bytes, recv.bytes));
+    });
   call.finish(end, recv_wait, send.bytes + recv.bytes);
   return rc;
 }
@@ -109,8 +111,8 @@ int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
   if (!call.modelled()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
   SendRecord send;
   int rc = buffered_send(buf, count, type, dest, tag, comm, call.begin(), send);
-  double waiting = 0;
-  double end = end_send(send, waiting);
+  Times waiting;
+  const Times end = end_send(send, waiting);
   call.finish(end, waiting, send.bytes);
   return rc;
 }

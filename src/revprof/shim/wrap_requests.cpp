@@ -35,8 +35,10 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
   // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
-  const double post = dest == MPI_PROC_NULL ? 0 : runtime().rules->isend_post(bytes);
-  call.finish(call.begin() + post, 0, 0);
+  const Times post = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound) {
+    return dest == MPI_PROC_NULL ? 0 : r.isend_post(bytes);
+  });
+  call.finish(call.begin() + post, {}, 0);
   return rc;
 }
 
@@ -67,7 +69,7 @@ int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, 
   return rc;
 }
 
-void start_persistent(MPI_Request handle, double now) {
+void start_persistent(MPI_Request handle, const Times& now) {
   auto* r = find_request(handle);
   if (!r || !r->persistent) return;
   const auto& a = r->args;
@@ -95,18 +97,21 @@ void start_persistent(MPI_Request handle, double now) {
 // has not completed (MPICH stops a Waitall at the first error) and stays the program's to wait for.
 void settle_completed(Call& call, const MPI_Request* before, const int* indices, int completed,
                       MPI_Status* statuses, int rc = MPI_SUCCESS) {
-  double end = call.begin(), waiting = 0, bytes = 0;
+  Times end = call.begin();
+  double bytes = 0;
   for (int k = 0; k < completed; ++k) {
     if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR == MPI_ERR_PENDING) continue;
-    double w = 0, b = 0;
+    Times w;
+    double b = 0;
     std::int64_t trace_id = -1;
     if (auto done = settle(before[indices[k]], statuses[k], w, b, trace_id)) {
-      end = std::max(end, *done);
+      end = later(end, *done);
       bytes += b;
-      if (trace_id >= 0 && call.modelled()) runtime().trace->complete(call.begin(), static_cast<std::uint32_t>(trace_id));
+      if (trace_id >= 0 && call.modelled())
+        runtime().trace->complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id));
     }
   }
-  waiting = end - call.begin();
+  const Times waiting = end - call.begin();
   if (call.modelled()) call.finish(end, waiting, bytes);
 }
 
@@ -159,8 +164,11 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
-  const double post = source == MPI_PROC_NULL ? 0 : runtime().rules->irecv_post(message_bytes(count, type));
-  call.finish(call.begin() + post, 0, 0);
+  const double bytes = message_bytes(count, type);
+  const Times post = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound) {
+    return source == MPI_PROC_NULL ? 0 : r.irecv_post(bytes);
+  });
+  call.finish(call.begin() + post, {}, 0);
   return rc;
 }
 

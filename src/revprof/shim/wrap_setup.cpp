@@ -39,7 +39,8 @@ void open_trace(Runtime& rt) {
   header.mode = rt.config.measure ? trace::TraceMode::measured : trace::TraceMode::predicted;
   header.machine = rt.config.measure ? "this host" : rt.model.machine.name;
   header.clock = rt.config.measure ? "seconds, MPI_Wtime from the earliest rank's start"
-                                   : "seconds, virtual time of the reverse profiler";
+                                   : "seconds, virtual time of the reverse profiler at bound " +
+                                         std::string(model::to_string(rt.config.bound));
   try {
     rt.trace = std::make_unique<trace::RankWriter>(rt.config.trace_dir, rt.rank, rt.size, header);
   } catch (const std::exception& e) {
@@ -79,7 +80,7 @@ void start(bool thread_multiple) {
     rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
   }
   open_trace(rt);
-  rt.now = rt.config.measure ? real_now() : 0;
+  rt.now = Times::same(rt.config.measure ? real_now() : 0);
   rt.compute_clock.start();
 }
 
@@ -98,12 +99,23 @@ nlohmann::json run_settings(const Runtime& rt) {
   return settings;
 }
 
+// The timeline follows one clock; the others go beside the rank files (docs/revprof.md).
+void write_trace_bounds(const std::string& dir, const nlohmann::json& report) {
+  if (!report.contains("predicted_bounds")) return;
+  const std::string path = dir + "/bounds.json";
+  std::ofstream out(path);
+  out << trace_bounds(report).dump(2) << "\n";
+  if (!out) warn("cannot write " + path);
+}
+
 // Gathers every rank's ledger to rank 0, which writes the report.
 void write_report(Runtime& rt) {
-  auto ledger = rt.ledger.to_json(rt.rank, rt.now);
-  if (!rt.rules->extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rt.rules->extrapolations());
+  auto ledger = rt.ledger.to_json(rt.rank, shown(rt.now));
+  const auto& rules = rt.rules->chosen();
+  if (!rules.extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rules.extrapolations());
+  if (!rt.config.measure) ledger["finish_bounds"] = bounds_to_json(rt.now.at);
   // A measured run prices nothing, whatever the rules were asked on the way.
-  if (auto used = rt.rules->stand_ins_used(); !used.empty() && !rt.config.measure)
+  if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
     ledger["substitutions"] = stand_ins_to_json(used);
   std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
@@ -117,6 +129,7 @@ void write_report(Runtime& rt) {
   std::vector<nlohmann::json> ranks;
   for (int i = 0; i < rt.size; ++i) ranks.push_back(nlohmann::json::parse(all.substr(offsets[i], lengths[i])));
   auto report = make_report(ranks, run_settings(rt));
+  if (rt.trace) write_trace_bounds(rt.config.trace_dir, report);
   if (rt.config.report_path.empty()) {
     std::fputs(format_report(report).c_str(), stderr);
     return;
@@ -154,10 +167,11 @@ int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real re
   c.op = op;
   c.shadow = s;
   c.start = call.begin();
-  c.mine = {call.begin(), -1e300, 0};
+  c.mine = {call.begin(), Times::same(-1e300), 0};
   exchange_starts(c, true);
-  double waiting = 0;
-  call.finish(collective_finish(c, waiting), waiting, 0);
+  Times waiting;
+  const Times end = collective_finish(c, waiting);
+  call.finish(end, waiting, 0);
   return rc;
 }
 
@@ -202,7 +216,7 @@ double MPI_Wtime() {
   if (!rt.active || rt.depth != 0) return PMPI_Wtime();
   // Accounting here in every mode keeps measured and predicted traces of one program in step.
   account_compute();
-  return rt.config.virtual_wtime && !rt.config.measure ? rt.now : PMPI_Wtime();
+  return rt.config.virtual_wtime && !rt.config.measure ? shown(rt.now) : PMPI_Wtime();
 }
 
 int MPI_Pcontrol(const int level, ...) {
