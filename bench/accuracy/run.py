@@ -60,7 +60,8 @@ import tcp_target
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# (program, kind, arguments): the compute-bound and communication-bound inputs of examples/README.md.
+# (program, kind, arguments): the compute-bound and communication-bound inputs of examples/README.md,
+# and the ring's two block sizes (all communication).
 INPUTS = [
     ("mandel", "compute", ["1024", "1000"]),
     ("mandel", "comm", ["16", "1", "50000"]),
@@ -80,6 +81,8 @@ INPUTS = [
     ("farm", "comm", ["150000", "1"]),
     ("reqreply", "compute", ["300", "500000", "4096"]),
     ("reqreply", "comm", ["30000", "1", "4096"]),
+    ("ring", "64KiB", ["7000", "65536"]),
+    ("ring", "1MiB", ["600", "1048576"]),
 ]
 SMOKE_INPUTS = [
     ("stencil2d", "compute", ["256", "40", "10"]),
@@ -374,8 +377,8 @@ def main():
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
     ap.add_argument("--bench-passes", type=int, help="passes of that bench (default: the preset's)")
     ap.add_argument("--state", choices=["reference", "typical"],
-                    help="with --bench: which passes of a point the model pools (augur bench --state): its three "
-                         "fastest within 10%% of the fastest (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
+                    help="with --bench: which passes of a point the model pools (augur bench --state): the faster "
+                         "half of its passes (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
     ap.add_argument("--target-machine", choices=["host", *tcp_target.TARGETS], default="host",
                     help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace "
                          "(root); tcp-mtu1500: the same with an MTU of 1500 and a 16 KB burst")

@@ -24,6 +24,7 @@ struct PointState {
   MPI_Group half = MPI_GROUP_NULL;          // the even ranks, for comm_create
   std::vector<std::byte> attached;          // the MPI_Bsend buffer
   double work_seconds = 0;                  // computation placed between post and wait
+  long handoffs = 0;                        // sendrecv calls so far: every other one swaps buffers
 };
 
 struct RepContext {
