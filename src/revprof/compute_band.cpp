@@ -23,9 +23,12 @@ nlohmann::json side(double total, double compute) {
   return {{"total", total}, {"compute", compute}, {"communication", total - compute}};
 }
 
+// "-1.2 ms … +3.4 ms", or "0 s" when neither side has any.
 std::string range(const nlohmann::json& side_below, const nlohmann::json& side_above, const char* part) {
-  return fmt::format("-{} … +{}", model::format_seconds(side_below.at(part).get<double>()),
-                     model::format_seconds(side_above.at(part).get<double>()));
+  const auto below = model::format_seconds(side_below.at(part).get<double>());
+  const auto above = model::format_seconds(side_above.at(part).get<double>());
+  if (below == "0 s" && above == "0 s") return below;
+  return fmt::format("-{} … +{}", below, above);
 }
 
 }  // namespace

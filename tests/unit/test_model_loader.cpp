@@ -371,3 +371,13 @@ TEST(ModelLoader, RejectsBadComputeStates) {
     expect_rejected(doc, c.field, c.reason);
   }
 }
+
+// A compute section written by augur fit from a bench run with compute probes (26 November).
+TEST(ModelLoader, ReadsTheComputeStatesAugurFitWrote) {
+  const auto m = augur::model::load_model_file(std::string(AUGUR_TEST_DATA) + "/compute-states.json");
+  ASSERT_TRUE(m.compute.states.has_value());
+  EXPECT_GT(m.compute.states->fast, 0);
+  EXPECT_LE(m.compute.states->fast, 1);
+  EXPECT_GE(m.compute.states->slow, 1);
+  EXPECT_LT(m.compute.states->slow, 2);
+}
