@@ -3,6 +3,8 @@
 // without probes gives none, and the fit writes them into the model file and reads them back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "fit/compute_states.hpp"
@@ -83,6 +85,27 @@ TEST(ComputeStates, TheFitWritesThemToTheModelAndOldRawDataStillFits) {
   const auto old_model = fit_model(old, FitOptions{}).model;
   EXPECT_FALSE(old_model.compute.states.has_value());
   EXPECT_FALSE(model::to_json(old_model).at("compute").contains("states"));
+}
+
+// Real probes: 30 ping-pong records of a quick bench on this machine (26 November). Between
+// the quartiles lies the middle half of the probes, so about half of them lie within the band
+// the states draw around the median.
+TEST(ComputeStates, TheMiddleHalfOfRealProbesLiesWithinTheStates) {
+  const auto raw = read_raw_file(std::string(AUGUR_TEST_DATA) + "/compute-probes.raw.jsonl");
+  std::vector<double> probes;
+  for (const auto& m : raw.points) probes.push_back(*m.compute_probe);
+  const auto states = compute_states(raw.points);
+  ASSERT_TRUE(states.has_value());
+  EXPECT_GT(states->fast, 0);
+  EXPECT_LT(states->fast, 1);
+  EXPECT_GT(states->slow, 1);
+  std::sort(probes.begin(), probes.end());
+  const double median = (probes[14] + probes[15]) / 2;
+  const auto inside = std::count_if(probes.begin(), probes.end(), [&](double p) {
+    return p >= states->fast * median * (1 - 1e-12) && p <= states->slow * median * (1 + 1e-12);
+  });
+  EXPECT_GE(inside, 14);
+  EXPECT_LE(inside, 18);
 }
 
 }  // namespace
