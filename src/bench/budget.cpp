@@ -17,8 +17,9 @@ namespace {
 constexpr double kRoundTripsPerPoint = 30;
 // Clock synchronisation: 12 ping-pongs of rank 0 with every other rank (clock_sync.hpp).
 constexpr double kClockRoundTripsPerRank = 12;
-// Work per point that is not communication: buffers, the kernel's setup, writing the record.
-constexpr double kPointWorkSeconds = 300e-6;
+// Work per point that is not communication: buffers, the kernel's setup, writing the record
+// (300 µs), and the compute probe after it (65536 steps of about 2.4 ns, compute_probe.hpp).
+constexpr double kPointWorkSeconds = 300e-6 + 160e-6;
 // Back-to-back sequences (measure.hpp): calls of 50 µs or less repeat to fill about 100 µs.
 constexpr double kSequenceFill = 100e-6;
 constexpr double kLongestSequencedCall = 50e-6;

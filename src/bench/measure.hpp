@@ -37,6 +37,8 @@ struct PointResult {
   // The slower of the state probes just before and just after the point, seconds, on world
   // rank 0 (state_probe.hpp); 0 when the run has one rank.
   double state_probe = 0;
+  // Seconds of one compute step just after the point, on world rank 0 (compute_probe.hpp).
+  double compute_probe = 0;
 };
 
 struct MeasureSettings {

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "bench/compute_probe.hpp"
 #include "bench/kernel.hpp"
 #include "bench/state_probe.hpp"
 #include "model/units.hpp"
@@ -36,6 +37,7 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r, int pa
   if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
   m.calls = r.calls;
   if (r.state_probe > 0) m.state_probe = r.state_probe;
+  if (r.compute_probe > 0) m.compute_probe = r.compute_probe;
   return m;
 }
 
@@ -122,7 +124,11 @@ std::optional<PointResult> Sweep::execute(Command command) {
   }
   idle_barrier();
   const double probe_after = probe_machine_state();
-  if (result) result->state_probe = std::max(probe_before, probe_after);
+  const double compute_probe = probe_compute_speed();
+  if (result) {
+    result->state_probe = std::max(probe_before, probe_after);
+    result->compute_probe = compute_probe;
+  }
   return result;
 }
 

@@ -145,9 +145,10 @@ void add_run_command(CLI::App& app) {
   cmd->footer(
       "The program runs for real, unmodified, with its MPI calls intercepted (PMPI): each rank keeps\n"
       "three virtual clocks that the target machine's model advances at its min, avg and max bounds,\n"
-      "with the same measured compute on all three, so one run reports the time it would take there\n"
-      "as AVG (MIN … MAX). --bound chooses the clock the program's MPI_Wtime returns and the\n"
-      "report's tables and the trace's timeline follow.\n"
+      "from the same measured compute (times the model's compute states, fast on min and slow on\n"
+      "max, when it has them), so one run reports the time it would take there as AVG (MIN … MAX)\n"
+      "and how much of that band is compute and how much communication. --bound chooses the clock\n"
+      "the program's MPI_Wtime returns and the report's tables and the trace's timeline follow.\n"
       "Examples:\n"
       "  augur run --machine sp2-mpl -np 4 -- ./stencil 512\n"
       "  augur run --machine model.json --compute annotated --trace trace/ -- mpirun -np 2 ./app\n"

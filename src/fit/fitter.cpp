@@ -9,6 +9,7 @@
 
 #include "fit/bounds.hpp"
 #include "fit/breakpoints.hpp"
+#include "fit/compute_states.hpp"
 #include "fit/hypotheses.hpp"
 #include "fit/network.hpp"
 #include "fit/pooling.hpp"
@@ -298,6 +299,7 @@ FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   if (states.probed > 0) model.provenance.settings["machine_states"] = states.to_json();
   model.units = options.units;
   model.compute = header_compute(raw.header, "raw header");
+  model.compute.states = compute_states(raw.points);
 
   for (const auto& [name, points] : by_operation) {
     if (!model::find_operation_info(name))

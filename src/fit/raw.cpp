@@ -58,6 +58,7 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   if (j.contains("pass")) m.pass = integer_field(j, "pass");
   if (j.contains("calls")) m.calls = integer_field(j, "calls");
   if (j.contains("state_probe")) m.state_probe = number_field(j, "state_probe");
+  if (j.contains("compute_probe")) m.compute_probe = number_field(j, "compute_probe");
   check_measurement(m);
   return m;
 }
@@ -81,6 +82,8 @@ void check_measurement(const Measurement& m) {
     bad("clock_error: must be finite and >= 0");
   if (m.state_probe && !(std::isfinite(*m.state_probe) && *m.state_probe > 0))
     bad("state_probe: must be finite and > 0");
+  if (m.compute_probe && !(std::isfinite(*m.compute_probe) && *m.compute_probe > 0))
+    bad("compute_probe: must be finite and > 0");
   if (m.roles && !(std::isfinite(m.roles->root) && m.roles->root >= 0 && std::isfinite(m.roles->others) &&
                    m.roles->others >= 0))
     bad("roles: times must be finite and >= 0");
@@ -102,6 +105,7 @@ nlohmann::json to_json(const Measurement& m) {
   if (m.pass > 1) j["pass"] = m.pass;
   if (m.calls > 1) j["calls"] = m.calls;
   if (m.state_probe) j["state_probe"] = *m.state_probe;
+  if (m.compute_probe) j["compute_probe"] = *m.compute_probe;
   return j;
 }
 

@@ -39,6 +39,9 @@ struct Measurement {
   // (seconds; the slower of before and after): which state the machine was in
   // (machine_state.hpp).
   std::optional<double> state_probe = std::nullopt;
+  // Seconds of one compute step (the model's compute.seconds_per_step kernel) timed on world
+  // rank 0 just after the point: how fast the machine computed then (fit/compute_states.hpp).
+  std::optional<double> compute_probe = std::nullopt;
 };
 
 struct RawSet {

@@ -58,6 +58,10 @@ struct Compute {
   double memory_bandwidth = 0;     // bytes/s of a STREAM triad beyond the caches
   double flops = 0;                // flop/s of independent multiply-adds
   std::vector<CacheSweepPoint> cache_sweep;  // working sets in increasing size
+  // Where the machine's fast and slow states put the compute step, as factors of its typical
+  // time (0 < fast <= 1 <= slow): the compute of the min and max bounds. Absent: compute moves
+  // every bound alike.
+  std::optional<StateFactors> states;
 
   bool knows_step() const { return seconds_per_step > 0; }
   // What `augur_compute_steps(n)` charges per step.

@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -69,14 +70,32 @@ std::vector<CacheSweepPoint> read_cache_sweep(const Node& n) {
   return sweep;
 }
 
+// `of` names what the factors multiply. Beyond 1 on either side, the typical time (avg) would
+// lie outside [min, max].
+StateFactors read_states(const Node& n, std::string_view of = "the law") {
+  n.object({"fast", "slow"});
+  StateFactors s{n.required("fast").non_negative(), n.required("slow").number()};
+  if (s.fast > 1) n.child("fast").fail(fmt::format("must be at most 1, a factor of {} (found {})", of, s.fast));
+  if (s.slow < 1) n.child("slow").fail(fmt::format("must be at least 1, a factor of {} (found {})", of, s.slow));
+  return s;
+}
+
+// A compute factor of 0 would erase the program's compute on the min clock.
+StateFactors read_compute_states(const Node& n) {
+  const auto s = read_states(n, "the typical compute step");
+  if (s.fast <= 0) n.child("fast").fail("must be greater than 0, a factor of the typical compute step (found 0)");
+  return s;
+}
+
 Compute read_compute(const Node& n) {
-  n.object({"seconds_per_step", "relative_speed", "memory_bandwidth", "flops", "cache_sweep"});
+  n.object({"seconds_per_step", "relative_speed", "memory_bandwidth", "flops", "cache_sweep", "states"});
   Compute c;
   if (n.has("seconds_per_step")) c.seconds_per_step = n.child("seconds_per_step").positive();
   if (n.has("relative_speed")) c.relative_speed = n.child("relative_speed").positive();
   if (n.has("memory_bandwidth")) c.memory_bandwidth = n.child("memory_bandwidth").positive();
   if (n.has("flops")) c.flops = n.child("flops").positive();
   if (n.has("cache_sweep")) c.cache_sweep = read_cache_sweep(n.child("cache_sweep"));
+  if (n.has("states")) c.states = read_compute_states(n.child("states"));
   return c;
 }
 
@@ -163,15 +182,6 @@ Spread read_spread(const Node& n) {
   if (n.has("below")) s.below = n.child("below").non_negative();
   if (n.has("above")) s.above = n.child("above").non_negative();
   if (s.below > 1) n.child("below").fail("must be at most 1 (a relative spread)");
-  return s;
-}
-
-StateFactors read_states(const Node& n) {
-  n.object({"fast", "slow"});
-  StateFactors s{n.required("fast").non_negative(), n.required("slow").number()};
-  // Beyond these, avg would lie outside [min, max].
-  if (s.fast > 1) n.child("fast").fail(fmt::format("must be at most 1, a factor of the law (found {})", s.fast));
-  if (s.slow < 1) n.child("slow").fail(fmt::format("must be at least 1, a factor of the law (found {})", s.slow));
   return s;
 }
 
@@ -291,6 +301,7 @@ nlohmann::json to_json(const Compute& c) {
       sweep.push_back({{"bytes", point.bytes}, {"seconds_per_access", point.seconds_per_access}});
     j["cache_sweep"] = sweep;
   }
+  if (c.states) j["states"] = {{"fast", c.states->fast}, {"slow", c.states->slow}};
   return j;
 }
 

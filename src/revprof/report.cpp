@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "model/units.hpp"
+#include "revprof/compute_band.hpp"
 
 namespace augur::revprof {
 namespace {
@@ -91,6 +92,16 @@ std::string bounds_range(const nlohmann::json& bounds) {
   return fmt::format("{} ({} … {})", seconds(bounds.at("avg")), seconds(bounds.at("min")), seconds(bounds.at("max")));
 }
 
+// How the band splits, and where the compute's share comes from.
+std::string band_line(const nlohmann::json& band, const nlohmann::json& run) {
+  std::string source = "the model has no compute.states: compute moves every clock alike";
+  if (run.contains("compute_states"))
+    source = fmt::format("compute states {} … {} of the measured compute, from the model",
+                         model::significant(run["compute_states"].at("fast").get<double>(), 3),
+                         model::significant(run["compute_states"].at("slow").get<double>(), 3));
+  return fmt::format("Prediction {}\n  ({})\n\n", format_band(band), source);
+}
+
 std::string headline(const nlohmann::json& report) {
   const auto& run = report.at("run");
   // A simulated run of many ranks lists only some of them; rank_count says how many there were.
@@ -103,6 +114,7 @@ std::string headline(const nlohmann::json& report) {
       "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"),
       three_clocks ? bounds_range(report.at("predicted_bounds")) : seconds(report.at("predicted_seconds")),
       three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+  if (report.contains("band")) out += band_line(report.at("band"), run);
   if (run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
     out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
   return out;
@@ -188,6 +200,9 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
                            {"substitutions", merge_stand_ins(ranks)}};
   if (!ranks.empty() && std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("finish_bounds"); }))
     report["predicted_bounds"] = latest_on_each_clock(ranks);
+  if (report.contains("predicted_bounds") &&
+      std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("compute_bounds"); }))
+    report["band"] = band_split(ranks);
   return report;
 }
 

@@ -84,6 +84,10 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
     if (m.op == "pingpong" || m.op == "barrier") {
       EXPECT_GT(m.median, 0);
     }
+    // A compute step takes nanoseconds; the probe after every point times 65536 of them.
+    ASSERT_TRUE(m.compute_probe.has_value()) << "every point records the compute probe after it";
+    EXPECT_GT(*m.compute_probe, 1e-11);
+    EXPECT_LT(*m.compute_probe, 1e-6);
   }
   EXPECT_FALSE(set.header["machine"]["name"].get<std::string>().empty());
   EXPECT_FALSE(set.header["provenance"]["mpi_library"].get<std::string>().empty());

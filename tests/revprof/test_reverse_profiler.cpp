@@ -265,6 +265,37 @@ TEST(ReverseProfiler, BoundChoosesTheClockOfMPIWtime) {
   fs::remove(model);
 }
 
+// The model's compute.states {0.9, 1.2} on t3d, whose laws have no spread: 0.25 s of annotated
+// compute per rank moves each rank's min finish by exactly -0.025 s and its max by +0.05 s
+// against the same model without them, leaves avg bit for bit, and the report puts that in the
+// compute's share of the band.
+TEST(ReverseProfiler, ComputeStatesMoveMinAndMaxByTheirFactorsOfTheCompute) {
+  nlohmann::json model = nlohmann::json::parse(std::ifstream(std::string(AUGUR_MACHINES_DIR) + "/t3d.json"));
+  model["compute"]["states"] = {{"fast", 0.9}, {"slow", 1.2}};
+  const auto path = fs::temp_directory_path() / ("augur-test-compute-states-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << model.dump();
+  auto with = augur_run("--machine " + path.string() + " --compute annotated -np 2", COMPUTE_PROGRAM, "1000 0.25");
+  fs::remove(path);
+  auto without = augur_run("--machine t3d --compute annotated -np 2", COMPUTE_PROGRAM, "1000 0.25");
+  ASSERT_EQ(with.status, 0) << with.output;
+  ASSERT_EQ(without.status, 0) << without.output;
+  for (int rank = 0; rank < 2; ++rank) {
+    const auto& a = with.report["ranks"][rank];
+    const auto& b = without.report["ranks"][rank];
+    EXPECT_EQ(bound_of(a["finish_bounds"], "avg"), bound_of(b["finish_bounds"], "avg"));
+    EXPECT_NEAR(bound_of(a["finish_bounds"], "min"), bound_of(b["finish_bounds"], "min") - 0.1 * 0.25, 1e-12);
+    EXPECT_NEAR(bound_of(a["finish_bounds"], "max"), bound_of(b["finish_bounds"], "max") + 0.2 * 0.25, 1e-12);
+    EXPECT_NEAR(bound_of(a["compute_bounds"], "min"), 0.9 * 0.25, 1e-12);
+    EXPECT_NEAR(bound_of(a["compute_bounds"], "max"), 1.2 * 0.25, 1e-12);
+  }
+  const auto& band = with.report.at("band");
+  EXPECT_NEAR(band["below"]["compute"].get<double>(), 0.025, 1e-12) << band.dump();
+  EXPECT_NEAR(band["above"]["compute"].get<double>(), 0.05, 1e-12) << band.dump();
+  EXPECT_NEAR(band["above"]["communication"].get<double>(), 0, 1e-12) << band.dump();
+  EXPECT_EQ(without.report["band"]["above"]["compute"].get<double>(), 0.0);
+  EXPECT_NE(with.output.find("compute states 0.9 … 1.2"), std::string::npos) << with.output;
+}
+
 TEST(ReverseProfiler, AnnotatedComputeCountsExactlyAndUnmodelledCallsAreReported) {
   auto r = augur_run("--machine t3d --compute annotated -np 2", COMPUTE_PROGRAM, "1000 0.25");
   ASSERT_EQ(r.status, 0) << r.output;

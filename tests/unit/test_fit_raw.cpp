@@ -1,6 +1,7 @@
 // Raw records: the optional synchronisation figures survive a round trip and are checked on read.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -95,25 +96,35 @@ TEST(RawRecords, CallsPerRepetitionIsOneUnlessWrittenAndIsWrittenOnlyAboveOne) {
   expect_count_field("calls", &augur::fit::Measurement::calls);
 }
 
-TEST(RawRecords, TheStateProbeRoundTripsAndMustBePositive) {
+// An optional probe of the machine (seconds): absent unless written, written as read, and
+// refused unless positive, with an error naming the field.
+void expect_probe_field(const std::string& field, std::optional<double> augur::fit::Measurement::*member) {
   std::istringstream without(file_with(kRecord + "}"));
   const auto plain = parse_raw(without, "raw.jsonl").points.at(0);
-  EXPECT_FALSE(plain.state_probe.has_value());
-  EXPECT_FALSE(augur::fit::to_json(plain).contains("state_probe"));
-  std::istringstream with(file_with(kRecord + R"(,"state_probe":1.5e-7})"));
+  EXPECT_FALSE((plain.*member).has_value());
+  EXPECT_FALSE(augur::fit::to_json(plain).contains(field));
+  std::istringstream with(file_with(kRecord + ",\"" + field + "\":1.5e-7}"));
   const auto probed = parse_raw(with, "raw.jsonl").points.at(0);
-  ASSERT_TRUE(probed.state_probe.has_value());
-  EXPECT_DOUBLE_EQ(*probed.state_probe, 1.5e-7);
-  EXPECT_DOUBLE_EQ(augur::fit::to_json(probed).at("state_probe").get<double>(), 1.5e-7);
+  ASSERT_TRUE((probed.*member).has_value());
+  EXPECT_DOUBLE_EQ(*(probed.*member), 1.5e-7);
+  EXPECT_DOUBLE_EQ(augur::fit::to_json(probed).at(field).get<double>(), 1.5e-7);
   for (const std::string bad : {"0", "-1e-7", "\"fast\""}) {
-    std::istringstream in(file_with(kRecord + ",\"state_probe\":" + bad + "}"));
+    std::istringstream in(file_with(kRecord + ",\"" + field + "\":" + bad + "}"));
     try {
       parse_raw(in, "raw.jsonl");
-      FAIL() << "accepted state_probe " << bad;
+      FAIL() << "accepted " << field << " " << bad;
     } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find("state_probe"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
     }
   }
+}
+
+TEST(RawRecords, TheStateProbeRoundTripsAndMustBePositive) {
+  expect_probe_field("state_probe", &augur::fit::Measurement::state_probe);
+}
+
+TEST(RawRecords, TheComputeProbeRoundTripsAndMustBePositive) {
+  expect_probe_field("compute_probe", &augur::fit::Measurement::compute_probe);
 }
 
 }  // namespace

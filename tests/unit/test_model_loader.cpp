@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "model/model_json.hpp"
 
@@ -322,4 +323,61 @@ TEST(ModelLoader, RejectsMeasuredRangeWithoutItsFieldsOrWithFractionalProcesses)
   expect_rejected(doc, "operations.pingpong.measured.max_processes", "must be an integer");
   doc["operations"]["pingpong"]["measured"] = {{"max_bytes", -1}, {"max_processes", 2}};
   expect_rejected(doc, "operations.pingpong.measured.max_bytes", "must not be negative");
+}
+
+TEST(ModelLoader, ComputeWithoutStatesHasNone) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  EXPECT_FALSE(parse_model(doc.dump(), "old.json").compute.states.has_value());
+  EXPECT_FALSE(augur::model::to_json(parse_model(doc.dump(), "old.json").compute).contains("states"));
+}
+
+TEST(ModelLoader, ComputeStatesSurviveSaveAndLoad) {
+  auto doc = valid_model();
+  doc["compute"] = node_kernels();
+  doc["compute"]["states"] = {{"fast", 0.93}, {"slow", 1.12}};
+  const auto m = parse_model(doc.dump(), "good.json");
+  ASSERT_TRUE(m.compute.states.has_value());
+  EXPECT_EQ(m.compute.states->fast, 0.93);
+  EXPECT_EQ(m.compute.states->slow, 1.12);
+  const auto back = parse_model(augur::model::to_json(m).dump(), "again.json");
+  ASSERT_TRUE(back.compute.states.has_value());
+  EXPECT_EQ(back.compute.states->fast, 0.93);
+  EXPECT_EQ(back.compute.states->slow, 1.12);
+  // Factors 1 and 1 are a steady machine's states, not bad ones.
+  doc["compute"]["states"] = {{"fast", 1}, {"slow", 1}};
+  EXPECT_EQ(parse_model(doc.dump(), "steady.json").compute.states->fast, 1);
+}
+
+TEST(ModelLoader, RejectsBadComputeStates) {
+  struct Case {
+    json states;
+    std::string field, reason;
+  };
+  const std::vector<Case> cases{
+      {{{"fast", 0}, {"slow", 1.1}}, "compute.states.fast", "must be greater than 0"},
+      {{{"fast", -0.5}, {"slow", 1.1}}, "compute.states.fast", "must not be negative"},
+      {{{"fast", 1.05}, {"slow", 1.1}}, "compute.states.fast", "must be at most 1, a factor of the typical compute step"},
+      {{{"fast", 0.9}, {"slow", 0.95}}, "compute.states.slow", "must be at least 1, a factor of the typical compute step"},
+      {{{"fast", 0.9}, {"slow", "1.2"}}, "compute.states.slow", "expected a number"},
+      {{{"fast", 0.9}}, "compute.states", "missing required field 'slow'"},
+      {{{"fast", 0.9}, {"slow", 1.2}, {"typical", 1}}, "compute.states", "unknown field 'typical'"},
+      {json::array({0.9, 1.2}), "compute.states", "expected an object"},
+  };
+  for (const auto& c : cases) {
+    auto doc = valid_model();
+    doc["compute"] = node_kernels();
+    doc["compute"]["states"] = c.states;
+    expect_rejected(doc, c.field, c.reason);
+  }
+}
+
+// A compute section written by augur fit from a bench run with compute probes (26 November).
+TEST(ModelLoader, ReadsTheComputeStatesAugurFitWrote) {
+  const auto m = augur::model::load_model_file(std::string(AUGUR_TEST_DATA) + "/compute-states.json");
+  ASSERT_TRUE(m.compute.states.has_value());
+  EXPECT_GT(m.compute.states->fast, 0);
+  EXPECT_LE(m.compute.states->fast, 1);
+  EXPECT_GE(m.compute.states->slow, 1);
+  EXPECT_LT(m.compute.states->slow, 2);
 }

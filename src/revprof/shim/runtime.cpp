@@ -69,9 +69,10 @@ double measure_call_boundary() {
 
 void add_compute_seconds(double seconds) {
   auto& rt = runtime();
-  // The same compute on every clock: the bounds differ only in what MPI costs.
-  if (rt.trace) rt.trace->state(shown(rt.now), shown(rt.now) + seconds, trace::StateKind::compute);
-  rt.now = rt.now + seconds;
+  // The ledger keeps the compute as measured (avg's); each clock takes it at its own state.
+  const Times added = compute_on_each_clock(rt.compute_factors, seconds);
+  if (rt.trace) rt.trace->state(shown(rt.now), shown(rt.now + added), trace::StateKind::compute);
+  rt.now = rt.now + added;
   rt.ledger.compute(seconds);
 }
 

@@ -11,6 +11,7 @@
 
 #include "model/model.hpp"
 #include "revprof/bounds.hpp"
+#include "revprof/compute_band.hpp"
 #include "revprof/compute_clock.hpp"
 #include "revprof/config.hpp"
 #include "revprof/ledger.hpp"
@@ -33,6 +34,7 @@ struct Runtime {
   std::unique_ptr<trace::RankWriter> trace;
   int rank = 0, size = 1;
   Times now;               // virtual time at each bound, seconds since MPI_Init returned
+  Times compute_factors = Times::same(1);  // a compute second on each clock (compute_band.hpp)
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, {}, kShortInterval};
   bool active = false;     // between Init and Finalize, and the model loaded
@@ -70,7 +72,8 @@ void account_compute();
 // The same at the start of an intercepted call, whose end (Call's destructor) resumes the
 // program's time: one clock reading fewer on every call.
 void account_compute_before_call();
-// Adds `seconds` of the program's compute on the target to every clock.
+// Adds `seconds` of the program's compute on the target to every clock, times the model's
+// compute state on each (compute_band.hpp).
 void add_compute_seconds(double seconds);
 
 // Marks entry into and exit from an intercepted call. While a call is inside, nested MPI_*

@@ -61,6 +61,7 @@ void start(bool thread_multiple) {
                                "does not predict");
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model, rt.config.bound);
+    rt.compute_factors = compute_factors(rt.model.compute);
   } catch (const std::exception& e) {
     rt.not_predicted = e.what();
     warn("not predicting this run: " + rt.not_predicted + "; the program runs unchanged");
@@ -93,6 +94,8 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
+  if (const auto& states = rt.model.compute.states)
+    settings["compute_states"] = {{"fast", states->fast}, {"slow", states->slow}};
   if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
   if (auto budget = model::BudgetRecord::from_settings(rt.model.provenance.settings); budget && budget->left_out_anything())
     settings["budget_note"] = budget->note();
@@ -113,7 +116,13 @@ void write_report(Runtime& rt) {
   auto ledger = rt.ledger.to_json(rt.rank, shown(rt.now));
   const auto& rules = rt.rules->chosen();
   if (!rules.extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rules.extrapolations());
-  if (!rt.config.measure) ledger["finish_bounds"] = bounds_to_json(rt.now.at);
+  if (!rt.config.measure) {
+    ledger["finish_bounds"] = bounds_to_json(rt.now.at);
+    // The tables are at the run's bound: there a rank's finish is its compute and its MPI time.
+    const Times compute = compute_on_each_clock(rt.compute_factors, rt.ledger.compute_seconds());
+    ledger["compute_bounds"] = bounds_to_json(compute.at);
+    ledger["compute"] = shown(compute);
+  }
   // A measured run prices nothing, whatever the rules were asked on the way.
   if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
     ledger["substitutions"] = stand_ins_to_json(used);
