@@ -13,9 +13,9 @@ std::optional<model::StateFactors> compute_states(const std::vector<Measurement>
     if (m.compute_probe) probes.push_back(*m.compute_probe);
   if (probes.size() < static_cast<std::size_t>(kMinComputeProbes)) return std::nullopt;
   const double typical = median(probes);
-  // Quartiles lie on either side of the median; the clamps only guard rounding.
-  return model::StateFactors{std::min(quantile(probes, 0.25) / typical, 1.0),
-                             std::max(quantile(probes, 0.75) / typical, 1.0)};
+  // The percentiles lie on either side of the median; the clamps only guard rounding.
+  return model::StateFactors{std::min(quantile(probes, kComputeBandQuantiles.first) / typical, 1.0),
+                             std::max(quantile(probes, kComputeBandQuantiles.second) / typical, 1.0)};
 }
 
 }  // namespace augur::fit
