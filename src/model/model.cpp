@@ -33,17 +33,22 @@ const Operation& Model::at(std::string_view op) const {
   throw QueryError(fmt::format("machine '{}' has no model of '{}' (it has: {})", machine.name, op, known));
 }
 
-double Model::seconds(const Operation& op, double p, double bytes, Bound bound) const {
+std::pair<const Regime*, double> Model::query(const Operation& op, double p, double bytes) const {
   if (!(p >= 1)) throw QueryError(fmt::format("{}: p must be at least 1, not {}", op.name, p));
   if (!(bytes >= 0)) throw QueryError(fmt::format("{}: size must be >= 0 bytes, not {}", op.name, bytes));
-  const double d = bytes / units.bytes_per_size_unit();
-  return op.regime_for(bytes).evaluate(p, d, bound) * units.seconds_per_time_unit();
+  return {&op.regime_for(bytes), bytes / units.bytes_per_size_unit()};
 }
 
-Estimate Model::estimate(std::string_view name, double p, double bytes) const {
-  const auto& op = at(name);
-  return {seconds(op, p, bytes, Bound::min), seconds(op, p, bytes, Bound::avg),
-          seconds(op, p, bytes, Bound::max)};
+double Model::seconds(const Operation& op, double p, double bytes, Bound bound) const {
+  const auto [regime, d] = query(op, p, bytes);
+  return regime->evaluate(p, d, bound) * units.seconds_per_time_unit();
+}
+
+Estimate Model::estimate(const Operation& op, double p, double bytes) const {
+  const auto [regime, d] = query(op, p, bytes);
+  const Estimate e = regime->estimate(p, d);
+  const double unit = units.seconds_per_time_unit();
+  return {e.min * unit, e.avg * unit, e.max * unit};
 }
 
 }  // namespace augur::model

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -95,12 +96,6 @@ struct Operation {
   const Regime& regime_for(double bytes) const;  // throws QueryError outside every regime
 };
 
-// min/avg/max in seconds.
-struct Estimate {
-  double min = 0, avg = 0, max = 0;
-  double at(Bound b) const { return b == Bound::min ? min : b == Bound::max ? max : avg; }
-};
-
 class Model {
  public:
   Machine machine;
@@ -118,7 +113,13 @@ class Model {
   double seconds(std::string_view op, double p, double bytes, Bound bound = Bound::avg) const {
     return seconds(at(op), p, bytes, bound);
   }
-  Estimate estimate(std::string_view op, double p, double bytes) const;
+  // All three bounds at once, evaluating the law once.
+  Estimate estimate(const Operation& op, double p, double bytes) const;
+  Estimate estimate(std::string_view op, double p, double bytes) const { return estimate(at(op), p, bytes); }
+
+ private:
+  // The regime that prices `bytes` and the size in the model's unit; throws on a bad p or size.
+  std::pair<const Regime*, double> query(const Operation& op, double p, double bytes) const;
 };
 
 }  // namespace augur::model

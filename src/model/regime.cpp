@@ -44,6 +44,13 @@ double scaled(double avg, const Regime& r, Bound bound) {
   return r.states ? apply_states(avg, *r.states, bound) : apply_spread(avg, r.spread, bound);
 }
 
+// A free-form law's own expression for `bound`, if the model gives one.
+const Expression* explicit_bound(const FreeForm& f, Bound bound) {
+  if (bound == Bound::min && f.min) return &*f.min;
+  if (bound == Bound::max && f.max) return &*f.max;
+  return nullptr;
+}
+
 }  // namespace
 
 std::string_view to_string(Statistic s) {
@@ -79,20 +86,35 @@ std::optional<Bound> bound_from_string(std::string_view s) {
 }
 
 double Regime::evaluate(double p, double d, Bound bound) const {
-  return std::visit(
-      Overloaded{
-          [&](const FittedForm& f) {
-            double avg = fitted_value(f, p, d);
-            if (bound == Bound::avg) return avg;
-            double err = fitted_error(f, p, d);
-            return scaled(avg, *this, bound) + (bound == Bound::min ? -err : err);
-          },
-          [&](const FreeForm& f) {
-            if (bound == Bound::min && f.min) return (*f.min)(p, d);
-            if (bound == Bound::max && f.max) return (*f.max)(p, d);
-            return scaled(f.avg(p, d), *this, bound);
-          }},
-      law);
+  return std::visit(Overloaded{[&](const FittedForm& f) {
+                                 const double avg = fitted_value(f, p, d);
+                                 return bound == Bound::avg ? avg : fitted_bound(avg, fitted_error(f, p, d), bound);
+                               },
+                               [&](const FreeForm& f) {
+                                 if (const auto* own = explicit_bound(f, bound)) return (*own)(p, d);
+                                 return scaled(f.avg(p, d), *this, bound);
+                               }},
+                    law);
+}
+
+Estimate Regime::estimate(double p, double d) const {
+  return std::visit(Overloaded{[&](const FittedForm& f) {
+                                 const double avg = fitted_value(f, p, d), err = fitted_error(f, p, d);
+                                 return Estimate{fitted_bound(avg, err, Bound::min), avg, fitted_bound(avg, err, Bound::max)};
+                               },
+                               [&](const FreeForm& f) {
+                                 const double avg = f.avg(p, d);
+                                 auto at = [&](Bound b) {
+                                   const auto* own = explicit_bound(f, b);
+                                   return own ? (*own)(p, d) : scaled(avg, *this, b);
+                                 };
+                                 return Estimate{at(Bound::min), avg, at(Bound::max)};
+                               }},
+                    law);
+}
+
+double Regime::fitted_bound(double avg, double err, Bound bound) const {
+  return scaled(avg, *this, bound) + (bound == Bound::min ? -err : err);
 }
 
 std::string Regime::equation() const {

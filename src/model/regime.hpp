@@ -19,6 +19,12 @@ std::string_view to_string(Statistic);
 std::optional<Statistic> statistic_from_string(std::string_view);
 
 enum class Bound { min, avg, max };
+
+// min/avg/max in seconds (or, from a regime, in the model's time unit).
+struct Estimate {
+  double min = 0, avg = 0, max = 0;
+  double at(Bound b) const { return b == Bound::min ? min : b == Bound::max ? max : avg; }
+};
 std::string_view to_string(Bound);
 std::optional<Bound> bound_from_string(std::string_view);
 
@@ -86,8 +92,14 @@ struct Regime {
   bool contains(double bytes) const { return bytes >= from && bytes < to; }
   // Time in the model's time unit; p processes, d in the model's size unit.
   double evaluate(double p, double d, Bound bound) const;
+  // All three bounds from one evaluation of the law: each exactly what evaluate gives.
+  Estimate estimate(double p, double d) const;
   // Text of the law, e.g. "(47 ± 1) + (0.0425 ± 0.001)*d" or the expression.
   std::string equation() const;
+
+ private:
+  // A fitted law's min or max: the states' or the spread's scaling of avg, widened by the error.
+  double fitted_bound(double avg, double err, Bound bound) const;
 };
 
 }  // namespace augur::model

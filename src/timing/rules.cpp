@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "model/catalog.hpp"
 
@@ -34,20 +35,8 @@ CollectiveShape shape_of(std::string_view op) {
   return CollectiveShape::all_to_all;
 }
 
-double collective_end(CollectiveShape shape, bool is_root, double own_start, const CollectiveStarts& starts,
-                      double duration) {
-  switch (shape) {
-    case CollectiveShape::one_to_all:
-      return is_root ? own_start + duration : std::max(own_start, starts.root + duration);
-    case CollectiveShape::all_to_one:
-      return is_root ? starts.latest + duration : own_start + duration;
-    case CollectiveShape::all_to_all:
-      break;
-  }
-  return starts.latest + duration;
-}
-
-Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bound_(bound) {
+template <class V>
+BasicRules<V>::BasicRules(const model::Model& model, model::Bound bound) : model_(model), bound_(bound) {
   // The ping-pong is the one-way time of a message (see rules.hpp); published models often give
   // only the ping-pong, so it also stands in (conservatively) for the sender's time.
   using Names = std::initializer_list<std::string_view>;
@@ -74,8 +63,9 @@ Rules::Rules(const model::Model& model, model::Bound bound) : model_(model), bou
     roles_.emplace(rooted, Roles{model_.find(rooted + "_root"), model_.find(rooted + "_others")});
 }
 
-Rules::Priced Rules::resolve(std::string_view name, std::span<const std::string_view> fallbacks,
-                            std::string_view otherwise) {
+template <class V>
+typename BasicRules<V>::Priced BasicRules<V>::resolve(std::string_view name, std::span<const std::string_view> fallbacks,
+                                                      std::string_view otherwise) {
   if (const auto* op = model_.find(name)) return {op};
   const model::Operation* found = nullptr;
   std::string_view by = otherwise;
@@ -89,27 +79,31 @@ Rules::Priced Rules::resolve(std::string_view name, std::span<const std::string_
   return {found, static_cast<int>(stand_ins_.size()) - 1};
 }
 
-std::vector<std::string> Rules::substitutions() const {
+template <class V>
+std::vector<std::string> BasicRules<V>::substitutions() const {
   std::vector<std::string> out;
   for (const auto& s : stand_ins_)
     out.push_back(s.operation + " <- " + (s.priced_as.empty() ? "0 (not in the model)" : s.priced_as));
   return out;
 }
 
-std::vector<Rules::StandIn> Rules::stand_ins_used() const {
+template <class V>
+std::vector<StandIn> BasicRules<V>::stand_ins_used() const {
   std::vector<StandIn> out;
   for (std::size_t i = 0; i < stand_ins_.size(); ++i)
     if (used_[i]) out.push_back(stand_ins_[i]);
   return out;
 }
 
-double Rules::price(const Priced& priced, double p, double bytes) const {
+template <class V>
+V BasicRules<V>::price(const Priced& priced, double p, double bytes) const {
   mark_used(priced);
   return eval(priced.op, p, bytes);
 }
 
-double Rules::eval(const model::Operation* op, double p, double bytes) const {
-  if (!op) return 0;
+template <class V>
+V BasicRules<V>::eval(const model::Operation* op, double p, double bytes) const {
+  if (!op) return V{};
   const auto key = std::bit_cast<std::uint64_t>(bytes) ^ std::bit_cast<std::uint64_t>(p) * 31 ^
                    reinterpret_cast<std::uintptr_t>(op) >> 4;
   auto& set = memo_[(key * 0x9E3779B97F4A7C15ull) >> 59];
@@ -123,18 +117,31 @@ double Rules::eval(const model::Operation* op, double p, double bytes) const {
   // The newest answer goes first, the older one stays: two of a loop's operations that share a
   // set both keep their answers instead of evicting each other on every call.
   set[1] = set[0];
-  set[0] = {op, p, bytes, std::max(0.0, model_.seconds(*op, p, clamped, bound_))};
+  set[0] = {op, p, bytes, evaluate(*op, p, clamped)};
   return set[0].seconds;
 }
 
-void Rules::note_extrapolation(const model::Operation& op, double p, double bytes) const {
+// Three clocks: one evaluation of the law gives all three bounds, each as one clock gets it.
+template <class V>
+V BasicRules<V>::evaluate(const model::Operation& op, double p, double bytes) const {
+  if constexpr (std::is_same_v<V, double>) {
+    return std::max(0.0, model_.seconds(op, p, bytes, bound_));
+  } else {
+    const model::Estimate e = model_.estimate(op, p, bytes);
+    return {{std::max(0.0, e.min), std::max(0.0, e.avg), std::max(0.0, e.max)}};
+  }
+}
+
+template <class V>
+void BasicRules<V>::note_extrapolation(const model::Operation& op, double p, double bytes) const {
   auto [it, fresh] = extrapolations_.try_emplace(op.name, Extrapolation{bytes, p, *op.measured});
   if (fresh) return;
   it->second.bytes = std::max(it->second.bytes, bytes);
   it->second.p = std::max(it->second.p, p);
 }
 
-double Rules::send_busy(SendMode mode, double bytes) const {
+template <class V>
+V BasicRules<V>::send_busy(SendMode mode, double bytes) const {
   switch (mode) {
     case SendMode::synchronous: return price(ssend_, 2, bytes);
     case SendMode::ready: return price(rsend_, 2, bytes);
@@ -144,42 +151,77 @@ double Rules::send_busy(SendMode mode, double bytes) const {
   return price(send_, 2, bytes);
 }
 
-double Rules::isend_post(double bytes) const { return price(isend1_, 2, bytes); }
-double Rules::irecv_post(double bytes) const { return price(irecv1_, 2, bytes); }
-double Rules::transit(double bytes) const { return price(transit_, 2, bytes); }
-double Rules::recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
+template <class V>
+V BasicRules<V>::isend_post(double bytes) const {
+  return price(isend1_, 2, bytes);
+}
+template <class V>
+V BasicRules<V>::irecv_post(double bytes) const {
+  return price(irecv1_, 2, bytes);
+}
+template <class V>
+V BasicRules<V>::transit(double bytes) const {
+  return price(transit_, 2, bytes);
+}
+template <class V>
+V BasicRules<V>::recvmin(double bytes) const {
+  return price(recvmin_, 2, bytes);
+}
 
-bool Rules::waits_for_receiver(SendMode mode, double bytes) const {
+template <class V>
+bool BasicRules<V>::waits_for_receiver(SendMode mode, double bytes) const {
   if (mode == SendMode::synchronous) return true;
   if (mode == SendMode::buffered || mode == SendMode::ready) return false;
   return model_.network.eager_limit > 0 && bytes > model_.network.eager_limit;
 }
 
-double Rules::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
-  double transfer_start = rendezvous ? std::max(send_start, post) : send_start;
-  return std::max(post + recvmin(bytes), transfer_start + transit(bytes));
+template <class V>
+V BasicRules<V>::receive_end(const V& post, const V& send_start, bool rendezvous, double bytes) const {
+  const V transfer_start = rendezvous ? later(send_start, post) : send_start;
+  return later<V>(post + recvmin(bytes), transfer_start + transit(bytes));
 }
 
-bool Rules::crossed(const Flight& own, const Flight& incoming) const {
-  if (!std::isfinite(own.start) || !std::isfinite(incoming.start)) return false;  // never sent to them
+template <class V>
+typename BasicRules<V>::Decision BasicRules<V>::crossed(const Flight& own, const Flight& incoming) const {
+  // Never sent to them: not crossed. Each condition prices its transit only if some clock still
+  // needs it.
+  auto still = by_lane<Decision>([&](std::size_t i) {
+    return std::isfinite(lane(own.start, i)) && std::isfinite(lane(incoming.start, i));
+  });
+  if (!any(still)) return still;
   // Strict: a message started the moment the other arrived found it gone.
-  return own.start < incoming.start + transit(incoming.bytes) && incoming.start < own.start + transit(own.bytes);
+  const V in_flight = transit(incoming.bytes);
+  still = by_lane<Decision>([&](std::size_t i) {
+    return lane(still, i) && lane(own.start, i) < lane(incoming.start, i) + lane(in_flight, i);
+  });
+  if (!any(still)) return still;
+  const V own_flight = transit(own.bytes);
+  return by_lane<Decision>([&](std::size_t i) {
+    return lane(still, i) && lane(incoming.start, i) < lane(own.start, i) + lane(own_flight, i);
+  });
 }
 
-double Rules::crossed_receive_end(double post, const Flight& own, const Flight& incoming, double halves_end) const {
-  if (!exchange_ || !crossed(own, incoming)) return halves_end;
-  return std::max(halves_end, std::min(post, own.start) + eval(exchange_, 2, incoming.bytes));
+template <class V>
+V BasicRules<V>::crossed_receive_end(const V& post, const Flight& own, const Flight& incoming, const V& halves_end) const {
+  if (!exchange_) return halves_end;
+  const Decision did = crossed(own, incoming);
+  if (!any(did)) return halves_end;
+  const V floor = later<V>(halves_end, earlier(post, own.start) + eval(exchange_, 2, incoming.bytes));
+  return choose<V>(did, floor, halves_end);
 }
 
-double Rules::sendrecv_end(double begin, double halves_end, double bytes) const {
-  return std::max(halves_end, begin + eval(sendrecv_, 2, bytes));
+template <class V>
+V BasicRules<V>::sendrecv_end(const V& begin, const V& halves_end, double bytes) const {
+  return later<V>(halves_end, begin + eval(sendrecv_, 2, bytes));
 }
 
-double Rules::waiting_send_end(double send_start, double receiver_post, double bytes) const {
-  return std::max(send_start, receiver_post) + send_busy(SendMode::synchronous, bytes);
+template <class V>
+V BasicRules<V>::waiting_send_end(const V& send_start, const V& receiver_post, double bytes) const {
+  return later(send_start, receiver_post) + send_busy(SendMode::synchronous, bytes);
 }
 
-double Rules::tree_estimate(std::string_view op, int p, double bytes) const {
+template <class V>
+V BasicRules<V>::tree_estimate(std::string_view op, int p, double bytes) const {
   // No collective model at all: a binomial tree of one-way messages, or p − 1 rounds for the
   // personalised exchanges. Crude, and the report says it was used.
   double rounds = std::ceil(std::log2(std::max(p, 1)));
@@ -187,17 +229,22 @@ double Rules::tree_estimate(std::string_view op, int p, double bytes) const {
   return rounds * transit(bytes);
 }
 
-double Rules::collective_duration(std::string_view op, int p, double bytes) const {
+template <class V>
+V BasicRules<V>::collective_duration(std::string_view op, int p, double bytes) const {
   auto it = collectives_.find(op);
   if (it == collectives_.end()) return tree_estimate(op, p, bytes);
   mark_used(it->second);
   return it->second.op ? eval(it->second.op, p, bytes) : tree_estimate(op, p, bytes);
 }
 
-double Rules::collective_duration(std::string_view op, int p, double bytes, bool is_root) const {
+template <class V>
+V BasicRules<V>::collective_duration(std::string_view op, int p, double bytes, bool is_root) const {
   if (auto it = roles_.find(op); it != roles_.end())
     if (const auto* role = is_root ? it->second.root : it->second.others) return eval(role, p, bytes);
   return collective_duration(op, p, bytes);
 }
+
+template class BasicRules<double>;
+template class BasicRules<Times>;
 
 }  // namespace augur::timing

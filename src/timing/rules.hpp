@@ -41,9 +41,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "model/model.hpp"
+#include "timing/times.hpp"
 
 namespace augur::timing {
 
@@ -52,67 +54,97 @@ enum class CollectiveShape { all_to_all, one_to_all, all_to_one };
 
 CollectiveShape shape_of(std::string_view collective);
 
-struct CollectiveStarts {
-  double latest = 0;  // the latest start over all ranks of the communicator
-  double root = 0;    // the root's start (rooted operations)
+template <class V>
+struct BasicCollectiveStarts {
+  V latest{};  // the latest start over all ranks of the communicator
+  V root{};    // the root's start (rooted operations)
 };
+using CollectiveStarts = BasicCollectiveStarts<double>;
 
-double collective_end(CollectiveShape shape, bool is_root, double own_start, const CollectiveStarts& starts,
-                      double duration);
+template <class V>
+V collective_end(CollectiveShape shape, bool is_root, const std::type_identity_t<V>& own_start,
+                 const BasicCollectiveStarts<V>& starts, const std::type_identity_t<V>& duration) {
+  switch (shape) {
+    case CollectiveShape::one_to_all:
+      return is_root ? own_start + duration : later(own_start, starts.root + duration);
+    case CollectiveShape::all_to_one:
+      return is_root ? starts.latest + duration : own_start + duration;
+    case CollectiveShape::all_to_all:
+      break;
+  }
+  return starts.latest + duration;
+}
 
 // One message between a pair of ranks, as the crossing rule sees it.
-struct Flight {
-  double start = -std::numeric_limits<double>::infinity();  // the send's start; never sent: -inf
+template <class V>
+struct BasicFlight {
+  V start = uniform<V>(-std::numeric_limits<double>::infinity());  // the send's start; never sent: -inf
   double bytes = 0;
 };
+using Flight = BasicFlight<double>;
 
-class Rules {
+// An operation the model lacks and what prices it instead: another of the model's operations,
+// a tree of one-way messages (a collective the model has no relative of), or nothing.
+struct StandIn {
+  std::string operation;  // the model's name of what was asked
+  std::string priced_as;  // the model's name of what priced it, or kTreeOfMessages; empty: 0
+};
+inline constexpr std::string_view kTreeOfMessages = "a tree of messages";
+
+// What was asked of an operation beyond the largest message or group its law was fitted to
+// (the model's `measured`), on any clock: those times carry the last regime on, and the report
+// says so.
+struct Extrapolation {
+  double bytes = 0, p = 0;  // the largest asked
+  model::MeasuredRange measured;
+};
+
+// The rules over V: double prices one clock at the bound given, Times the three clocks at once,
+// each operation's three times kept together in one memo entry and computed by one evaluation
+// of its law (model::Model::estimate). A clock's times are the same either way, bit for bit.
+template <class V>
+class BasicRules {
  public:
-  // Resolves the model's operations once; the per-call methods then cost a few multiplies.
-  Rules(const model::Model& model, model::Bound bound);
+  using Decision = DecisionsOf<V>;
+  using Flight = BasicFlight<V>;
 
-  double send_busy(SendMode mode, double bytes) const;   // sender's time in a blocking send
-  double isend_post(double bytes) const;                 // time to post MPI_Isend
-  double irecv_post(double bytes) const;                 // time to post MPI_Irecv
-  double transit(double bytes) const;
-  double recvmin(double bytes) const;
+  // Resolves the model's operations once; the per-call methods then cost a few multiplies.
+  // `bound` is the one clock's bound; Times has all three and ignores it.
+  explicit BasicRules(const model::Model& model, model::Bound bound = model::Bound::avg);
+
+  V send_busy(SendMode mode, double bytes) const;   // sender's time in a blocking send
+  V isend_post(double bytes) const;                 // time to post MPI_Isend
+  V irecv_post(double bytes) const;                 // time to post MPI_Irecv
+  V transit(double bytes) const;
+  V recvmin(double bytes) const;
+  // The same on every clock: the eager limit is the machine's, not a bound's.
   bool waits_for_receiver(SendMode mode, double bytes) const;
 
-  double receive_end(double post, double send_start, bool rendezvous, double bytes) const;
+  V receive_end(const V& post, const V& send_start, bool rendezvous, double bytes) const;
   // Whether `incoming` and the receiver's own latest send to its source crossed (the law above).
-  bool crossed(const Flight& own, const Flight& incoming) const;
+  Decision crossed(const Flight& own, const Flight& incoming) const;
   // The end of a receive of `incoming`, posted at `post`, that may have crossed `own`, when the
   // halves' rule alone gives `halves_end`.
-  double crossed_receive_end(double post, const Flight& own, const Flight& incoming, double halves_end) const;
+  V crossed_receive_end(const V& post, const Flight& own, const Flight& incoming, const V& halves_end) const;
   // The end of a Sendrecv whose halves, priced as a send and a receive, end by `halves_end`.
   // Without `sendrecv` in the model the halves stand alone.
-  double sendrecv_end(double begin, double halves_end, double bytes) const;
-  double waiting_send_end(double send_start, double receiver_post, double bytes) const;
+  V sendrecv_end(const V& begin, const V& halves_end, double bytes) const;
+  V waiting_send_end(const V& send_start, const V& receiver_post, double bytes) const;
 
   // T_op(p, d) for a collective, following the fallbacks documented in docs/timing-rules.md.
-  double collective_duration(std::string_view op, int p, double bytes) const;
+  V collective_duration(std::string_view op, int p, double bytes) const;
   // The same for one role of a rooted collective, when the model has that role's time.
-  double collective_duration(std::string_view op, int p, double bytes, bool is_root) const;
+  V collective_duration(std::string_view op, int p, double bytes, bool is_root) const;
 
-  // An operation the model lacks and what prices it instead: another of the model's operations,
-  // a tree of one-way messages (a collective the model has no relative of), or nothing.
-  struct StandIn {
-    std::string operation;  // the model's name of what was asked
-    std::string priced_as;  // the model's name of what priced it, or kTreeOfMessages; empty: 0
-  };
-  static constexpr std::string_view kTreeOfMessages = "a tree of messages";
+  using StandIn = timing::StandIn;
+  static constexpr std::string_view kTreeOfMessages = timing::kTreeOfMessages;
   // Every stand-in resolved from the model, as "rsend <- send" or "isend1 <- 0 (not in the model)".
   std::vector<std::string> substitutions() const;
-  // The stand-ins that priced at least one call so far: a report lists these, not every
-  // operation the model lacks.
+  // The stand-ins that priced at least one call so far (on any clock): a report lists these,
+  // not every operation the model lacks.
   std::vector<StandIn> stand_ins_used() const;
 
-  // What was asked of an operation beyond the largest message or group its law was fitted to
-  // (the model's `measured`): those times carry the last regime on, and the report says so.
-  struct Extrapolation {
-    double bytes = 0, p = 0;  // the largest asked
-    model::MeasuredRange measured;
-  };
+  using Extrapolation = timing::Extrapolation;
   const std::map<std::string, Extrapolation, std::less<>>& extrapolations() const { return extrapolations_; }
 
  private:
@@ -122,8 +154,9 @@ class Rules {
     const model::Operation* op = nullptr;
     int stand_in = -1;
   };
-  double eval(const model::Operation* op, double p, double bytes) const;
-  double price(const Priced& priced, double p, double bytes) const;
+  V eval(const model::Operation* op, double p, double bytes) const;
+  V evaluate(const model::Operation& op, double p, double bytes) const;  // the model's answer, at least 0
+  V price(const Priced& priced, double p, double bytes) const;
   void mark_used(const Priced& priced) const {
     if (priced.stand_in >= 0) used_[priced.stand_in] = 1;
   }
@@ -131,7 +164,7 @@ class Rules {
   // The model's `name`, else the first of `fallbacks` it has, else `otherwise` (empty: 0).
   Priced resolve(std::string_view name, std::span<const std::string_view> fallbacks, std::string_view otherwise = {});
 
-  double tree_estimate(std::string_view op, int p, double bytes) const;
+  V tree_estimate(std::string_view op, int p, double bytes) const;
 
   const model::Model& model_;
   model::Bound bound_;
@@ -150,9 +183,18 @@ class Rules {
   // expression in some models) on nearly every intercepted call. Not shared between threads.
   struct Memo {
     const model::Operation* op = nullptr;
-    double p = 0, bytes = -1, seconds = 0;
+    double p = 0, bytes = -1;
+    V seconds{};
   };
   mutable std::array<std::array<Memo, 2>, 32> memo_{};  // 32 sets of two
 };
+
+extern template class BasicRules<double>;
+extern template class BasicRules<Times>;
+
+// One clock: the simulator's rules, and the single-bound API.
+using Rules = BasicRules<double>;
+// The reverse profiler's three clocks, min, avg and max, in one pass.
+using BoundsRules = BasicRules<Times>;
 
 }  // namespace augur::timing

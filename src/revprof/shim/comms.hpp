@@ -7,7 +7,6 @@
 #include <mpi.h>
 
 #include <functional>
-#include <limits>
 #include <vector>
 
 #include "revprof/bounds.hpp"
@@ -15,11 +14,7 @@
 namespace augur::revprof {
 
 // This rank's latest send to one member, on each clock (never sent: -inf).
-struct SentFlight {
-  Times start = Times::same(-std::numeric_limits<double>::infinity());
-  double bytes = 0;
-  timing::Flight at(model::Bound b) const { return {start[b], bytes}; }
-};
+using SentFlight = timing::BasicFlight<Times>;
 
 struct Shadow {
   MPI_Comm stamps = MPI_COMM_NULL;

@@ -35,7 +35,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   if (!s.shadow) return s;
   if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {start, s.bytes};
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
-  bool rendezvous = runtime().rules->chosen().waits_for_receiver(mode, s.bytes);
+  bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
   s.header = {start, rendezvous ? 1.0 : 0.0};
   if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
@@ -53,14 +53,12 @@ Times end_send(SendRecord& s, Times& waiting) {
   auto& rt = runtime();
   waiting = {};
   if (!s.shadow) return s.start;
-  const Times plain = rt.rules->each([&](const timing::Rules& r, model::Bound b) { return s.start[b] + r.send_busy(s.mode, s.bytes); });
+  const Times plain = s.start + rt.rules->send_busy(s.mode, s.bytes);
   if (!s.receipt) return plain;
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();
   if (!post) return plain;
-  const Times end = rt.rules->each([&](const timing::Rules& r, model::Bound b) {
-    return std::max(r.waiting_send_end(s.start[b], (*post)[b], s.bytes), plain[b]);
-  });
+  const Times end = later(rt.rules->waiting_send_end(s.start, *post, s.bytes), plain);
   waiting = end - plain;
   return end;
 }
@@ -85,10 +83,7 @@ namespace {
 Times crossed_floor(const ReceiveRecord& r) {
   if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
   const SentFlight& own = r.shadow->last_send[r.source];
-  return runtime().rules->each([&](const timing::Rules& rules, model::Bound b) {
-    const timing::Flight incoming{r.stamp.send_start[b], r.bytes};
-    return rules.crossed_receive_end(r.post[b], own.at(b), incoming, r.halves_end[b]);
-  });
+  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, r.bytes}, r.halves_end);
 }
 
 }  // namespace
@@ -106,9 +101,7 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
   r.stamped = true;
   auto& rt = runtime();
-  r.halves_end = rt.rules->each([&](const timing::Rules& rules, model::Bound b) {
-    return rules.receive_end(r.post[b], r.stamp.send_start[b], r.stamp.rendezvous, r.bytes);
-  });
+  r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
   r.end = crossed_floor(r);
   if (rt.trace)
     rt.trace->recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
@@ -119,9 +112,7 @@ Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {
   waiting = {};
   take_stamp(r, status);
   if (!r.stamped) return r.post;
-  waiting = runtime().rules->each([&](const timing::Rules& rules, model::Bound b) {
-    return std::max(0.0, r.halves_end[b] - (r.post[b] + rules.recvmin(r.bytes)));
-  });
+  waiting = later(Times{}, r.halves_end - (r.post + runtime().rules->recvmin(r.bytes)));
   return r.end;
 }
 

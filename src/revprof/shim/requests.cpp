@@ -243,13 +243,9 @@ void exchange_starts(CollectiveRecord& c, bool blocking) {
 
 Times collective_finish(const CollectiveRecord& c, Times& waiting) {
   const auto shape = timing::shape_of(c.op);
-  Times end;
-  for (const auto b : kBounds) {
-    const double duration = runtime().rules->at(b).collective_duration(c.op, c.shadow->size, c.all.bytes, c.is_root);
-    const timing::CollectiveStarts starts{c.all.start[b], c.all.root[b]};
-    end[b] = timing::collective_end(shape, c.is_root, c.start[b], starts, duration);
-    waiting[b] = std::max(0.0, end[b] - c.start[b] - duration);
-  }
+  const Times duration = runtime().rules->collective_duration(c.op, c.shadow->size, c.all.bytes, c.is_root);
+  const Times end = timing::collective_end(shape, c.is_root, c.start, timing::BasicCollectiveStarts<Times>{c.all.start, c.all.root}, duration);
+  waiting = later(Times{}, end - c.start - duration);
   return end;
 }
 

@@ -60,9 +60,7 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   const Times recv_end = end_receive(recv, *received, recv_wait);
   Times end = later(send_end, recv_end);
   if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
-    end = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound b) {
-      return r.sendrecv_end(call.begin()[b], end[b], std::max(send.bytes, recv.bytes));
-    });
+    end = runtime().rules->sendrecv_end(call.begin(), end, std::max(send.bytes, recv.bytes));
   call.finish(end, recv_wait, send.bytes + recv.bytes);
   return rc;
 }

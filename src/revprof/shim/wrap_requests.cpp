@@ -35,9 +35,7 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
   // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
-  const Times post = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound) {
-    return dest == MPI_PROC_NULL ? 0 : r.isend_post(bytes);
-  });
+  const Times post = dest == MPI_PROC_NULL ? Times{} : runtime().rules->isend_post(bytes);
   call.finish(call.begin() + post, {}, 0);
   return rc;
 }
@@ -165,9 +163,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
   const double bytes = message_bytes(count, type);
-  const Times post = runtime().rules->each([&](const augur::timing::Rules& r, augur::model::Bound) {
-    return source == MPI_PROC_NULL ? 0 : r.irecv_post(bytes);
-  });
+  const Times post = source == MPI_PROC_NULL ? Times{} : runtime().rules->irecv_post(bytes);
   call.finish(call.begin() + post, {}, 0);
   return rc;
 }

@@ -60,7 +60,7 @@ void start(bool thread_multiple) {
       throw std::runtime_error("the program asked for MPI_THREAD_MULTIPLE, whose calls from several threads augur "
                                "does not predict");
     rt.model = model::load_machine(rt.config.model);
-    rt.rules.emplace(rt.model, rt.config.bound);
+    rt.rules.emplace(rt.model);
     rt.compute_factors = compute_factors(rt.model.compute);
   } catch (const std::exception& e) {
     rt.not_predicted = e.what();
@@ -114,7 +114,7 @@ void write_trace_bounds(const std::string& dir, const nlohmann::json& report) {
 // Gathers every rank's ledger to rank 0, which writes the report.
 void write_report(Runtime& rt) {
   auto ledger = rt.ledger.to_json(rt.rank, shown(rt.now));
-  const auto& rules = rt.rules->chosen();
+  const auto& rules = *rt.rules;
   if (!rules.extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rules.extrapolations());
   if (!rt.config.measure) {
     ledger["finish_bounds"] = bounds_to_json(rt.now.at);
