@@ -23,7 +23,7 @@ Times compute_factors(const model::Compute& compute);
 
 // `seconds` of compute on each clock.
 inline Times compute_on_each_clock(const Times& factors, double seconds) {
-  return each_bound([&](model::Bound b) { return factors[b] * seconds; });
+  return seconds * factors;
 }
 
 // The band of a predicted run, split by side. `ranks` are the ranks' entries in the report, each
