@@ -14,8 +14,8 @@ std::optional<model::StateFactors> compute_states(const std::vector<Measurement>
   if (probes.size() < static_cast<std::size_t>(kMinComputeProbes)) return std::nullopt;
   const double typical = median(probes);
   // The percentiles lie on either side of the median; the clamps only guard rounding.
-  return model::StateFactors{std::min(quantile(probes, kComputeBandQuantiles.first) / typical, 1.0),
-                             std::max(quantile(probes, kComputeBandQuantiles.second) / typical, 1.0)};
+  return model::StateFactors{std::min(quantile(probes, kBandQuantiles.first) / typical, 1.0),
+                             std::max(quantile(probes, kBandQuantiles.second) / typical, 1.0)};
 }
 
 }  // namespace augur::fit

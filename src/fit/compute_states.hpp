@@ -9,7 +9,6 @@
 // after every point (Measurement::compute_probe), so the probes sample the machine's compute
 // speed over the whole run, as the state probes sample its messages.
 #include <optional>
-#include <utility>
 #include <vector>
 
 #include "fit/raw.hpp"
@@ -20,16 +19,13 @@ namespace augur::fit {
 // Fewer probes than this say nothing of a spread: the compute then gets no states.
 inline constexpr int kMinComputeProbes = 8;
 
-// The band [min, max] is meant to hold nine runs in ten, so the compute's states are the 5th and
-// 95th percentile of the probes. The quartiles, the regimes' rule for passes the state probes
-// cannot tell apart, held the middle half only: over a suite on this machine (26 November,
-// 09:40) a compute-bound run took 2–11% longer than its prediction and the quartiles' band was
-// ±1.3%, holding 3 of 45 runs; that bench's probes lay at 0.974 and 1.18 of their median at
-// these percentiles. On a steady machine both lie close to 1; a rare interrupted probe moves
-// neither.
-inline constexpr std::pair<double, double> kComputeBandQuantiles{0.05, 0.95};
+// The compute's states are the kBandQuantiles (state_bounds.hpp) of the probes. The quartiles
+// held the middle half only: over a suite on this machine (26 November, 09:40) a compute-bound
+// run took 2–11% longer than its prediction and the quartiles' band was ±1.3%, holding 3 of 45
+// runs; that bench's probes lay at 0.974 and 1.18 of their median at the 5th and 95th
+// percentile. On a steady machine both lie close to 1; a rare interrupted probe moves neither.
 
-// The kComputeBandQuantiles of the compute probes over their median, all passes together. The
+// The kBandQuantiles of the compute probes over their median, all passes together. The
 // state probes are not used to split the compute probes: they time messages, and a machine
 // state that slows messages need not slow arithmetic. Nothing when fewer than kMinComputeProbes
 // records carry a probe (raw files from before the probe).

@@ -34,13 +34,13 @@ std::map<std::pair<int, double>, PointRatios> ratios_by_point(const MeasuredPass
   return points;
 }
 
-// The point's fast and slow time over the law: each state's median when the probes saw both at
-// the point; else the quartiles of all its passes, the states' times when they were about as
-// common, and close together when there was one.
+// The point's fast and slow time over the law: the fast state's low end and the slow state's
+// high end when the probes saw both at the point; else both ends of all its passes.
 std::pair<double, double> point_states(const PointRatios& r) {
-  if (!r.fast.empty() && !r.slow.empty()) return {median(r.fast), median(r.slow)};
+  const auto [low, high] = kBandQuantiles;
+  if (!r.fast.empty() && !r.slow.empty()) return {quantile(r.fast, low), quantile(r.slow, high)};
   const auto& all = r.fast.empty() ? r.slow : r.fast;
-  return {quantile(all, 0.25), quantile(all, 0.75)};
+  return {quantile(all, low), quantile(all, high)};
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 // bench made is kept in the raw file, each with the state it was made in: divided by the law at
 // its point, a pass says where its state lies relative to the law, and the regime records where
 // the fast and the slow state lie, so that min is the one's time and max the other's.
+#include <utility>
 #include <vector>
 
 #include "fit/raw.hpp"
@@ -25,12 +26,21 @@ struct MeasuredPasses {
 // The q-quantile of `values`, interpolated linearly between the order statistics; 0 when empty.
 double quantile(std::vector<double> values, double q);
 
+// A band [min, max] is meant to hold nine runs in ten, so its ends are the 5th and 95th
+// percentile of what the bench saw: of a point's fast-state and slow-state passes, and of the
+// compute probes (compute_states.hpp). The medians of each state's passes, the rule before,
+// made min the law itself (the law is fitted to the fast state's passes, so their median lies
+// at or above it) and max the slow state's middle: over a suite on this machine (26 November,
+// 09:50) every run faster than its prediction and half of the slow-state runs fell outside, and
+// the bands held 67 of 100 runs.
+inline constexpr std::pair<double, double> kBandQuantiles{0.05, 0.95};
+
 // The regime's states from the passes inside its sizes, each divided by the law at its point
-// (its `statistic`; passes where the law is not positive are skipped). Per point: the median of
-// the fast state's passes and of the slow state's when the point has passes in both (a pass is
-// in the slow state when its probe is above the limit); otherwise, as without probes, the lower
-// and upper quartile of all its passes, which on a machine that spent about as long in each state
-// are the two states' times and on a machine with one state lie close together. The regime's
+// (its `statistic`; passes where the law is not positive are skipped). Per point: the
+// kBandQuantiles' low end of the fast state's passes and high end of the slow state's when the
+// point has passes in both (a pass is in the slow state when its probe is above the limit);
+// otherwise, as without probes, both ends of all its passes, which on a machine that spent some
+// time in each state reach into both and on a machine with one state lie close together. The regime's
 // fast and slow are the medians over its points, so that neither one size's trouble nor one
 // size's luck sets the band of all (this guest's 64 KiB ping-pong took milliseconds in most
 // passes of a busy run, where 4–32 KiB took 1.2–1.6 times the law); fast at most 1 and slow at

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -133,6 +134,33 @@ TEST(StateBounds, StatesRoundTripThroughTheModelFile) {
   for (double bytes : kSizes)
     for (auto bound : {model::Bound::min, model::Bound::max})
       EXPECT_DOUBLE_EQ(loaded.seconds("send", 2, bytes, bound), model.seconds("send", 2, bytes, bound));
+}
+
+// The law of the states, pinned on a constant law of 10 µs: at each point 21 fast-state passes at
+// 0.90, 0.91 … 1.10 of it and 21 slow-state passes at 1.80, 1.82 … 2.20. The band's ends are the
+// kBandQuantiles of each state, interpolated between order statistics: the 5th percentile of the
+// fast passes is the 2nd of 21 (0.91), the 95th of the slow ones the 20th (2.18). Without probes
+// they are the same percentiles of all 42 passes: 0.92 + 0.05·0.01 and 2.14 + 0.95·0.02.
+TEST(StateBounds, MinIsTheFastStatesLowEndAndMaxTheSlowStatesHighEnd) {
+  ASSERT_EQ(kBandQuantiles, (std::pair{0.05, 0.95}));
+  model::Regime regime;
+  regime.law = model::FittedForm{{model::Term{model::Basis{}, 1e-5}}, {}};
+  MeasuredPasses measured{{}, 0.3e-6};
+  for (double bytes : {8.0, 64.0})
+    for (int k = 0; k <= 20; ++k)
+      for (bool slow : {false, true}) {
+        const double t = 1e-5 * (slow ? 1.8 + 0.02 * k : 0.9 + 0.01 * k);
+        Measurement m{"send", 2, bytes, t, t, t, t, 0, 20, {}, {}, {}};
+        m.state_probe = slow ? 0.40e-6 : 0.15e-6;
+        measured.passes.push_back(m);
+      }
+  const auto probed = state_factors(measured, regime, model::Statistic::median, model::Units{});
+  EXPECT_NEAR(probed.fast, 0.91, 1e-12);
+  EXPECT_NEAR(probed.slow, 2.18, 1e-12);
+  measured.state_limit = 0;  // probes that tell no states apart
+  const auto unprobed = state_factors(measured, regime, model::Statistic::median, model::Units{});
+  EXPECT_NEAR(unprobed.fast, 0.92 + 0.05 * 0.01, 1e-12);
+  EXPECT_NEAR(unprobed.slow, 2.14 + 0.95 * 0.02, 1e-12);
 }
 
 TEST(StateBounds, QuantileInterpolatesBetweenOrderStatistics) {
