@@ -265,7 +265,7 @@ std::string describe_compute(const model::Compute& c) {
                         format_bytes(c.cache_sweep.front().bytes), format_seconds(c.cache_sweep.back().seconds_per_access),
                         format_bytes(c.cache_sweep.back().bytes));
   if (c.states)
-    text += fmt::format(", compute states {} … {} of the typical step", significant(c.states->fast, 3),
+    text += fmt::format(", compute states {} … {} of a measured step", significant(c.states->fast, 3),
                         significant(c.states->slow, 3));
   return text;
 }
