@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "model/catalog.hpp"
+#include "model/units.hpp"
 #include "report/readable.hpp"
 
 namespace augur::report {
@@ -157,9 +158,19 @@ std::string units_note(const model::Units& u) {
          "Sizes of regimes are message bytes, from inclusive, to exclusive.";
 }
 
+// Where the machine's fast and slow states put the compute, which `augur run` gives the min and
+// max clocks: "0.974 … 1.18 × the median compute time (−2.6% … +18%): …".
+std::string states_text(const model::StateFactors& s) {
+  return fmt::format("{} … {} × the median compute time (−{:.3g}% … +{:.3g}%): the 5th and 95th percentiles of "
+                     "the bench's compute probes",
+                     model::significant(s.fast, 3), model::significant(s.slow, 3), 100 * (1 - s.fast),
+                     100 * (s.slow - 1));
+}
+
 Facts node_facts(const model::Compute& c) {
   Facts facts;
   if (c.knows_step()) facts.emplace_back("compute step (tcompute)", readable_seconds(c.seconds_per_step));
+  if (c.states) facts.emplace_back("compute states (fast … slow)", states_text(*c.states));
   if (c.relative_speed != 1) facts.emplace_back("relative speed", fmt::format("{:g}", c.relative_speed));
   if (c.flops > 0) facts.emplace_back("flop rate", readable_rate(c.flops, "flop"));
   if (c.memory_bandwidth > 0) facts.emplace_back("memory bandwidth (triad)", readable_rate(c.memory_bandwidth, "B"));

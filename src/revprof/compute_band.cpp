@@ -1,6 +1,7 @@
 #include "revprof/compute_band.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -11,11 +12,15 @@ namespace {
 
 double at(const nlohmann::json& bounds, const char* bound) { return bounds.at(bound).get<double>(); }
 
-// The rank that finishes last on `bound`'s clock.
-const nlohmann::json& latest_on(const std::vector<nlohmann::json>& ranks, const char* bound) {
-  return *std::max_element(ranks.begin(), ranks.end(), [&](const auto& a, const auto& b) {
-    return at(a.at("finish_bounds"), bound) < at(b.at("finish_bounds"), bound);
-  });
+// The first of `ranks` that finishes at `latest` on `bound`'s clock: the one that finishes last.
+const nlohmann::json& finishing_at(const std::vector<nlohmann::json>& ranks, const nlohmann::json& latest,
+                                   const char* bound) {
+  const double at_latest = at(latest, bound);
+  const auto it = std::find_if(ranks.begin(), ranks.end(),
+                               [&](const auto& r) { return at(r.at("finish_bounds"), bound) == at_latest; });
+  if (it == ranks.end())
+    throw std::invalid_argument(fmt::format("band_split: no rank finishes at the latest {} finish", bound));
+  return *it;
 }
 
 nlohmann::json side(double total, double compute) {
@@ -38,16 +43,12 @@ Times compute_factors(const model::Compute& compute) {
   return {{compute.states->fast, 1, compute.states->slow}};
 }
 
-nlohmann::json band_split(const std::vector<nlohmann::json>& ranks) {
-  if (ranks.empty()) return {{"below", side(0, 0)}, {"above", side(0, 0)}};
-  const auto& last_min = latest_on(ranks, "min");
-  const auto& last_avg = latest_on(ranks, "avg");
-  const auto& last_max = latest_on(ranks, "max");
-  const double avg = at(last_avg.at("finish_bounds"), "avg");
-  const auto& below = last_min.at("compute_bounds");
-  const auto& above = last_max.at("compute_bounds");
-  return {{"below", side(avg - at(last_min.at("finish_bounds"), "min"), at(below, "avg") - at(below, "min"))},
-          {"above", side(at(last_max.at("finish_bounds"), "max") - avg, at(above, "max") - at(above, "avg"))}};
+nlohmann::json band_split(const nlohmann::json& latest, const std::vector<nlohmann::json>& ranks) {
+  const double avg = at(latest, "avg");
+  const auto& below = finishing_at(ranks, latest, "min").at("compute_bounds");
+  const auto& above = finishing_at(ranks, latest, "max").at("compute_bounds");
+  return {{"below", side(avg - at(latest, "min"), at(below, "avg") - at(below, "min"))},
+          {"above", side(at(latest, "max") - avg, at(above, "max") - at(above, "avg"))}};
 }
 
 std::string format_band(const nlohmann::json& band) {

@@ -26,13 +26,15 @@ inline Times compute_on_each_clock(const Times& factors, double seconds) {
   return seconds * factors;
 }
 
-// The band of a predicted run, split by side. `ranks` are the ranks' entries in the report, each
-// with "finish_bounds" and "compute_bounds" (seconds on each clock). Below: avg − min of the
-// latest finishes; above: max − avg. Of each side, "compute" is what compute took off (below) or
-// added (above) on the rank that finishes last on the min (max) clock, at most the side's
-// total; "communication" is the rest: the MPI calls, their waiting for other ranks included.
-// Returns {"below": {"total", "compute", "communication"}, "above": {…}} in seconds.
-nlohmann::json band_split(const std::vector<nlohmann::json>& ranks);
+// The band of a predicted run, split by side. `latest` is the run's latest finish on each clock
+// ({"min", "avg", "max"}, the report's "predicted_bounds"); `ranks` are the ranks' entries in the
+// report, each with "finish_bounds" and "compute_bounds" (seconds on each clock). Below: avg − min
+// of the latest finishes; above: max − avg. Of each side, "compute" is what compute took off
+// (below) or added (above) on the rank that finishes last on the min (max) clock, the first such
+// rank in `ranks`, at most the side's total; "communication" is the rest: the MPI calls, their
+// waiting for other ranks included. Returns {"below": {"total", "compute", "communication"},
+// "above": {…}} in seconds; throws std::invalid_argument when no rank finishes at `latest`.
+nlohmann::json band_split(const nlohmann::json& latest, const std::vector<nlohmann::json>& ranks);
 
 // "band around avg: -1.2 ms … +3.4 ms; compute -1.0 ms … +3.0 ms, communication -0.2 ms … +0.4 ms".
 std::string format_band(const nlohmann::json& band);

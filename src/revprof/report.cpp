@@ -202,7 +202,7 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
     report["predicted_bounds"] = latest_on_each_clock(ranks);
   if (report.contains("predicted_bounds") &&
       std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("compute_bounds"); }))
-    report["band"] = band_split(ranks);
+    report["band"] = band_split(report.at("predicted_bounds"), ranks);
   return report;
 }
 

@@ -152,23 +152,6 @@ V BasicRules<V>::send_busy(SendMode mode, double bytes) const {
 }
 
 template <class V>
-V BasicRules<V>::isend_post(double bytes) const {
-  return price(isend1_, 2, bytes);
-}
-template <class V>
-V BasicRules<V>::irecv_post(double bytes) const {
-  return price(irecv1_, 2, bytes);
-}
-template <class V>
-V BasicRules<V>::transit(double bytes) const {
-  return price(transit_, 2, bytes);
-}
-template <class V>
-V BasicRules<V>::recvmin(double bytes) const {
-  return price(recvmin_, 2, bytes);
-}
-
-template <class V>
 bool BasicRules<V>::waits_for_receiver(SendMode mode, double bytes) const {
   if (mode == SendMode::synchronous) return true;
   if (mode == SendMode::buffered || mode == SendMode::ready) return false;

@@ -113,10 +113,10 @@ class BasicRules {
   explicit BasicRules(const model::Model& model, model::Bound bound = model::Bound::avg);
 
   V send_busy(SendMode mode, double bytes) const;   // sender's time in a blocking send
-  V isend_post(double bytes) const;                 // time to post MPI_Isend
-  V irecv_post(double bytes) const;                 // time to post MPI_Irecv
-  V transit(double bytes) const;
-  V recvmin(double bytes) const;
+  V isend_post(double bytes) const { return price(isend1_, 2, bytes); }  // time to post MPI_Isend
+  V irecv_post(double bytes) const { return price(irecv1_, 2, bytes); }  // time to post MPI_Irecv
+  V transit(double bytes) const { return price(transit_, 2, bytes); }
+  V recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
   // The same on every clock: the eager limit is the machine's, not a bound's.
   bool waits_for_receiver(SendMode mode, double bytes) const;
 

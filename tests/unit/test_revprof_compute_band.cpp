@@ -3,6 +3,7 @@
 // clock takes the same, as before. The report splits the band into compute and communication.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -84,7 +85,7 @@ nlohmann::json rank(int id, const Times& finish, const Times& compute) {
 TEST(ComputeBand, TheBandSplitsIntoTheLastRanksComputeAndTheRest) {
   const std::vector<nlohmann::json> ranks{rank(0, {{8, 9, 10}}, {{4.5, 5, 6}}),
                                           rank(1, {{10, 11.5, 14.5}}, {{9, 10, 12}})};
-  const auto band = band_split(ranks);
+  const auto band = band_split(bounds_to_json({10, 11.5, 14.5}), ranks);
   EXPECT_DOUBLE_EQ(band["below"]["total"].get<double>(), 1.5);
   EXPECT_DOUBLE_EQ(band["below"]["compute"].get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(band["below"]["communication"].get<double>(), 0.5);
@@ -105,10 +106,30 @@ TEST(ComputeBand, TheBandSplitsIntoTheLastRanksComputeAndTheRest) {
 // Compute never accounts for more than the band: a rank that finishes last on the max clock
 // by waiting for another leaves its compute's growth partly hidden in that wait.
 TEST(ComputeBand, TheComputeShareIsAtMostTheBand) {
-  const auto band = band_split({rank(0, {{10, 10, 10.5}}, {{9, 10, 12}})});
+  const auto band = band_split(bounds_to_json({10, 10, 10.5}), {rank(0, {{10, 10, 10.5}}, {{9, 10, 12}})});
   EXPECT_DOUBLE_EQ(band["above"]["compute"].get<double>(), 0.5);
   EXPECT_DOUBLE_EQ(band["above"]["communication"].get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(band["below"]["compute"].get<double>(), 0.0);
+}
+
+// The compute share is the last rank's on each side's clock: rank 0 finishes last on the min
+// clock (compute 1 s below avg), rank 1 on the max clock (compute 3 s above avg), and of two
+// ranks tied on a clock the first.
+TEST(ComputeBand, EachSideTakesTheComputeOfTheRankLastOnItsClock) {
+  const std::vector<nlohmann::json> ranks{rank(0, {{9, 10, 11}}, {{4, 5, 6}}),
+                                          rank(1, {{8, 10, 14}}, {{3, 5, 8}}),
+                                          rank(2, {{9, 10, 14}}, {{2, 5, 9}})};
+  const auto band = band_split(bounds_to_json({9, 10, 14}), ranks);
+  EXPECT_DOUBLE_EQ(band["below"]["compute"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(band["above"]["compute"].get<double>(), 3.0);
+  EXPECT_EQ(make_report(ranks, {{"machine", "m"}})["band"], band);
+}
+
+// The latest finishes come from the ranks (the report's predicted_bounds); bounds no rank
+// reaches are a caller's mistake, said rather than priced from some other rank.
+TEST(ComputeBand, BoundsThatNoRankReachesAreRefused) {
+  EXPECT_THROW(band_split(bounds_to_json({9, 10, 12}), {rank(0, {{9, 10, 11}}, Times::same(5))}),
+               std::invalid_argument);
 }
 
 TEST(ComputeBand, WithoutComputeStatesTheReportSaysSo) {

@@ -131,6 +131,33 @@ TEST(Sheet, SpreadAndMeasuredRangeAreStated) {
   EXPECT_TRUE(contains(op.fitted_range, "64 KiB")) << op.fitted_range;
 }
 
+// The compute section's states (docs/model-format.md) are shown with the node, in the page and
+// the LaTeX; a model without them (the T3D's) says nothing of them.
+TEST(Sheet, ComputeStatesAreShownWithTheNode) {
+  const auto model = augur::model::parse_model(R"({"augur_model": 1, "machine": {"name": "m"},
+      "provenance": {"source": "test"}, "units": {"time": "us", "size": "bytes"},
+      "compute": {"seconds_per_step": 2.5e-9, "states": {"fast": 0.974, "slow": 1.18}},
+      "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1+d"}]}}})",
+                                               "m.json");
+  const auto sheet = make_sheet(model, {});
+  const std::string states = "0.974 … 1.18 × the median compute time (−2.6% … +18%)";
+  auto fact = std::find_if(sheet.node.begin(), sheet.node.end(),
+                           [](const auto& f) { return f.first == "compute states (fast … slow)"; });
+  ASSERT_NE(fact, sheet.node.end());
+  EXPECT_TRUE(contains(fact->second, states)) << fact->second;
+  EXPECT_TRUE(contains(fact->second, "5th and 95th percentiles of the bench's compute probes")) << fact->second;
+  std::ostringstream html;
+  augur::report::write_sheet_html(sheet, {}, html);
+  EXPECT_TRUE(contains(html.str(), "<th>compute states (fast … slow)</th><td>" + states)) << html.str();
+  std::ostringstream tex;
+  augur::report::write_sheet_tex(sheet, "plots", tex);
+  EXPECT_TRUE(contains(tex.str(), "0.974 \\ldots{} 1.18 $\\times$ the median compute time ($-$2.6\\% \\ldots{} +18\\%)"))
+      << tex.str();
+
+  for (const auto& [key, value] : make_sheet(load_machine("t3d"), {}).node)
+    EXPECT_FALSE(contains(key, "states") || contains(value, "states")) << key << ": " << value;
+}
+
 TEST(SheetPlots, PointToPointIsOneLineOverSizeWithRegimeBreaksAndBand) {
   const auto plots = sheet_plots(load_machine("t3d"), {});
   const auto& send = plot_named(plots, "op-send");
