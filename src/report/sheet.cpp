@@ -159,10 +159,10 @@ std::string units_note(const model::Units& u) {
 }
 
 // Where the machine's fast and slow states put the compute, which `augur run` gives the min and
-// max clocks: "0.974 … 1.18 × the median compute time (−2.6% … +18%): …".
+// max clocks: "0.974 … 1.18 × the measured compute (−2.6% … +18%): …".
 std::string states_text(const model::StateFactors& s) {
-  return fmt::format("{} … {} × the median compute time (−{:.3g}% … +{:.3g}%): the 5th and 95th percentiles of "
-                     "the bench's compute probes",
+  return fmt::format("{} … {} × the measured compute (−{:.3g}% … +{:.3g}%): the 5th and 95th percentiles of "
+                     "the ratios between the bench's compute probes",
                      model::significant(s.fast, 3), model::significant(s.slow, 3), 100 * (1 - s.fast),
                      100 * (s.slow - 1));
 }

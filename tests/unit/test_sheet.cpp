@@ -140,18 +140,18 @@ TEST(Sheet, ComputeStatesAreShownWithTheNode) {
       "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1+d"}]}}})",
                                                "m.json");
   const auto sheet = make_sheet(model, {});
-  const std::string states = "0.974 … 1.18 × the median compute time (−2.6% … +18%)";
+  const std::string states = "0.974 … 1.18 × the measured compute (−2.6% … +18%)";
   auto fact = std::find_if(sheet.node.begin(), sheet.node.end(),
                            [](const auto& f) { return f.first == "compute states (fast … slow)"; });
   ASSERT_NE(fact, sheet.node.end());
   EXPECT_TRUE(contains(fact->second, states)) << fact->second;
-  EXPECT_TRUE(contains(fact->second, "5th and 95th percentiles of the bench's compute probes")) << fact->second;
+  EXPECT_TRUE(contains(fact->second, "5th and 95th percentiles of the ratios between the bench's compute probes")) << fact->second;
   std::ostringstream html;
   augur::report::write_sheet_html(sheet, {}, html);
   EXPECT_TRUE(contains(html.str(), "<th>compute states (fast … slow)</th><td>" + states)) << html.str();
   std::ostringstream tex;
   augur::report::write_sheet_tex(sheet, "plots", tex);
-  EXPECT_TRUE(contains(tex.str(), "0.974 \\ldots{} 1.18 $\\times$ the median compute time ($-$2.6\\% \\ldots{} +18\\%)"))
+  EXPECT_TRUE(contains(tex.str(), "0.974 \\ldots{} 1.18 $\\times$ the measured compute ($-$2.6\\% \\ldots{} +18\\%)"))
       << tex.str();
 
   for (const auto& [key, value] : make_sheet(load_machine("t3d"), {}).node)
