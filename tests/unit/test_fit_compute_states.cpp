@@ -1,6 +1,7 @@
 // The compute's states from the bench's compute probes: a run whose probes show two compute
 // speeds gives factors of one speed over the other, as a prediction measured at one and a run
-// at the other would differ; raw data without probes gives none, and the fit writes them into the model file and reads them back.
+// at the other would differ; raw data without probes gives none, and the fit writes them into
+// the model file and reads them back.
 #include <gtest/gtest.h>
 
 #include <algorithm>
