@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/clock_sync.hpp"
+#include "bench/operation_table.hpp"
 
 namespace augur::bench {
 namespace {
@@ -74,9 +75,11 @@ class Repeater {
   Repeater(const Repeater&) = delete;
   Repeater& operator=(const Repeater&) = delete;
 
-  void set_sequence(int calls, bool chained) {
+  // `lead`: one untimed call before the timed ones, as the ping-pong's untimed round trip.
+  void set_sequence(int calls, bool chained, bool lead) {
     sequence_ = calls;
     chained_ = chained;
+    lead_ = lead;
   }
 
   // `window_start` is this rank's local clock reading at which to start, or negative for none.
@@ -89,7 +92,8 @@ class Repeater {
     MPI_Barrier(context_.comm());
     const bool on_time = window_start < 0 || wait_until(window_start);
     const double begin = MPI_Wtime();
-    auto [seconds, root_seconds] = timed_as_whole() ? run_whole(begin) : run_each();
+    if (lead_) kernel_.call(context_);
+    auto [seconds, root_seconds] = timed_as_whole() ? run_whole(lead_ ? MPI_Wtime() : begin) : run_each();
     // A late rank's delay counts: the others started at the window. A rank on time left its
     // wait a clock reading after the window, as every rank did, so that overshoot is not
     // counted: added to every repetition, it made an 8-byte ping-pong's half round trip read
@@ -148,6 +152,7 @@ class Repeater {
   int next_rep_ = 0;
   int sequence_ = 1;
   bool chained_ = false;
+  bool lead_ = false;
 };
 
 // Fewest undisturbed repetitions worth a median; with fewer, the disturbed ones are used too.
@@ -235,14 +240,23 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
                           const MeasureSettings& settings, Buffers& buffers) {
   Repeater repeat(kernel, group, bytes, buffers);
   const ClockOffset clock = estimate_clock_offset(group);
+  // The warm-up runs the fewest calls in a row the point will time, so that its times, and the
+  // windows made from them, are those of the loop: a rested link's single call sized the windows
+  // of a TCP loop of 64 KiB MPI_Sendrecvs ten times too short, and every late rank's wait was
+  // counted into its calls (2.4 ms a call against 1.05 ms in a ring).
+  const bool in_a_row = settings.back_to_back && repeats_back_to_back(kernel);
+  const int fewest = in_a_row ? fewest_calls_in_a_row(kernel.name, bytes) : 1;
+  const bool lead = in_a_row && is_pair_exchange(kernel.name);
+  repeat.set_sequence(fewest, chains_roots(kernel), lead);
   const WarmUp warmup = warm_up(repeat, group, settings.warmup, clock);
   const bool windowed = settings.sync == Sync::window;
   // The same on every rank: the warm-up times are the group's maxima.
-  int sequence = 1;
-  if (settings.back_to_back && repeats_back_to_back(kernel) && warmup.call > 0)
-    sequence = std::clamp(static_cast<int>(kSequenceSeconds / warmup.call), 1, kLongestSequence);
-  repeat.set_sequence(sequence, chains_roots(kernel));
-  double window = std::max(kWindowHeadroom * std::max(warmup.repetition, warmup.call * sequence), kShortestWindow);
+  int sequence = fewest;
+  if (in_a_row && warmup.call > 0)
+    sequence = std::clamp(static_cast<int>(kSequenceSeconds / warmup.call), fewest, std::max(fewest, kLongestSequence));
+  repeat.set_sequence(sequence, chains_roots(kernel), lead);
+  const double calls = sequence + (lead ? 1 : 0);
+  double window = std::max(kWindowHeadroom * std::max(warmup.repetition, warmup.call * calls), kShortestWindow);
 
   Record record{settings.discard_preempted, {}, {}, {}, {}};
   const bool root = group.rank == kRoot;

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bench/budget.hpp"
@@ -157,6 +159,22 @@ TEST(BenchBudget, LargerMessagesAndSlowerNetworksCostMore) {
   const int alltoall = bench::operation_index("alltoall");
   EXPECT_GT(bench::point_seconds(kGigabit, {alltoall, 8, 1 << 20}, 3, 5),
             5 * bench::point_seconds(kGigabit, {alltoall, 2, 1 << 20}, 3, 5));
+}
+
+// A pair exchange's repetition is an untimed call and 16 in a row up to 64 KiB, one above: what
+// it costs beyond a send's single message, repetition by repetition.
+TEST(BenchBudget, APairExchangeCostsItsUntimedCallAndItsLoop) {
+  const int send = bench::operation_index("send");
+  for (const char* name : {"sendrecv", "exchange"}) {
+    const int op = bench::operation_index(name);
+    for (const auto& [bytes, extra_messages] : {std::pair{65536, 16}, std::pair{1 << 20, 1}}) {
+      const double message = bench::message_seconds(kGigabit, bytes);
+      const double extra = bench::point_seconds(kGigabit, {op, 2, std::uint64_t(bytes)}, 3, 5) -
+                           bench::point_seconds(kGigabit, {send, 2, std::uint64_t(bytes)}, 3, 5);
+      // 3 warm-up repetitions and 5 timed ones, each timed one a window of two repetitions.
+      EXPECT_NEAR(extra, (3 + 2 * 5) * extra_messages * message, 1e-12) << name << " at " << bytes;
+    }
+  }
 }
 
 // Over TCP through a token bucket a 128 KiB message took 100 ms, a hundred times what the link's
