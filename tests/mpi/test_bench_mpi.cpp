@@ -36,6 +36,14 @@ void add_sizes(std::set<Key>& keys, const std::string& op, int p, const std::vec
   for (double b : sizes) keys.insert({op, p, b});
 }
 
+// The arguments of augur-bench-mpi measuring `ops` up to `max_size` without refinement, budget or
+// node kernels, at `fewest` to `most` repetitions a point.
+std::vector<std::string> small_sweep(const fs::path& raw, const std::string& ops, const std::string& max_size,
+                                     int fewest, int most) {
+  return {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", ops, "--max-size", max_size, "--refine", "0",
+          "--min-reps", std::to_string(fewest), "--max-reps", std::to_string(most), "--budget", "0", "--no-compute"};
+}
+
 const std::vector<double> kBytesTo64{0, 1, 2, 4, 8, 16, 32, 64};
 const std::vector<double> kIntsTo64{0, 4, 8, 16, 32, 64};
 
@@ -162,9 +170,7 @@ TEST(BenchMpi, WindowSynchronisationStartsRanksCloserThanTheBarrier) {
 TEST(BenchMpi, ChainedBroadcastKeepsTheRootsOwnTimeApartFromTheLatency) {
   const auto dir = scratch_dir("bench_chain");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "bcast,scatter",
-                                             "--max-size", "1KiB", "--refine", "0", "--min-reps", "20",
-                                             "--max-reps", "40", "--budget", "0", "--no-compute"}));
+  const auto result = run_process(mpirun(2, small_sweep(raw, "bcast,scatter", "1KiB", 20, 40)));
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const RawSet set = augur::fit::read_raw_file(raw);
   int points = 0, root_shorter = 0;
@@ -186,10 +192,7 @@ TEST(BenchMpi, ShortCollectivesAndPairExchangesRunBackToBackUnlessIsolated) {
   const auto dir = scratch_dir("bench_sequences");
   auto calls_by_op = [&](const std::string& extra) {
     const auto raw = dir / (extra.empty() ? "raw.jsonl" : "isolated.jsonl");
-    std::vector<std::string> args = {AUGUR_BENCH_MPI, "--raw", raw.string(),
-                                     "--ops", "pingpong,sendrecv,exchange,allreduce",
-                                     "--max-size", "64", "--refine", "0", "--min-reps", "5",
-                                     "--max-reps", "10", "--budget", "0", "--no-compute"};
+    auto args = small_sweep(raw, "pingpong,sendrecv,exchange,allreduce", "64", 5, 10);
     if (!extra.empty()) args.push_back(extra);
     const auto result = run_process(mpirun(2, args));
     EXPECT_EQ(result.exit_code, 0) << result.output;
@@ -211,9 +214,7 @@ TEST(BenchMpi, ShortCollectivesAndPairExchangesRunBackToBackUnlessIsolated) {
 TEST(BenchMpi, PairExchangesTimeSixteenCallsInARowUpTo64KiB) {
   const auto dir = scratch_dir("bench_pair_loop");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "sendrecv,exchange",
-                                             "--max-size", "65536", "--refine", "0", "--min-reps", "3",
-                                             "--max-reps", "3", "--budget", "0", "--no-compute"}));
+  const auto result = run_process(mpirun(2, small_sweep(raw, "sendrecv,exchange", "65536", 3, 3)));
   EXPECT_EQ(result.exit_code, 0) << result.output;
   int largest = 0;
   for (const auto& m : augur::fit::read_raw_file(raw).points) {
