@@ -43,7 +43,7 @@ double log2_ceil(int p) { return std::ceil(std::log2(std::max(p, 2))); }
 // Messages in a row on the critical path of one call.
 double messages_per_call(const OperationShape& shape, const Point& point) {
   if (shape.name == "pingpong") return 2.0 * pingpong_rounds(point.bytes);
-  // The untimed call and the ping-pong's rounds in a row (operation_table.hpp).
+  // The untimed call and the calls timed in a row after it (operation_table.hpp).
   if (is_pair_exchange(shape.name)) return 1.0 + fewest_calls_in_a_row(shape.name, point.bytes);
   // Computation twice the transfer sits between the post and the wait.
   if (shape.name.ends_with("overlap")) return 3;
