@@ -159,10 +159,12 @@ BudgetPlan plan_budget(const Calibration& c, const BudgetRequest& r) {
   return plan;
 }
 
-int passes_that_fit(int planned, int made, double last_pass_seconds, double seconds_left) {
+int passes_that_fit(int planned, int most, int made, double last_pass_seconds, double seconds_left) {
   if (last_pass_seconds <= 0) return planned;
-  const int more = static_cast<int>(std::floor(std::max(0.0, seconds_left) / last_pass_seconds));
-  return std::clamp(made + more, made, planned);
+  auto fitting = [&](double each) { return made + static_cast<int>(std::floor(std::max(0.0, seconds_left) / each)); };
+  const int within_plan = std::clamp(fitting(last_pass_seconds), made, planned);
+  if (within_plan < planned) return within_plan;
+  return std::clamp(fitting(kExtraPassMargin * last_pass_seconds), planned, std::max(planned, most));
 }
 
 namespace {

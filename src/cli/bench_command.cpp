@@ -211,6 +211,7 @@ struct Launch {
   std::vector<int> groups;
   int min_reps = 0, max_reps = 0;          // over all passes; 0: the preset's
   double pass_budget = 0, stop_after = 0;  // seconds; 0: none
+  bool refine = true;                      // false: a pass before added the sizes where curves bend
   bench::RunClock run;
 };
 
@@ -231,6 +232,7 @@ std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& p
   if (launch.min_reps > 0)
     argv.insert(argv.end(), {"--min-reps", std::to_string(launch.min_reps), "--max-reps", std::to_string(launch.max_reps)});
   if (launch.pass_budget > 0) argv.insert(argv.end(), {"--pass-budget", shell_number(launch.pass_budget)});
+  if (!launch.refine) argv.insert(argv.end(), {"--refine", "0"});
   if (launch.stop_after > 0) argv.insert(argv.end(), {"--stop-after", shell_number(launch.stop_after)});
   if (!r.machine.empty()) argv.insert(argv.end(), {"--machine", r.machine});
   if (r.resume) argv.push_back("--resume");
@@ -386,8 +388,10 @@ void resume_bench(const BenchRequest& r, const fs::path& program) {
 
 // Each pass is a launch of its own: on this kind of machine a launch can land in a faster or
 // slower state that lasts until it ends, and the passes should not all share one. After each
-// pass the run counts the passes that still fit the budget by the time the last one took, and
-// gives each launch a limit past which it leaves its remaining points to the others.
+// pass the run counts the passes that still fit the budget by the time the last one took (more
+// than planned when the plan's estimate was high), and gives each launch a limit past which it
+// leaves its remaining points to the others. The middle pass of the count at its launch adds
+// sizes where curves bend; a count that grows later must not make a second one do so.
 void run_bench(BenchRequest r) {
   check_request(r);
   const auto program = find_bench_program();
@@ -412,11 +416,12 @@ void run_bench(BenchRequest r) {
   double last_pass = 0;
   int made = 0;
   std::size_t first_pass_points = 0;  // the points the first pass measured: fewer when it ran out of time
+  bool refined = false;
   for (; launch.pass <= launch.passes; ++launch.pass) {
     const double now = r.dry_run ? request.spent_seconds + (launch.pass - 1) * plan.pass_seconds : seconds_since(start);
     const double left = request.budget_seconds - now - bench::fit_seconds(points * launch.passes);
     if (launch.pass > 1 && !r.dry_run) {
-      launch.passes = bench::passes_that_fit(launch.passes, made, last_pass, left);
+      launch.passes = bench::passes_that_fit(plan.passes, r.passes, made, last_pass, left);
       if (launch.pass > launch.passes) break;
     }
     const int passes_left = launch.passes - launch.pass + 1;
@@ -425,8 +430,10 @@ void run_bench(BenchRequest r) {
     launch.pass_budget = std::max(0.1, left * 0.92 / passes_left - calibration.launch_seconds);
     launch.stop_after = std::max(1.0, left - calibration.launch_seconds);
     launch.run = {now, now + passes_left * std::max(last_pass, plan.pass_seconds), request.budget_seconds};
+    launch.refine = !refined;
     const auto pass_start = Clock::now();
     run_pass_or_print(r, launch_command(r, program, launch), launch);
+    refined = refined || launch.pass == bench::refinement_pass(launch.passes);
     last_pass = seconds_since(pass_start);
     if (++made == 1 && !r.dry_run) first_pass_points = finished_points(r.raw);
   }

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "fit/raw.hpp"
@@ -157,5 +159,42 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   EXPECT_EQ(by_pass[3], by_pass[2]);
   for (const auto& [pass, points] : by_pass)
     EXPECT_EQ(std::set(points.begin(), points.end()).size(), points.size()) << "a point twice in pass " << pass;
+  fs::remove_all(dir);
+}
+
+// The count of passes moves as the run goes (a first launch is slow, the rest quicker than the
+// plan's estimate, and time the plan did not need buys passes beyond it), and with it the middle
+// pass, the one that adds sizes where curves bend: still one pass adds them, and every later one
+// measures just what it did.
+TEST(BenchCommand, OnePassAddsSizesHoweverTheCountOfPassesMoves) {
+  const auto dir = scratch_dir("cmd_passes");
+  const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong", "--max-size", "4KiB", "--budget", "10s",
+                              "--mpirun", AUGUR_MPIEXEC, "-o", (dir / "m.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::map<int, std::set<std::tuple<std::string, int, double>>> by_pass;
+  for (const auto& m : augur::fit::read_raw_file(dir / "m.raw.jsonl").points) by_pass[m.pass].insert({m.op, m.p, m.bytes});
+  ASSERT_GE(by_pass.size(), 2u) << r.output;
+  const auto& first = by_pass.begin()->second;
+  const auto refined = std::find_if(by_pass.begin(), by_pass.end(), [&](const auto& pass) { return pass.second != first; });
+  for (auto later = refined == by_pass.end() ? refined : std::next(refined); later != by_pass.end(); ++later)
+    EXPECT_EQ(later->second, refined->second) << "pass " << later->first << " measured other sizes than pass "
+                                              << refined->first << ", the one that added them:\n" << r.output;
+  // Of the launches, at most one refines: the middle of the count it was launched with, not told
+  // `--refine 0` (none when a slow first pass cut the count below its next pass). A second one
+  // often finds no bend left to add sizes to, so the sizes alone would not show it.
+  int refining = 0;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);) {
+    int pass = 0, passes = 0;
+    const auto at = line.find(" --pass ");
+    if (at == std::string::npos || std::sscanf(line.c_str() + at, " --pass %d --passes %d", &pass, &passes) != 2) continue;
+    if (pass == (passes + 1) / 2 && line.find("--refine 0") == std::string::npos) ++refining;
+  }
+  EXPECT_LE(refining, 1) << r.output;
+  const auto model = augur::model::load_model_file(dir / "m.json");
+  const auto& budget = model.provenance.settings.at("budget");
+  EXPECT_EQ(budget.at("passes_made").get<int>(), static_cast<int>(by_pass.size()));
+  EXPECT_LE(budget.at("passes_made").get<int>(), budget.at("preset").at("passes").get<int>());
+  EXPECT_LT(budget.at("measuring_seconds").get<double>(), 10);
   fs::remove_all(dir);
 }

@@ -196,10 +196,24 @@ TEST(BenchBudget, ALinkThatStallsCostsWhatItMeasured) {
 }
 
 TEST(BenchBudget, PassesThatFitCountWhatIsLeft) {
-  EXPECT_EQ(bench::passes_that_fit(25, 3, 5.0, 20.0), 7);
-  EXPECT_EQ(bench::passes_that_fit(25, 3, 5.0, 1000.0), 25);  // never more than planned
-  EXPECT_EQ(bench::passes_that_fit(25, 3, 5.0, -4.0), 3);     // over time: stop
-  EXPECT_EQ(bench::passes_that_fit(25, 3, 0.0, 10.0), 25);    // no pass timed yet
+  EXPECT_EQ(bench::passes_that_fit(25, 25, 3, 5.0, 20.0), 7);
+  EXPECT_EQ(bench::passes_that_fit(25, 25, 3, 5.0, 1000.0), 25);  // never more than the preset's
+  EXPECT_EQ(bench::passes_that_fit(25, 25, 3, 5.0, -4.0), 3);     // over time: stop
+  EXPECT_EQ(bench::passes_that_fit(25, 25, 3, 0.0, 10.0), 25);    // no pass timed yet
+}
+
+TEST(BenchBudget, TimeThePlanDidNotNeedBuysPassesWithAMargin) {
+  // Five planned, three made at 16 s each: 80 s left hold the two planned ones, so the count is
+  // what they hold at 20 s a pass (16 s and a quarter to spare): 3 + 4.
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 3, 16.0, 80.0), 7);
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 5, 16.0, 80.0), 9);
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 5, 16.0, 19.9), 5);  // one pass without its margin: none
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 5, 16.0, 20.0), 6);
+  EXPECT_EQ(bench::passes_that_fit(5, 7, 5, 16.0, 1000.0), 7);  // the preset's count bounds them
+  // The planned passes themselves need no margin: 32 s hold both that are left.
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 3, 16.0, 32.0), 5);
+  // A count that shrank for lack of time grows back, to the plan, when a pass went faster.
+  EXPECT_EQ(bench::passes_that_fit(5, 25, 3, 8.0, 16.0), 5);
 }
 
 // A model as `augur bench` writes it, with the budget's record in its provenance.
