@@ -489,14 +489,14 @@ void add_bench_command(CLI::App& app) {
                 "time every collective and pair exchange call on its own; by default those of 50 us or less "
                 "are timed as the mean of up to 64 back-to-back calls, as programs call them in loops");
   cmd->add_option("--passes", r->chosen_passes,
-                  fmt::format("sweeps over the plan, each a launch of its own; the model pools the faster half of each "
-                              "point's passes, so a slow spell of a shared machine hits some passes, not the result (default: {} with "
+                  fmt::format("sweeps over the plan, each a launch of its own; the model pools each point's "
+                              "passes, so a slow spell of a shared machine hits some passes, not the result (default: {} with "
                               "--quick, {} standard, {} with --full)",
                               bench::preset_passes("quick"), bench::preset_passes("standard"),
                               bench::preset_passes("full")));
   cmd->add_option("--state", r->state,
                   "which passes of a point the model pools when the machine jumped between states: typical "
-                  "(all, as programs meet them) or reference (the faster half, the machine at its best; docs/fitting.md)")
+                  "(all, as programs meet them) or reference (the machine at its best: short messages scaled to the fastest probes, others the faster half; docs/fitting.md)")
       ->check(CLI::IsMember({"typical", "reference"}))
       ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");

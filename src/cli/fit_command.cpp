@@ -132,7 +132,7 @@ void add_fit_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--state", opts->state,
                   "which passes of a point to pool when the machine jumped between states (docs/fitting.md): "
-                  "typical pools all, as programs meet them; reference the faster half, the machine at its best")
+                  "typical pools all, as programs meet them; reference the machine at its best (short messages scaled to the fastest probes, others the faster half of their passes)")
       ->check(CLI::IsMember({"typical", "reference"}))
       ->capture_default_str();
   cmd->add_option("--selection", opts->selection, "cv (cross-validated error) or chi2 (least chi2, as the seed)")

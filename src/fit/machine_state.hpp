@@ -25,6 +25,9 @@ struct MachineStates {
   double limit = 0;            // probes above this are another state (0: too few probes to tell)
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
+  // The probe latency-bound points are scaled to (fit/pooling.hpp), seconds: the 5th percentile,
+  // the faster state however few passes met it (0: too few probes to tell).
+  double scaling = 0;
 
   nlohmann::json to_json() const;
   // The record to_json wrote, or nothing when `j` is not such a record (a hand-written model's

@@ -14,8 +14,10 @@
 namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
-// measurements, all of them, or with StateChoice::reference the faster half of its passes (the
-// median of those is the lower quartile of all); of the k so chosen:
+// measurements, all of them, or with StateChoice::reference: when its time is a few state probes
+// (latency-bound), every pass scaled to MachineStates::scaling, the faster state's probe;
+// otherwise the faster half of its passes (the median of those is the lower quartile of all).
+// Of the k so chosen:
 // the median of the medians (and of the role medians, skews, clock errors and state probes),
 // the least minimum, the greatest maximum, the mean weighted by repetitions, the repetitions
 // summed, and a standard deviation such that std/√reps is the larger of the passes' own

@@ -64,7 +64,7 @@ model::StateFactors state_factors(const MeasuredPasses& measured, const model::R
   }
   if (fast.empty()) return {};
   // Capped at 1 on either side so that avg, the law, stays between min and max: a law fitted to
-  // the faster half of the passes lies at the fast state's low end, one fitted to all of them (--state
+  // the fast state's passes lies at the fast state's low end, one fitted to all of them (--state
   // typical) between the states.
   return {std::min(median(fast), 1.0), std::max(median(slow), 1.0)};
 }

@@ -3,8 +3,9 @@
 //
 // This 2-vCPU guest jumps between a fast and a slow state within minutes (machine_state.hpp): a
 // communication-bound program runs a third longer in the slow one. The law is fitted to each
-// point's pooled passes, by default the faster half, so it is the fast state's time; a band drawn
-// from those passes' repetitions held only about half of the runs measured later. Every pass the
+// point's pooled passes, by default the fast state's (fit/pooling.hpp), so it is the fast state's
+// time; a band drawn from those passes' repetitions held only about half of the runs measured
+// later. Every pass the
 // bench made is kept in the raw file, each with the state it was made in: divided by the law at
 // its point, a pass says where its state lies relative to the law, and the regime records where
 // the fast and the slow state lie, so that min is the one's time and max the other's.

@@ -350,7 +350,7 @@ TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   EXPECT_EQ(fast.provenance.settings.at("machine_states").at("elsewhere"), 6);
   // The terminal's sentence names the states the fit found, in the words of its choice.
   EXPECT_EQ(fast_states.elsewhere, 6);
-  EXPECT_NE(fast_states.summary(reference.state).find("the faster half of its passes"), std::string::npos);
+  EXPECT_NE(fast_states.summary(reference.state).find("the faster half of their passes"), std::string::npos);
   EXPECT_NE(typical_states.summary(every_pass.state).find("pools every pass"), std::string::npos);
   EXPECT_EQ(fit_model(unprobed(raw), FitOptions{}).states.summary(reference.state), "");
 }

@@ -95,6 +95,9 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_EQ(states.elsewhere, 3);
   EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
   EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
+  const auto again = augur::fit::MachineStates::from_json(states.to_json());
+  ASSERT_TRUE(again);
+  EXPECT_DOUBLE_EQ(again->scaling, 0.15e-6);
 }
 
 TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
@@ -154,6 +157,47 @@ TEST(Pooling, TheReferenceStateNeverKeepsMoreThanHalfOfAPointsPasses) {
   const auto once = pool_repeated_points(passes_of({1.6}), augur::fit::StateChoice::reference).at(0);
   EXPECT_DOUBLE_EQ(once.median, 1.6e-6);
   EXPECT_EQ(once.reps, 100);
+}
+
+// Ten passes of a run over TCP: an 8-byte allreduce at twice the probe, and a 1 MiB ping-pong at
+// about a millisecond whatever the probe; the probe read 10 µs in 2 passes and 15 µs in 8.
+std::vector<Measurement> run_in_two_spells() {
+  std::vector<Measurement> points;
+  for (int pass = 1; pass <= 10; ++pass) {
+    const double probe = pass <= 2 ? 10e-6 : 15e-6;
+    auto small = point("allreduce", 8, 2 * probe, pass);
+    small.state_probe = probe;
+    auto large = point("pingpong", 1 << 20, (1.0 + 0.01 * pass) * 1e-3, pass);
+    large.state_probe = probe;
+    points.push_back(small);
+    points.push_back(large);
+  }
+  return points;
+}
+
+TEST(Pooling, ALatencyBoundPointIsScaledToTheFasterSpellsProbe) {
+  const auto points = run_in_two_spells();
+  EXPECT_DOUBLE_EQ(augur::fit::machine_states(points).scaling, 10e-6);
+  const auto small = pool_repeated_points(points, augur::fit::StateChoice::reference).at(0);
+  // The faster half of its passes would be 3 of the slower spell's and 2 of the faster's: 30 µs.
+  EXPECT_DOUBLE_EQ(small.median, 20e-6);
+  EXPECT_DOUBLE_EQ(small.max, 1.2 * 20e-6);
+  EXPECT_EQ(small.reps, 1000);
+  ASSERT_TRUE(small.state_probe);
+  EXPECT_DOUBLE_EQ(*small.state_probe, 10e-6);
+}
+
+TEST(Pooling, ABandwidthBoundPointOrOneWithoutProbesKeepsTheFasterHalf) {
+  auto points = run_in_two_spells();
+  const auto large = pool_repeated_points(points, augur::fit::StateChoice::reference).at(1);
+  EXPECT_DOUBLE_EQ(large.median, 1.03e-3);  // passes 1–5, unscaled
+  EXPECT_EQ(large.reps, 500);
+  for (auto& m : points) m.state_probe.reset();
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference).at(0).median, 30e-6);
+}
+
+TEST(Pooling, TypicalPoolingDoesNotScale) {
+  EXPECT_DOUBLE_EQ(pool_repeated_points(run_in_two_spells(), every_pass).at(0).median, 30e-6);
 }
 
 }  // namespace
