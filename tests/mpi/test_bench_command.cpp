@@ -11,6 +11,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "bench/plan.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
 #include "run_process.hpp"
@@ -188,7 +189,7 @@ TEST(BenchCommand, OnePassAddsSizesHoweverTheCountOfPassesMoves) {
     int pass = 0, passes = 0;
     const auto at = line.find(" --pass ");
     if (at == std::string::npos || std::sscanf(line.c_str() + at, " --pass %d --passes %d", &pass, &passes) != 2) continue;
-    if (pass == (passes + 1) / 2 && line.find("--refine 0") == std::string::npos) ++refining;
+    if (pass == augur::bench::refinement_pass(passes) && line.find("--refine 0") == std::string::npos) ++refining;
   }
   EXPECT_LE(refining, 1) << r.output;
   const auto model = augur::model::load_model_file(dir / "m.json");
