@@ -52,6 +52,7 @@ enum class Status : std::uint8_t { ready, blocked, done };
 struct RankState {
   double now = 0;
   double nic_free = 0;  // when its next message may leave (networks with a gap)
+  double link_free = 0;  // when its next message leaves the link (Network::departure)
   double last_arrival = 0;  // its messages reach their receivers in the order sent
   // The call in progress: its begin, latest completion, bytes, and the parts a report needs.
   double begin = 0, end = 0, bytes = 0, halves = 0, send_end = 0;

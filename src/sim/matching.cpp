@@ -91,7 +91,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   auto& rs = ranks_[rank];
   const auto id = take(messages_, free_message_);
   auto& m = messages_[id];
-  m.start = rs.now;
+  m.start = net_.departure(rs.link_free, rs.now, op.value);
   m.bytes = op.value;
   m.src = rank;
   m.dst = op.peer;
@@ -99,7 +99,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   m.comm = op.comm;
   m.rendezvous = rendezvous;
   m.internal = op.flags & kInternal;
-  if (prices_crossing_) note_send(rank, op.comm, op.peer, {rs.now, op.value});
+  if (prices_crossing_) note_send(rank, op.comm, op.peer, {m.start, op.value});
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
   ++message_count_;
   if (transfers_) {
@@ -107,7 +107,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
     return id;
   }
   // One rank's messages leave through one queue: they reach their receivers in the order sent.
-  const double arrival = std::max(net_.arrival(rs.now, rendezvous, op.value), rs.last_arrival);
+  const double arrival = std::max(net_.arrival(m.start, rendezvous, op.value), rs.last_arrival);
   rs.last_arrival = arrival;
   m.arrival = arrival;
   queue_.push(arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);

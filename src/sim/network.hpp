@@ -33,6 +33,10 @@ class Network {
   // Posting a receive costs nothing unless the network says otherwise.
   virtual double irecv_post(double) const { return 0; }
   virtual bool waits_for_receiver(timing::SendMode mode, double bytes) const = 0;
+  // When a message sent at `start` leaves its sender, whose link is busy until `link_free` (the
+  // sender's own state); the start itself unless the network spaces a sender's messages by their
+  // bytes (timing::BasicRules::departure).
+  virtual double departure(double& /*link_free*/, double start, double /*bytes*/) const { return start; }
   // When a message's envelope reaches the receiver, for matching wildcard receives in simulated time.
   virtual double arrival(double send_start, bool rendezvous, double bytes) const = 0;
   virtual double recvmin(double bytes) const = 0;
@@ -67,6 +71,9 @@ class ModelNetwork final : public Network {
   double irecv_post(double bytes) const override { return rules_.irecv_post(bytes); }
   bool waits_for_receiver(timing::SendMode mode, double bytes) const override {
     return rules_.waits_for_receiver(mode, bytes);
+  }
+  double departure(double& link_free, double start, double bytes) const override {
+    return rules_.departure(link_free, start, bytes);
   }
   double arrival(double send_start, bool rendezvous, double bytes) const override;
   double recvmin(double bytes) const override { return rules_.recvmin(bytes); }

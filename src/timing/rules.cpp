@@ -51,6 +51,7 @@ BasicRules<V>::BasicRules(const model::Model& model, model::Bound bound) : model
   // Optional: without them the message rule stands alone, and there is nothing to report.
   sendrecv_ = model_.find("sendrecv");
   exchange_ = model_.find("exchange");
+  if (model_.network.bandwidth > 0) seconds_per_byte_ = 1 / model_.network.bandwidth;
   for (const auto& info : model::operation_catalog()) {
     if (info.cls != model::OperationClass::collective && info.cls != model::OperationClass::barrier) continue;
     std::vector<std::string_view> chain;
@@ -149,6 +150,14 @@ V BasicRules<V>::send_busy(SendMode mode, double bytes) const {
     case SendMode::standard: break;
   }
   return price(send_, 2, bytes);
+}
+
+template <class V>
+V BasicRules<V>::departure(V& link_free, const V& start, double bytes) const {
+  if (!(seconds_per_byte_ > 0)) return start;
+  const V leaves = later(start, link_free);
+  link_free = leaves + uniform<V>(bytes * seconds_per_byte_);
+  return leaves;
 }
 
 template <class V>

@@ -37,6 +37,18 @@ TEST_F(SimKernel, EagerMessageFollowsTheHalvesRule) {
   EXPECT_EQ(r.operations.at("recv").bytes, 1000);
 }
 
+TEST_F(SimKernel, ASendersMessagesLeaveNoCloserThanItsLinkCarriesThem) {
+  auto linked_model = toy();
+  linked_model.network.bandwidth = 1e8;  // 1000 B hold the link for 10 µs
+  ModelNetwork linked{linked_model, model::Bound::avg};
+  auto p = program({{send_op(1, 1000), send_op(1, 1000)}, {recv_op(0), recv_op(0)}});
+  const auto r = simulate(p, linked);
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 6 * us);  // the sender's own time is not held up
+  // The second message leaves at 10 µs, when the link has carried the first, not at 3: 10 + 20.
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 30 * us);
+  EXPECT_DOUBLE_EQ(simulate(p, net).ranks[1].finish, 23 * us);
+}
+
 TEST_F(SimKernel, RendezvousSenderWaitsForThePost) {
   auto p = program({{send_op(1, 8192)}, {compute_op(50 * us), recv_op(0)}});
   auto r = simulate(p, net);

@@ -317,3 +317,26 @@ TEST(TimingRules, TheCrossingBoundsAreStrict) {
   // Starting together always crosses, even at zero bytes (a transit of 4 µs).
   EXPECT_TRUE(r.crossed({0, 0}, {0, 0}));
 }
+
+TEST(TimingRules, ASendersMessagesLeaveNoCloserThanItsLinkCarriesThem) {
+  const auto m = model_of("link", R"json({"pingpong": {"regimes": [{"from": 0, "expr": "10 + d/1000"}]}})json",
+                          R"json({"bandwidth": 1e8})json");
+  timing::Rules r(m, model::Bound::avg);
+  double link_free = 0;
+  // 4000 bytes hold a link of 100 MB/s for 40 µs: a second message sent at 5 µs leaves at 40.
+  EXPECT_DOUBLE_EQ(r.departure(link_free, 0, 4000), 0);
+  EXPECT_NEAR(link_free, 40 * us, 1e-15);
+  EXPECT_NEAR(r.departure(link_free, 5 * us, 4000), 40 * us, 1e-15);
+  EXPECT_NEAR(link_free, 80 * us, 1e-15);
+  // One sent once the link is free leaves when sent.
+  EXPECT_NEAR(r.departure(link_free, 100 * us, 8), 100 * us, 1e-15);
+  EXPECT_NEAR(link_free, 100.08 * us, 1e-15);
+}
+
+TEST(TimingRules, WithoutABandwidthMessagesLeaveWhenSent) {
+  timing::Rules r(toy(), model::Bound::avg);
+  double link_free = 0;
+  EXPECT_DOUBLE_EQ(r.departure(link_free, 0, 4000), 0);
+  EXPECT_DOUBLE_EQ(r.departure(link_free, 1 * us, 4000), 1 * us);
+  EXPECT_DOUBLE_EQ(link_free, 0);
+}

@@ -32,19 +32,21 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   s.tag = tag;
   s.start = start;
   s.shadow = followed_send(comm, count, type, dest, tag);
+  s.leaves = start;
   if (!s.shadow) return s;
-  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {start, s.bytes};
+  auto& rt = runtime();
+  s.leaves = rt.rules->departure(rt.link_free, start, s.bytes);
+  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, s.bytes};
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
-  bool rendezvous = runtime().rules->waits_for_receiver(mode, s.bytes);
+  bool rendezvous = rt.rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
-  s.header = {start, rendezvous ? 1.0 : 0.0};
+  s.header = {s.leaves, rendezvous ? 1.0 : 0.0};
   if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
   if (carry == Carry::own_copy) s.envelope = Envelope::copy_of(buf, count, type, comm);
   if (!s.envelope.empty()) {
     s.envelope.header() = s.header;
     s.envelope.seal();
   }
-  auto& rt = runtime();
   if (rt.trace) rt.trace->send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
   return s;
 }
@@ -58,7 +60,7 @@ Times end_send(SendRecord& s, Times& waiting) {
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();
   if (!post) return plain;
-  const Times end = later(rt.rules->waiting_send_end(s.start, *post, s.bytes), plain);
+  const Times end = later(rt.rules->waiting_send_end(s.leaves, *post, s.bytes), plain);
   waiting = end - plain;
   return end;
 }

@@ -18,6 +18,7 @@ struct SendRecord {
   double bytes = 0;
   int dest = 0, tag = 0;
   Times start;
+  Times leaves;  // when the message leaves: start, or later while the link carries earlier ones
   Header header;
   std::unique_ptr<PostTimeReceipt> receipt;  // set when the send waits for its receiver
   Envelope envelope;  // empty: the message goes out as the program gave it

@@ -62,6 +62,7 @@ double measure_call_boundary() {
   rt.config = config;
   rt.ledger = Ledger{};
   rt.now = {};
+  rt.link_free = {};
   // The median batch: one batch may hold an interrupt. Bounded so a disturbed measurement
   // cannot erase a program's real compute.
   return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);

@@ -34,6 +34,7 @@ struct Runtime {
   std::unique_ptr<trace::RankWriter> trace;
   int rank = 0, size = 1;
   Times now;               // virtual time at each bound, seconds since MPI_Init returned
+  Times link_free;         // when this rank's next message may leave (timing::BasicRules::departure)
   Times compute_factors = Times::same(1);  // a compute second on each clock (compute_band.hpp)
   double origin = 0;       // real time at MPI_Init's return, the earliest over ranks (measure mode)
   ComputeClock compute_clock{wall_seconds, thread_cpu_seconds, {}, kShortInterval};
