@@ -324,9 +324,10 @@ TEST(ReverseProfiler, BackToBackCallsAreCreditedAlmostNoCompute) {
   constexpr int kIterations = 20000, kCallsPerIteration = 6;
   // The least of up to six runs: the machine's state (another process, a slower phase) adds to
   // all, and under MPICH the boundary measured at MPI_Init itself scatters (5-25 ns in six runs on
-  // 26 November), leaving 10-21 ns a call in a run; three runs all stayed above 15 ns in 3 of 8.
+  // 26 November), leaving 10-21 ns a call in a run; three runs all stayed above 15 ns in 3 of 8,
+  // and six all stayed at 16.5 ns or more once in a busy CI run (27 November).
   double least = 1;
-  for (int attempt = 0; attempt < 6 && least >= 15e-9; ++attempt) {
+  for (int attempt = 0; attempt < 10 && least >= 15e-9; ++attempt) {
     auto r = augur_run("--machine t3d --compute measured --compute-scale 1 -np 2", BACK_TO_BACK_PROGRAM,
                        std::to_string(kIterations));
     ASSERT_EQ(r.status, 0) << r.output;
