@@ -148,6 +148,11 @@ Measurement pool_reference(const std::vector<const Measurement*>& group, double 
 }  // namespace
 
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice) {
+  return pool_repeated_points(points, choice, machine_states(points).scaling);
+}
+
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
+                                              double scaling_probe) {
   using Key = std::tuple<std::string, int, double>;
   std::map<Key, std::size_t> slot;
   std::vector<std::vector<const Measurement*>> groups;
@@ -158,9 +163,8 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   }
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
-  const auto scaling = machine_states(points).scaling;
   for (const auto& group : groups)
-    pooled.push_back(choice == StateChoice::reference ? pool_reference(group, scaling) : pool(group));
+    pooled.push_back(choice == StateChoice::reference ? pool_reference(group, scaling_probe) : pool(group));
   return pooled;
 }
 

@@ -22,6 +22,10 @@ namespace augur::fit {
 // the least minimum, the greatest maximum, the mean weighted by repetitions, the repetitions
 // summed, and a standard deviation such that std/√reps is the larger of the passes' own
 // standard error over √k and the spread of their medians over √k.
+// `scaling_probe` is MachineStates::scaling of the same points (0: scale nothing); the caller
+// that already has the states passes it, the shorter form finds it.
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
+                                              double scaling_probe);
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice);
 
 }  // namespace augur::fit
