@@ -39,6 +39,7 @@ Answer ask(const model::Model& model, const Question& q) {
   const auto& op = model.at(q.op);
   Answer a;
   a.question = q;
+  a.question.op = op.name;  // the model's own name when the question used MPI's
   a.d = q.bytes / model.units.bytes_per_size_unit();
   a.regime = &op.regime_for(q.bytes);
   a.equation = a.regime->equation();

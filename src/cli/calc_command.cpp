@@ -120,6 +120,7 @@ void add_calc_command(CLI::App& app) {
       "  augur calc --machine model.json                    interactive prompt (or questions on stdin)\n"
       "  augur calc --machine sp2-mpl loop fa=1 fm=0 fma=2 l=2 s=1\n"
       "                                                    one loop's bound on the node (LFK1 on the POWER2)\n"
+      "Operations: the model's names (`list` at the prompt) or MPI's own, in any case: MPI_Bcast, mpi_isend.\n"
       "Sizes: bytes, or 8KiB (1024), 8kB (1000), 2MiB, 1000ints (the model's int size), 64doubles.\n"
       "The answer shows the equation and its regime, so it can be checked by hand.\n"
       "Loop keys, per iteration (docs/node-model.md): fa adds, fm multiplies, fma multiply-adds, fdiv divides,\n"
@@ -129,7 +130,7 @@ void add_calc_command(CLI::App& app) {
   cmd->add_option("-m,--machine", opts->machine, "built-in machine name (see `augur machines`) or model file")
       ->required();
   cmd->add_option("question", opts->words,
-                  "<operation> <processes> <size>, e.g. pingpong 2 217; or loop KEY=VALUE ... (see below)");
+                  "<operation> <processes> <size>, e.g. pingpong 2 217 or MPI_Bcast 16 8KiB; or loop KEY=VALUE ... (see below)");
   cmd->add_flag("--json", opts->json, "print the answer as JSON");
   cmd->callback([opts] {
     auto model = model::load_machine(opts->machine);

@@ -1,8 +1,11 @@
 #include "model/model.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
+
+#include "model/units.hpp"
 
 namespace augur::model {
 
@@ -26,11 +29,26 @@ const Operation* Model::find(std::string_view op) const {
   return it == operations.end() ? nullptr : &it->second;
 }
 
+namespace {
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  });
+}
+
+}  // namespace
+
+// A person asks by MPI's own name ("MPI_Bcast", "mpi_isend"), which the data sheet prints; the
+// model keys its operations by the bench's names ("bcast", "isend1").
 const Operation& Model::at(std::string_view op) const {
   if (const auto* found = find(op)) return *found;
+  for (const auto& [name, operation] : operations)
+    if (same_ignoring_case(mpi_name(name), op)) return operation;
   std::string known;
   for (const auto& [name, _] : operations) known += (known.empty() ? "" : " ") + name;
-  throw QueryError(fmt::format("machine '{}' has no model of '{}' (it has: {})", machine.name, op, known));
+  throw QueryError(fmt::format("machine '{}' has no model of '{}' (it has: {}; or MPI's names of them, such as MPI_Bcast)",
+                               machine.name, op, known));
 }
 
 std::pair<const Regime*, double> Model::query(const Operation& op, double p, double bytes) const {

@@ -58,6 +58,22 @@ TEST(CalcCli, AnswersInUnitsForReadingAndNamesTheMPICall) {
   EXPECT_NE(list.out.find("  isend1 (MPI_Isend): "), std::string::npos) << list.out;
 }
 
+TEST(CalcCli, TakesMPIsOwnNamesInAnyCase) {
+  const auto bench_name = augur("calc --machine t3d bcast 16 1000ints --json");
+  ASSERT_EQ(bench_name.status, 0) << bench_name.out;
+  for (const char* name : {"MPI_Bcast", "mpi_bcast"}) {
+    const auto r = augur(std::string("calc --machine t3d ") + name + " 16 1000ints --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["seconds"], nlohmann::json::parse(bench_name.out)["seconds"]) << name;
+  }
+  const auto isend = augur("calc --machine t3d MPI_Isend 2 8");
+  ASSERT_EQ(isend.status, 0) << isend.out;
+  EXPECT_NE(isend.out.find("isend1 (MPI_Isend)"), std::string::npos) << isend.out;
+  const auto unknown = augur("calc --machine t3d MPI_Bogus 2 8");
+  EXPECT_NE(unknown.status, 0);
+  EXPECT_NE(unknown.out.find("has no model of 'MPI_Bogus'"), std::string::npos) << unknown.out;
+}
+
 TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
   auto r = augur("calc --machine t3d bcast 16 1000ints --json");
   ASSERT_EQ(r.status, 0) << r.out;
