@@ -283,7 +283,7 @@ std::map<std::string, std::vector<Measurement>> by_operation_of(const std::vecto
 
 FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
-  const auto by_operation = by_operation_of(pool_repeated_points(raw.points, options.state, states.scaling));
+  const auto by_operation = by_operation_of(pool_repeated_points(raw.points, options.state, states));
   auto passes = by_operation_of(raw.points);
   if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
 

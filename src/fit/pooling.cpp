@@ -17,6 +17,8 @@ namespace {
 // one that takes more (over 1 Gbit/s TCP, above about 32 KiB) is paced by bandwidth, which does
 // not follow the probe: scaled, such points of two runs disagreed more than pooled.
 constexpr double kLatencyBoundProbes = 30;
+// Fewer passes than this in the reference state are too few to pool a point from alone.
+constexpr std::size_t kFewestReferencePasses = 3;
 
 template <typename Field>
 std::vector<double> collect(const std::vector<const Measurement*>& group, Field field) {
@@ -125,6 +127,21 @@ std::vector<Measurement> scaled_to_probe(const std::vector<const Measurement*>& 
   return scaled;
 }
 
+// The passes whose probe puts them in the reference state (at most `limit`), when at least
+// kFewestReferencePasses are; otherwise all of them. The faster half alone is the lower quartile
+// of all passes, which lies in the slower state when the faster one held fewer than a quarter of
+// them: under MPICH here a bench met the faster state in 3 passes of 25, its 1 MiB sendrecv took
+// 198–206 µs in those and 344–549 µs in the others, and the faster half's median, 398 µs,
+// predicted a ring of 1 MiB steps 88% long. The probe only decides the state; within it the
+// passes are still chosen by their own times (faster_half).
+std::vector<const Measurement*> in_reference_state(const std::vector<const Measurement*>& group, double limit) {
+  if (!(limit > 0)) return group;
+  std::vector<const Measurement*> reference;
+  for (const auto* m : group)
+    if (m->state_probe && *m->state_probe <= limit) reference.push_back(m);
+  return reference.size() >= kFewestReferencePasses ? reference : group;
+}
+
 std::vector<const Measurement*> addresses(const std::vector<Measurement>& measurements) {
   std::vector<const Measurement*> out;
   for (const auto& m : measurements) out.push_back(&m);
@@ -139,20 +156,21 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
 // half (docs/fitting.md, "Machine states"). Other points, and points without probes, keep the
 // faster half.
-Measurement pool_reference(const std::vector<const Measurement*>& group, double scaling_probe) {
-  if (!(scaling_probe > 0) || group.size() < 2 || !latency_bound(group)) return pool(faster_half(group));
-  const auto scaled = scaled_to_probe(group, scaling_probe);
+Measurement pool_reference(const std::vector<const Measurement*>& group, const MachineStates& states) {
+  if (!(states.scaling > 0) || group.size() < 2 || !latency_bound(group))
+    return pool(faster_half(in_reference_state(group, states.limit)));
+  const auto scaled = scaled_to_probe(group, states.scaling);
   return pool(addresses(scaled));
 }
 
 }  // namespace
 
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice) {
-  return pool_repeated_points(points, choice, machine_states(points).scaling);
+  return pool_repeated_points(points, choice, machine_states(points));
 }
 
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
-                                              double scaling_probe) {
+                                              const MachineStates& states) {
   using Key = std::tuple<std::string, int, double>;
   std::map<Key, std::size_t> slot;
   std::vector<std::vector<const Measurement*>> groups;
@@ -164,7 +182,7 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
   for (const auto& group : groups)
-    pooled.push_back(choice == StateChoice::reference ? pool_reference(group, scaling_probe) : pool(group));
+    pooled.push_back(choice == StateChoice::reference ? pool_reference(group, states) : pool(group));
   return pooled;
 }
 

@@ -8,6 +8,7 @@
 // the spread between passes, not the spread within one, is the honest error of the result.
 #include <vector>
 
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "fit/state_choice.hpp"
 
@@ -16,16 +17,17 @@ namespace augur::fit {
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
 // measurements, all of them, or with StateChoice::reference: when its time is a few state probes
 // (latency-bound), every pass scaled to MachineStates::scaling, the faster state's probe;
-// otherwise the faster half of its passes (the median of those is the lower quartile of all).
+// otherwise the faster half of its passes in the reference state (probe at most
+// MachineStates::limit; all passes when fewer than three are).
 // Of the k so chosen:
 // the median of the medians (and of the role medians, skews, clock errors and state probes),
 // the least minimum, the greatest maximum, the mean weighted by repetitions, the repetitions
 // summed, and a standard deviation such that std/√reps is the larger of the passes' own
 // standard error over √k and the spread of their medians over √k.
-// `scaling_probe` is MachineStates::scaling of the same points (0: scale nothing); the caller
-// that already has the states passes it, the shorter form finds it.
+// `states` are machine_states of the same points (default ones: scale and select nothing); the
+// caller that already has them passes them, the shorter form finds them.
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
-                                              double scaling_probe);
+                                              const MachineStates& states);
 std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice);
 
 }  // namespace augur::fit

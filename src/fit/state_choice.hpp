@@ -9,7 +9,7 @@ namespace augur::fit {
 // What a fit pools of a point's passes. typical: all of them, so the model follows the share of
 // its time the machine spent in each state. reference (the default): each latency-bound
 // point's passes scaled to the faster state's probe, any other point's faster half of its passes
-// (fit/pooling.hpp), so the model is the machine's faster recurring state, repeatable
+// in that state (fit/pooling.hpp), so the model is the machine's faster recurring state, repeatable
 // from run to run and closer to its own points, but short of what programs take whenever the
 // machine is in a slower state.
 enum class StateChoice { typical, reference };

@@ -201,3 +201,25 @@ TEST(Pooling, TypicalPoolingDoesNotScale) {
 }
 
 }  // namespace
+
+// Twelve passes of a 1 MiB sendrecv under MPICH here: 3 in the faster state (probe 0.26 µs,
+// 200–206 µs) and 9 in the slower (probe 0.7 µs, 350–510 µs). The faster half of all twelve
+// would pool 3 fast and 3 slow passes: 288 µs, between the states.
+TEST(Pooling, ABandwidthBoundPointIsPooledFromItsPassesInTheReferenceStateWhenThreeAre) {
+  std::vector<Measurement> points;
+  for (int pass = 1; pass <= 12; ++pass) {
+    const bool fast = pass % 4 == 1;  // passes 1, 5, 9
+    auto m = point("sendrecv", 1 << 20, fast ? (200 + pass / 4 * 3) * 1e-6 : (330 + 20 * pass) * 1e-6, pass);
+    m.state_probe = fast ? 0.26e-6 : 0.7e-6;
+    points.push_back(m);
+  }
+  const auto states = augur::fit::machine_states(points);
+  ASSERT_GT(states.limit, 0.26e-6);
+  ASSERT_LT(states.limit, 0.7e-6);
+  // The faster half of the three in the reference state: 200 and 203 µs.
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference).at(0).median, 201.5e-6);
+  // Two in the reference state are too few: the faster half of all eleven, 200, 203 and 370–450 µs.
+  points.erase(points.begin() + 8);
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference).at(0).median,
+                   (370e-6 + 390e-6) / 2);
+}
