@@ -131,7 +131,7 @@ std::vector<Measurement> scaled_to_probe(const std::vector<const Measurement*>& 
 // kFewestReferencePasses are; otherwise all of them. The faster half alone is the lower quartile
 // of all passes, which lies in the slower state when the faster one held fewer than a quarter of
 // them: under MPICH here a bench met the faster state in 3 passes of 25, its 1 MiB sendrecv took
-// 198–206 µs in those and 344–549 µs in the others, and the faster half's median, 398 µs,
+// 198–206 µs in those and 344–549 µs in the others, and the faster half's median, 367 µs,
 // predicted a ring of 1 MiB steps 88% long. The probe only decides the state; within it the
 // passes are still chosen by their own times (faster_half).
 std::vector<const Measurement*> in_reference_state(const std::vector<const Measurement*>& group, double limit) {
@@ -154,8 +154,8 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // last longer than a pass: a 3-minute bench met the faster one in 2 passes of 9, so the faster
 // half of its passes was the slower spell's. Scaled, the points of that bench and of a 30-minute
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
-// half (docs/fitting.md, "Machine states"). Other points, and points without probes, keep the
-// faster half.
+// half (docs/fitting.md, "Machine states"). Other points keep the faster half of their passes
+// in the reference state (in_reference_state).
 Measurement pool_reference(const std::vector<const Measurement*>& group, const MachineStates& states) {
   if (!(states.scaling > 0) || group.size() < 2 || !latency_bound(group))
     return pool(faster_half(in_reference_state(group, states.limit)));
