@@ -21,12 +21,13 @@ namespace augur::fit {
 
 struct MachineStates {
   int probed = 0;              // measurements that carry a state probe
-  double reference = 0;        // the reference state's probe, seconds: the 10th percentile
+  double reference = 0;        // the reference state's probe, seconds: the 5th percentile
   double limit = 0;            // probes above this are another state (0: too few probes to tell)
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
-  // The probe latency-bound points are scaled to (fit/pooling.hpp), seconds: the 5th percentile,
-  // the faster state however few passes met it (0: too few probes to tell).
+  // The probe latency-bound points are scaled to (fit/pooling.hpp), seconds: the reference, the
+  // faster state however few passes met it (0: too few probes to tell). Recorded apart from it
+  // because model files made before the two were one keep the 10th percentile as reference.
   double scaling = 0;
 
   nlohmann::json to_json() const;

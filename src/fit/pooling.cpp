@@ -17,8 +17,6 @@ namespace {
 // one that takes more (over 1 Gbit/s TCP, above about 32 KiB) is paced by bandwidth, which does
 // not follow the probe: scaled, such points of two runs disagreed more than pooled.
 constexpr double kLatencyBoundProbes = 30;
-// Fewer passes than this in the reference state are too few to pool a point from alone.
-constexpr std::size_t kFewestReferencePasses = 3;
 
 template <typename Field>
 std::vector<double> collect(const std::vector<const Measurement*>& group, Field field) {
@@ -127,19 +125,35 @@ std::vector<Measurement> scaled_to_probe(const std::vector<const Measurement*>& 
   return scaled;
 }
 
-// The passes whose probe puts them in the reference state (at most `limit`), when at least
-// kFewestReferencePasses are; otherwise all of them. The faster half alone is the lower quartile
-// of all passes, which lies in the slower state when the faster one held fewer than a quarter of
-// them: under MPICH here a bench met the faster state in 3 passes of 25, its 1 MiB sendrecv took
-// 198–206 µs in those and 344–549 µs in the others, and the faster half's median, 367 µs,
-// predicted a ring of 1 MiB steps 88% long. The probe only decides the state; within it the
-// passes are still chosen by their own times (faster_half).
+// A point's passes in the reference state (probe at most `limit`). The faster half alone is the
+// lower quartile of all passes, which lies in the slower state when the faster one held fewer
+// than a quarter of them: under MPICH here a bench met the faster state in 3 passes of 25, its
+// 1 MiB sendrecv took 198–206 µs in those and 344–549 µs in the others, and the faster half's
+// median, 367 µs, predicted a ring of 1 MiB steps 88% long. The probe only decides the state;
+// within it the passes are still chosen by their own times (faster_half).
 std::vector<const Measurement*> in_reference_state(const std::vector<const Measurement*>& group, double limit) {
-  if (!(limit > 0)) return group;
   std::vector<const Measurement*> reference;
   for (const auto* m : group)
     if (m->state_probe && *m->state_probe <= limit) reference.push_back(m);
-  return reference.size() >= kFewestReferencePasses ? reference : group;
+  return reference;
+}
+
+// The faster of two pools: the faster half of the passes in the reference state, and the faster
+// half of all. The probe tells where the host placed the ranks, which paces messages between
+// them but not everything. Under MPICH here, in a bench whose probes met the faster state in 6%
+// of its measurements (a raw file of 25 passes with the 5 richest in that state left out), a
+// 64 KiB sendrecv took 18 µs in the one pass whose probe read the faster state and 31–35 µs in
+// the 19 others; in the whole file a 1 MiB alltoallv took 1,396 µs in its one such pass and
+// 370–1,300 µs in the others. Requiring three passes in the reference state (the rule before)
+// kept the alltoallv's faster half but put the sendrecv, and a ring of such steps, in the slower
+// state (+94% and +115% at 64 KiB and 1 MiB); the faster of the two keeps both at their best.
+Measurement pool_faster_state(const std::vector<const Measurement*>& group, double limit) {
+  const auto all = pool(faster_half(group));
+  if (!(limit > 0)) return all;
+  const auto reference = in_reference_state(group, limit);
+  if (reference.empty() || reference.size() == group.size()) return all;
+  const auto in_state = pool(faster_half(reference));
+  return in_state.median < all.median ? in_state : all;
 }
 
 std::vector<const Measurement*> addresses(const std::vector<Measurement>& measurements) {
@@ -154,11 +168,10 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // last longer than a pass: a 3-minute bench met the faster one in 2 passes of 9, so the faster
 // half of its passes was the slower spell's. Scaled, the points of that bench and of a 30-minute
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
-// half (docs/fitting.md, "Machine states"). Other points keep the faster half of their passes
-// in the reference state (in_reference_state).
+// half (docs/fitting.md, "Machine states"). Other points are pooled by pool_faster_state.
 Measurement pool_reference(const std::vector<const Measurement*>& group, const MachineStates& states) {
   if (!(states.scaling > 0) || group.size() < 2 || !latency_bound(group))
-    return pool(faster_half(in_reference_state(group, states.limit)));
+    return pool_faster_state(group, states.limit);
   const auto scaled = scaled_to_probe(group, states.scaling);
   return pool(addresses(scaled));
 }

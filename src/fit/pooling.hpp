@@ -18,7 +18,7 @@ namespace augur::fit {
 // measurements, all of them, or with StateChoice::reference: when its time is a few state probes
 // (latency-bound), every pass scaled to MachineStates::scaling, the faster state's probe;
 // otherwise the faster half of its passes in the reference state (probe at most
-// MachineStates::limit; all passes when fewer than three are).
+// MachineStates::limit) or the faster half of all its passes, whichever pools the faster.
 // Of the k so chosen:
 // the median of the medians (and of the role medians, skews, clock errors and state probes),
 // the least minimum, the greatest maximum, the mean weighted by repetitions, the repetitions
