@@ -22,10 +22,10 @@ constexpr double kOtherStateRatio = 1.75;
 // latency-bound points are scaled to. The 5th percentile, not the 10th: over TCP a 3-minute
 // bench whose passes met the faster spell in a fifth of its points put its 10th percentile 7%
 // above a 30-minute bench's, its 5th 4% above; and under MPICH here a bench met the faster state
-// in 6% of its probes, so that its 10th percentile lay in the slower state, every measurement
+// in 5–10% of its probes, so that its 10th percentile lay in the slower state, every measurement
 // counted as the reference, and its bandwidth-bound points were pooled from the slower state's
-// passes (a 1 MiB MPI_Sendrecv 332 µs, where the faster state's took 180 µs) while its short
-// messages were scaled to the faster state: a model of neither.
+// passes (a ring of 1 MiB MPI_Sendrecv steps predicted +96%) while its short messages were
+// scaled to the faster state: a model of neither.
 constexpr double kFasterStateQuantile = 0.05;
 // Below this share of measurements in another state, a model is taken to describe the one state
 // the machine was in.
