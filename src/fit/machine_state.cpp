@@ -50,7 +50,7 @@ nlohmann::json MachineStates::to_json() const {
   nlohmann::json j = {{"probed", probed}, {"reference_probe", reference}, {"limit", limit},
                       {"elsewhere", elsewhere}};
   if (elsewhere > 0) j["elsewhere_probe"] = elsewhere_probe;
-  if (scaling > 0) j["scaling_probe"] = scaling;
+  if (reference > 0) j["scaling_probe"] = reference;
   return j;
 }
 
@@ -67,7 +67,6 @@ std::optional<MachineStates> MachineStates::from_json(const nlohmann::json& j) {
   states.reference = number_or_zero(j, "reference_probe");
   states.limit = number_or_zero(j, "limit");
   states.elsewhere_probe = number_or_zero(j, "elsewhere_probe");
-  states.scaling = number_or_zero(j, "scaling_probe");
   return states;
 }
 
@@ -112,7 +111,6 @@ MachineStates machine_states(const std::vector<Measurement>& points) {
   std::sort(probes.begin(), probes.end());
   const auto at = [&](double q) { return probes[static_cast<std::size_t>(q * static_cast<double>(probes.size() - 1))]; };
   states.reference = at(kFasterStateQuantile);
-  states.scaling = states.reference;
   states.limit = kOtherStateRatio * states.reference;
   const auto first_elsewhere = std::upper_bound(probes.begin(), probes.end(), states.limit);
   states.elsewhere = static_cast<int>(probes.end() - first_elsewhere);

@@ -21,15 +21,16 @@ namespace augur::fit {
 
 struct MachineStates {
   int probed = 0;              // measurements that carry a state probe
-  double reference = 0;        // the reference state's probe, seconds: the 5th percentile
+  // The reference state's probe, seconds: the 5th percentile, the faster state however few
+  // passes met it, and the probe latency-bound points are scaled to (fit/pooling.hpp); 0: too few
+  // probes to tell.
+  double reference = 0;
   double limit = 0;            // probes above this are another state (0: too few probes to tell)
   int elsewhere = 0;           // probed measurements above the limit
   double elsewhere_probe = 0;  // their probes' median, seconds
-  // The probe latency-bound points are scaled to (fit/pooling.hpp), seconds: the reference, the
-  // faster state however few passes met it (0: too few probes to tell). Recorded apart from it
-  // because model files made before the two were one keep the 10th percentile as reference.
-  double scaling = 0;
 
+  // Also writes `scaling_probe`, the reference under the name model files have carried since the
+  // scaling probe and the reference were two percentiles; from_json reads reference_probe alone.
   nlohmann::json to_json() const;
   // The record to_json wrote, or nothing when `j` is not such a record (a hand-written model's
   // free-form settings may hold anything).

@@ -170,9 +170,9 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
 // half (docs/fitting.md, "Machine states"). Other points are pooled by pool_faster_state.
 Measurement pool_reference(const std::vector<const Measurement*>& group, const MachineStates& states) {
-  if (!(states.scaling > 0) || group.size() < 2 || !latency_bound(group))
+  if (!(states.reference > 0) || group.size() < 2 || !latency_bound(group))
     return pool_faster_state(group, states.limit);
-  const auto scaled = scaled_to_probe(group, states.scaling);
+  const auto scaled = scaled_to_probe(group, states.reference);
   return pool(addresses(scaled));
 }
 

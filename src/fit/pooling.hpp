@@ -16,7 +16,7 @@ namespace augur::fit {
 
 // One point per (operation, p, bytes), in the order of first appearance. Of a point's
 // measurements, all of them, or with StateChoice::reference: when its time is a few state probes
-// (latency-bound), every pass scaled to MachineStates::scaling, the faster state's probe;
+// (latency-bound), every pass scaled to MachineStates::reference, the faster state's probe;
 // otherwise the faster half of its passes in the reference state (probe at most
 // MachineStates::limit) or the faster half of all its passes, whichever pools the faster.
 // Of the k so chosen:

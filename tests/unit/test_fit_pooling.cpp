@@ -97,7 +97,7 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
   const auto again = augur::fit::MachineStates::from_json(states.to_json());
   ASSERT_TRUE(again);
-  EXPECT_DOUBLE_EQ(again->scaling, 0.15e-6);
+  EXPECT_DOUBLE_EQ(again->reference, 0.15e-6);
 }
 
 TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
@@ -123,7 +123,7 @@ TEST(MachineStates, AFasterStateMetInAFewOfTheProbesIsTheReference) {
   }
   const auto states = augur::fit::machine_states(points);
   EXPECT_DOUBLE_EQ(states.reference, 0.26e-6);
-  EXPECT_DOUBLE_EQ(states.scaling, states.reference);
+  EXPECT_DOUBLE_EQ(states.to_json().at("scaling_probe").get<double>(), states.reference);
   EXPECT_EQ(states.elsewhere, 93);
 }
 
@@ -193,7 +193,7 @@ std::vector<Measurement> run_in_two_spells() {
 
 TEST(Pooling, ALatencyBoundPointIsScaledToTheFasterSpellsProbe) {
   const auto points = run_in_two_spells();
-  EXPECT_DOUBLE_EQ(augur::fit::machine_states(points).scaling, 10e-6);
+  EXPECT_DOUBLE_EQ(augur::fit::machine_states(points).reference, 10e-6);
   const auto small = pool_repeated_points(points, augur::fit::StateChoice::reference).at(0);
   // The faster half of its passes would be 3 of the slower spell's and 2 of the faster's: 30 µs.
   EXPECT_DOUBLE_EQ(small.median, 20e-6);
