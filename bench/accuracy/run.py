@@ -167,7 +167,7 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, 
     """Every measured time of every input with the machine's state probe around it (None without
     a `prober`), median predicted time of every input by each of `models`, every prediction's
     band (bounds_band.relative_band) of each input by the first model, and the wall seconds of
-    one prediction by the first model.
+    one prediction (with the other models' replays).
     The runs go round the inputs, and each measured run is followed at once by its predictions:
     a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
     compute-bound ones included) then falls on a run and its predictions alike, instead of on the
@@ -186,32 +186,53 @@ def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, 
             time_, probe = prober.around(measure) if prober else (measure(), None)
             measured[i].append(time_)
             probes[i].append(probe)
-            for m, model in enumerate(models):
-                started = time.monotonic()
-                predicted_time, band = predict(augur, model, binary, args, np_, extra)
+            started = time.monotonic()
+            predicted_times, band = predict(augur, models, binary, args, np_, extra)
+            costs[i] += time.monotonic() - started
+            bands[i].append(band)
+            for m, predicted_time in enumerate(predicted_times):
                 predicted[m][i].append(predicted_time)
-                if m == 0:
-                    costs[i] += time.monotonic() - started
-                    bands[i].append(band)
         print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
     return (measured, probes, [[statistics.median(t) for t in by_model] for by_model in predicted], bands,
             [c / runs for c in costs])
 
 
-def predict(augur, model, binary, args, np_, extra):
-    """The program's own predicted time and the band of the run's three clocks, from the JSON
-    report that `--report` keeps."""
+def predict(augur, models, binary, args, np_, extra):
+    """The program's own predicted time by each of `models` and the band of the first model's
+    three clocks, from the JSON report that `--report` keeps.
+    Only the first model runs the program: the others replay its trace (`augur sim --match
+    recorded`), so every model prices the same measured compute. Two runs of a compute-bound
+    input here differ by up to 9% in their compute, which would otherwise show as a difference
+    between the models. The replay gives the run's whole time, not the program's barrier to
+    barrier, so another model's program time is the first's plus the difference of the two
+    replays: MPI_Init, the first barrier and MPI_Finalize are priced by the other model too, a
+    few microseconds against the inputs' tenths of a second."""
     with tempfile.TemporaryDirectory(prefix="augur-accuracy-") as tmp:
-        report = Path(tmp) / "report.json"
-        cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(model), "-np", str(np_), "--oversubscribe",
-               "--report", str(report)] + extra
+        report, trace = Path(tmp) / "report.json", Path(tmp) / "trace"
+        cmd = [str(augur), "run", "--mpirun", MPIRUN, "--machine", str(models[0]), "-np", str(np_), "--oversubscribe",
+               "--report", str(report)] + (["--trace", str(trace)] if len(models) > 1 else []) + extra
         cmd += ["--", str(binary)] + args
         predicted = example_time(run(cmd))
         try:
-            band = bounds_band.relative_band(json.loads(report.read_text()))
+            summary = json.loads(report.read_text())
         except (OSError, ValueError) as e:
             raise Failed(f"{' '.join(cmd)}: {report}: {e}")
-    return predicted, band
+        whole = summary["predicted_seconds"]
+        replays = [replay(augur, trace, model, Path(tmp) / f"replay-{m}.json")
+                   for m, model in enumerate(models)] if len(models) > 1 else []
+        if replays and abs(replays[0] - whole) > 1e-9 * whole:
+            raise Failed(f"{trace}: replayed on {models[0]}, {replays[0]!r} s, not the run's {whole!r} s")
+        return [predicted] + [predicted + r - whole for r in replays[1:]], bounds_band.relative_band(summary)
+
+
+def replay(augur, trace, model, report):
+    """The whole predicted time of a trace replayed on `model`, wildcards matched as in the run."""
+    run([str(augur), "sim", str(trace), "--machine", str(model), "--match", "recorded", "--report", str(report),
+         "--no-progress"])
+    try:
+        return json.loads(report.read_text())["predicted_seconds"]
+    except (OSError, ValueError, KeyError) as e:
+        raise Failed(f"augur sim {trace} --machine {model}: {report}: {e}")
 
 
 def simulate(smpi, program, args, np_, runs):
@@ -371,9 +392,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=str(ROOT / "build"), help="build directory with bin/augur and examples/")
     ap.add_argument("--model", help="model file of the target (made by augur bench)")
-    ap.add_argument("--versus", help="a second model file of the target, predicting every input right after the first "
-                                     "from the same measured runs: two models compared without the machine's drift "
-                                     "between two suites (not with --write)")
+    ap.add_argument("--versus", help="a second model file of the target, predicting every input from the same measured runs "
+                                     "and the same predicted compute (the first model's trace replayed on it): two "
+                                     "models compared without the machine's drift between two suites (not with --write)")
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
     ap.add_argument("--bench-passes", type=int, help="passes of that bench (default: the preset's)")
     ap.add_argument("--state", choices=["reference", "typical"],
@@ -522,8 +543,8 @@ def main():
                      f"over shared memory.")
     note = model_note(model)
     if a.versus:
-        notes.append(f"The `versus` columns: `{a.versus}`, predicting each input right after the first model, "
-                     f"from the same measured runs.")
+        notes.append(f"The `versus` columns: `{a.versus}`, predicting each input from the same measured runs "
+                     f"and the first model's compute: its trace replayed with `augur sim --match recorded`.")
     if note:
         notes.append(note + (" The SMPI platform is derived from it (bench/accuracy/smpi_platform.py)." if smpi else ""))
     if not smpi and not smpi_failed:
