@@ -56,6 +56,7 @@ struct Input {
   sim::AlgorithmChoice algorithms;
   std::string source, kind, trace_machine;
   std::map<std::string, long> skipped;
+  long never_completed = 0;
 };
 
 bool looks_like_trace(const fs::path& path) {
@@ -81,6 +82,7 @@ Input open_input(const SimRequest& r) {
                                       r.match == "recorded" ? sim::Match::recorded : sim::Match::simulated);
     in.program = std::move(replay.program);
     in.skipped = std::move(replay.skipped);
+    in.never_completed = replay.never_completed;
     in.trace_machine = t.header.machine;
     in.kind = "trace";
     return in;
@@ -130,6 +132,7 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
   if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net))
     run["substitutions"] = model_net->rules().substitutions();
   if (!in.skipped.empty()) run["skipped_calls"] = in.skipped;
+  if (in.never_completed > 0) run["requests_never_completed"] = in.never_completed;
   return run;
 }
 
@@ -139,6 +142,9 @@ void print_notes(const nlohmann::json& report) {
     std::cout << "\nCalls in the trace the simulator does not model (left out):\n";
     for (const auto& [name, n] : run["skipped_calls"].items()) std::cout << "  " << name << " x" << n << "\n";
   }
+  if (run.contains("requests_never_completed"))
+    std::cout << fmt::format("\nRequests the trace never completes: {} (no wait in it names them; they stay "
+                             "outstanding to the end)\n", run["requests_never_completed"].get<long>());
   for (const auto& w : report.at("warnings")) std::cout << "\nWarning: " << w.get<std::string>() << "\n";
   const auto& s = report.at("simulation");
   if (const auto replayed = s.at("wildcard_receives_replayed").get<std::uint64_t>(); replayed > 0)

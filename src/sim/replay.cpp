@@ -47,6 +47,11 @@ class RankReader {
     return std::move(ops_);
   }
 
+  long never_completed() const {
+    if (rank_.requests.empty()) return 0;  // an older trace: its waits take the oldest requests
+    return std::count_if(outstanding_.begin(), outstanding_.end(), [](const Outstanding& o) { return !o.null; });
+  }
+
  private:
   struct Outstanding {
     bool receive;
@@ -219,6 +224,7 @@ Replay replay_program(const trace::Trace& t, double compute_scale, Match match) 
   for (int r = 0; r < t.nranks(); ++r) {
     RankReader reader(t, t.ranks[r], comms, *out.program, compute_scale, match, out.skipped);
     out.program->assign(r, r, out.program->add_body(reader.read()));
+    out.never_completed += reader.never_completed();
   }
   return out;
 }

@@ -25,6 +25,9 @@ namespace augur::sim {
 struct Replay {
   std::unique_ptr<FlatProgram> program;
   std::map<std::string, long> skipped;  // calls left out, by name
+  // Requests (version 2) the trace made and never says a wait completed, towards MPI_PROC_NULL
+  // aside: they stay outstanding to the end, and every later wait's set grows by them.
+  long never_completed = 0;
 };
 
 enum class Match { simulated, recorded };

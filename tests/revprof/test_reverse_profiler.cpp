@@ -206,6 +206,29 @@ TEST(ReverseProfiler, OneRunOfAnExamplePredictsOrderedBounds) {
   }
 }
 
+// On two ranks the stencil's grid is 2x1: each Waitall holds three receives and three sends
+// towards MPI_PROC_NULL beside one of each with the other rank, and Open MPI hands every request
+// that completes at once (the null ones, and a small send it made inline) the same handle. Each
+// request must still be settled and its completion written, or a replay's waits leave one more
+// request outstanding per iteration (and slow down quadratically).
+TEST(ReverseProfiler, RequestsSharingAHandleAreEachCompletedInTheTrace) {
+  const auto dir = fs::temp_directory_path() / ("augur-test-shared-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto r = augur_run("--machine sp2-mpl -np 2 --trace " + dir.string(), STENCIL_PROGRAM, "16 200 1");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto replayed = dir.string() + ".json";
+  int status = -1;
+  const auto out = output_of(std::string(AUGUR_BINARY) + " sim " + dir.string() +
+                                 " --machine sp2-mpl --match recorded --no-progress --report " + replayed + " 2>&1",
+                             &status);
+  ASSERT_EQ(status, 0) << out;
+  const auto report = nlohmann::json::parse(std::ifstream(replayed));
+  EXPECT_FALSE(report.at("run").contains("requests_never_completed")) << report.at("run").dump();
+  EXPECT_EQ(report.at("predicted_seconds").get<double>(), r.report.at("predicted_seconds").get<double>());
+  fs::remove_all(dir);
+  fs::remove(replayed);
+}
+
 // A model whose every law answers min = avg/2 and max = 2·avg (`states` fast 0.5, slow 2 on each
 // regime of t3d's free expressions), and an eager limit of 8 bytes so that the 4 KiB send waits
 // for its receiver: with no compute, every clock is a sum and maximum of the model's times, so

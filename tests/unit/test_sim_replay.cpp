@@ -187,3 +187,24 @@ TEST(SimReplay, NullPeerCallsAtTheSameTimeKeepTheirOrder) {
   ModelNetwork net(model, model::Bound::avg);
   EXPECT_DOUBLE_EQ(simulate(*replay.program, net).ranks[0].finish, 10.1 * us);
 }
+
+// A request no wait of the trace names stays outstanding to the end and is counted; the null
+// one beside it leaves with the wait and is not.
+TEST(SimReplay, RequestsNoWaitNamesAreCounted) {
+  TraceBuilder b(2);
+  b.call(0, 0, 0, "isend1");  // MPI_PROC_NULL: no send record
+  b.t.ranks[0].requests.push_back({0, 0, trace::kNullPeer});
+  b.call(0, 0, 0.25 * us, "isend1");
+  b.t.ranks[0].sends.push_back({0, 1, 0, 0, 10});
+  b.t.ranks[0].requests.push_back({0, 1, 1});
+  b.call(0, 0.25 * us, 0.5 * us, "irecv1");
+  b.t.ranks[0].recvs.push_back({0.25 * us, 0.5 * us, 1, 0, 0, 10, 0});
+  b.t.ranks[0].requests.push_back({0.25 * us, 2, 1});
+  b.call(0, 0.5 * us, 10.1 * us, "wait");
+  b.t.ranks[0].completions.push_back({0.5 * us, 2});  // the send's completion is missing
+  b.send(1, 0, 2 * us, 0, 10);
+  b.recv(1, 2 * us, 12 * us, 0, 10, 0);
+  EXPECT_EQ(replay_program(b.t).never_completed, 1);
+  b.t.ranks[0].completions.push_back({0.5 * us, 1});
+  EXPECT_EQ(replay_program(b.t).never_completed, 0);
+}

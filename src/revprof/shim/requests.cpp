@@ -10,9 +10,26 @@
 namespace augur::revprof {
 namespace {
 
-std::unordered_map<MPI_Request, TrackedRequest>& table() {
-  static auto* requests = new std::unordered_map<MPI_Request, TrackedRequest>();
+// Several requests can share one handle: Open MPI hands every request that completed at once
+// (towards MPI_PROC_NULL, or a small message it sent inline) the same predefined one. Each is
+// kept, numbered in the order made, and a handle's requests are settled oldest first: a Waitall
+// over them sees the handle once per request and settles each.
+struct Entry {
+  std::uint64_t order;
+  TrackedRequest request;
+};
+
+std::unordered_multimap<MPI_Request, Entry>& table() {
+  static auto* requests = new std::unordered_multimap<MPI_Request, Entry>();
   return *requests;
+}
+
+std::unordered_multimap<MPI_Request, Entry>::iterator oldest(MPI_Request handle) {
+  auto [it, end] = table().equal_range(handle);
+  auto found = it;
+  for (; it != end; ++it)
+    if (it->second.order < found->second.order) found = it;
+  return found == end ? table().end() : found;
 }
 
 struct Adopted {
@@ -37,7 +54,8 @@ void finish_adopted(Adopted& a, MPI_Status& status) {
 }  // namespace
 
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request) {
-  return table().insert_or_assign(handle, std::move(request)).first->second;
+  static std::uint64_t made = 0;
+  return table().emplace(handle, Entry{made++, std::move(request)})->second.request;
 }
 
 namespace {
@@ -62,11 +80,13 @@ void trace_request(TrackedRequest& request, const Times& begin) {
 
 TrackedRequest* find_request(MPI_Request handle) {
   if (handle == MPI_REQUEST_NULL) return nullptr;
-  auto it = table().find(handle);
-  return it == table().end() ? nullptr : &it->second;
+  auto it = oldest(handle);
+  return it == table().end() ? nullptr : &it->second.request;
 }
 
-void drop_request(MPI_Request handle) { table().erase(handle); }
+void drop_request(MPI_Request handle) {
+  if (auto it = oldest(handle); it != table().end()) table().erase(it);
+}
 
 std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiting, double& bytes,
                             std::int64_t& trace_id) {
@@ -109,8 +129,8 @@ bool request_refers_to(const TrackedRequest& r, const Shadow* s) {
 }  // namespace
 
 bool refers_to(const Shadow& shadow) {
-  for (const auto& [handle, r] : table())
-    if (request_refers_to(r, &shadow)) return true;
+  for (const auto& [handle, entry] : table())
+    if (request_refers_to(entry.request, &shadow)) return true;
   for (const auto& a : adopted())
     if (request_refers_to(a.request, &shadow)) return true;
   return false;
@@ -224,7 +244,8 @@ int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int t
 }
 
 void serve_pending_receives() {
-  for (auto& [handle, r] : table()) {
+  for (auto& [handle, entry] : table()) {
+    auto& r = entry.request;
     if (r.kind != TrackedRequest::Kind::receive || !r.active || r.receive.stamped) continue;
     int done = 0;
     MPI_Status status;

@@ -53,6 +53,8 @@ TrackedRequest& track_request(MPI_Request handle, TrackedRequest request);
 // Numbers a request made by a traced non-blocking call that began at `begin`, and writes the
 // trace's request record, so a replay knows which request each Wait completes.
 void trace_request(TrackedRequest& request, const Times& begin);
+// The oldest request the shim follows under `handle` (MPI may give several one handle), and
+// forgetting that one.
 TrackedRequest* find_request(MPI_Request handle);
 void drop_request(MPI_Request handle);
 
