@@ -1,0 +1,125 @@
+// Fortran names of the calls that take arrays of requests or statuses or give 1-based indices,
+// and of MPI_Alltoallw, whose datatypes come as an array.
+#include <mpi.h>
+// Open MPI only, as entry_points.cpp says.
+#ifdef OPEN_MPI
+#include "revprof/shim/fortran/arrays.hpp"
+#include "revprof/shim/fortran/forward.hpp"
+
+
+using namespace augur::revprof::fortran;
+
+namespace {
+
+template <int (*Some)(int, MPI_Request*, int*, int*, MPI_Status*)>
+void some(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices, MPI_Fint* statuses,
+          MPI_Fint* ierror) {
+  RequestArray c(requests, *incount);
+  StatusArray s(statuses, *incount);
+  const int rc = Some(*incount, c.data(), outcount, indices, s.data());
+  if (*outcount != MPI_UNDEFINED) {
+    s.write_back(*outcount);
+    for (int i = 0; i < *outcount; ++i) indices[i] = fortran_index(indices[i]);
+  }
+  set_error(ierror, rc);
+}
+
+std::vector<MPI_Datatype> c_types(const MPI_Fint* fortran, int count) {
+  std::vector<MPI_Datatype> c(count);
+  for (int i = 0; i < count; ++i) c[i] = PMPI_Type_f2c(fortran[i]);
+  return c;
+}
+
+int group_size(MPI_Comm comm) {
+  int size = 0, inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter)
+    PMPI_Comm_remote_size(comm, &size);
+  else
+    PMPI_Comm_size(comm, &size);
+  return size;
+}
+
+}  // namespace
+
+extern "C" {
+
+void mpi_startall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* ierror) {
+  RequestArray c(requests, *count);
+  set_error(ierror, MPI_Startall(*count, c.data()));
+}
+
+void mpi_waitall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* statuses, MPI_Fint* ierror) {
+  RequestArray c(requests, *count);
+  StatusArray s(statuses, *count);
+  const int rc = MPI_Waitall(*count, c.data(), s.data());
+  s.write_back(*count);
+  set_error(ierror, rc);
+}
+
+void mpi_testall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* flag, MPI_Fint* statuses, MPI_Fint* ierror) {
+  RequestArray c(requests, *count);
+  StatusArray s(statuses, *count);
+  const int rc = MPI_Testall(*count, c.data(), flag, s.data());
+  if (*flag) s.write_back(*count);
+  set_error(ierror, rc);
+}
+
+void mpi_waitany_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* status, MPI_Fint* ierror) {
+  RequestArray c(requests, *count);
+  int rc;
+  {
+    StatusHolder s(status);
+    rc = MPI_Waitany(*count, c.data(), index, s);
+  }
+  *index = fortran_index(*index);
+  set_error(ierror, rc);
+}
+
+void mpi_testany_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* flag, MPI_Fint* status,
+                  MPI_Fint* ierror) {
+  RequestArray c(requests, *count);
+  int rc;
+  {
+    StatusHolder s(status);
+    rc = MPI_Testany(*count, c.data(), index, flag, s);
+  }
+  *index = fortran_index(*index);
+  set_error(ierror, rc);
+}
+
+void mpi_waitsome_(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices,
+                   MPI_Fint* statuses, MPI_Fint* ierror) {
+  some<MPI_Waitsome>(incount, requests, outcount, indices, statuses, ierror);
+}
+
+void mpi_testsome_(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices,
+                   MPI_Fint* statuses, MPI_Fint* ierror) {
+  some<MPI_Testsome>(incount, requests, outcount, indices, statuses, ierror);
+}
+
+void mpi_alltoallw_(void* sbuf, MPI_Fint* scounts, MPI_Fint* sdispls, MPI_Fint* stypes, void* rbuf,
+                    MPI_Fint* rcounts, MPI_Fint* rdispls, MPI_Fint* rtypes, MPI_Fint* comm, MPI_Fint* ierror) {
+  const MPI_Comm c = PMPI_Comm_f2c(*comm);
+  const int size = group_size(c);
+  const void* send = c_buffer(sbuf);
+  // With MPI_IN_PLACE the send types are not significant and need not be valid handles.
+  const bool in_place = send == MPI_IN_PLACE;
+  const auto send_types = c_types(stypes, in_place ? 0 : size);
+  const auto receive_types = c_types(rtypes, size);
+  set_error(ierror, MPI_Alltoallw(send, scounts, sdispls, in_place ? nullptr : send_types.data(), c_buffer(rbuf),
+                                  rcounts, rdispls, receive_types.data(), c));
+}
+
+}  // extern "C"
+
+AUGUR_FORTRAN_ALIASES(mpi_startall, MPI_STARTALL)
+AUGUR_FORTRAN_ALIASES(mpi_waitall, MPI_WAITALL)
+AUGUR_FORTRAN_ALIASES(mpi_testall, MPI_TESTALL)
+AUGUR_FORTRAN_ALIASES(mpi_waitany, MPI_WAITANY)
+AUGUR_FORTRAN_ALIASES(mpi_testany, MPI_TESTANY)
+AUGUR_FORTRAN_ALIASES(mpi_waitsome, MPI_WAITSOME)
+AUGUR_FORTRAN_ALIASES(mpi_testsome, MPI_TESTSOME)
+AUGUR_FORTRAN_ALIASES(mpi_alltoallw, MPI_ALLTOALLW)
+
+#endif  // OPEN_MPI
