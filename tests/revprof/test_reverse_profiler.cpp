@@ -340,6 +340,18 @@ TEST(ReverseProfiler, MeasuredComputeIsScaledAndZeroComputeIsNone) {
   EXPECT_EQ(none.report["ranks"][0]["compute"].get<double>(), 0.0);
 }
 
+// A rank's compute is its busiest thread's: a worker that computes while the calling thread
+// waits in pthread_join is counted, where the calling thread's CPU clock saw almost nothing.
+TEST(ReverseProfiler, ComputeOnAWorkerThreadIsCounted) {
+  auto r = augur_run("--machine t3d --compute measured --compute-scale 1 -np 2", WORKER_THREADS_PROGRAM, "0.2");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("worker computed 0.200 s"), std::string::npos) << r.output;
+  for (const auto& rank : r.report["ranks"]) {
+    EXPECT_GT(rank["compute"].get<double>(), 0.18) << rank;
+    EXPECT_LT(rank["compute"].get<double>(), 0.3) << rank;
+  }
+}
+
 // Between back-to-back calls the program computes nothing; what the interposer itself does there
 // (returning, entering the next wrapper, working out message sizes) was counted as compute, 20-30
 // ns a call here. It is now measured at MPI_Init and taken off, or done inside the call.

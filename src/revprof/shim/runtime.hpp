@@ -1,7 +1,9 @@
 #pragma once
 // The reverse profiler's state in one process: the target model, the virtual clocks (one per
-// bound, revprof/bounds.hpp), the ledger and the trace. MPI programs call in from one thread (MPI_THREAD_MULTIPLE is reported as
-// unsupported for prediction), so the state is a plain global.
+// bound, revprof/bounds.hpp), the ledger and the trace. MPI programs call in from one thread at a
+// time (MPI_THREAD_SERIALIZED at most; MPI_THREAD_MULTIPLE is reported as unsupported for
+// prediction), so the state is a plain global; their compute may run on any of their threads
+// (revprof/rank_cpu_clock.hpp).
 #include <mpi.h>
 
 #include <memory>
@@ -99,6 +101,10 @@ class Call {
   bool modelled_ = false;
   bool finished_ = false;
 };
+
+// Stops predicting a run that has started: the program runs on unchanged and the report gives
+// `why` instead of a prediction.
+void refuse_prediction(const std::string& why);
 
 // Counts a call that runs unchanged and whose cost is not predicted.
 void note_unmodelled(std::string_view function);

@@ -13,6 +13,7 @@
 #include "fit/machine_state.hpp"
 #include "model/budget_record.hpp"
 #include "revprof/cycle_clock.hpp"
+#include "revprof/rank_cpu_clock.hpp"
 #include "revprof/report.hpp"
 #include "revprof/shim/comms.hpp"
 #include "revprof/shim/datatypes.hpp"
@@ -73,17 +74,30 @@ void start(bool thread_multiple) {
   PMPI_Allreduce(&start_time, &rt.origin, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
   CycleClock::calibrate();
   const ComputeClock::Reader wall = CycleClock::usable() ? CycleClock::seconds : wall_seconds;
-  ComputeClock::Costs costs{measure_clock_overhead(thread_cpu_seconds), measure_clock_overhead(wall)};
-  rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
+  ComputeClock::Costs costs{measure_clock_overhead(rank_cpu_seconds), measure_clock_overhead(wall)};
+  rt.compute_clock = ComputeClock(wall, rank_cpu_seconds, costs, kShortInterval);
   rt.active = true;
   if (!rt.config.measure) {
     costs.call_boundary = measure_call_boundary();
-    rt.compute_clock = ComputeClock(wall, thread_cpu_seconds, costs, kShortInterval);
+    rt.compute_clock = ComputeClock(wall, rank_cpu_seconds, costs, kShortInterval);
   }
   open_trace(rt);
   rt.now = Times::same(rt.config.measure ? real_now() : 0);
   rt.compute_clock.start();
 }
+
+}  // namespace
+
+void augur::revprof::refuse_prediction(const std::string& why) {
+  auto& rt = runtime();
+  if (!rt.active) return;
+  rt.active = false;
+  rt.trace.reset();
+  rt.not_predicted = why;
+  warn("not predicting this run: " + why + "; the program runs unchanged");
+}
+
+namespace {
 
 nlohmann::json run_settings(const Runtime& rt) {
   nlohmann::json settings = {{"machine", rt.config.measure ? std::string("this host (measured)") : rt.model.machine.name},
