@@ -280,9 +280,10 @@ def table(rows, target, command, notes, timings):
         rule += " --- | --- |"
     head += " augur cost s |" + (" SMPI cost s |" if with_smpi else "")
     rule += " --- |" + (" --- |" if with_smpi else "")
-    # The date belongs beside the command: the table is the current answer until the next --write.
+    # The date belongs beside the command, on the one line of a table that may carry a date
+    # (scripts/check-docs): the table is the current answer until the next --write.
     made = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    lines = [f"### {target}", "", f"Command: `{command}`, {made}.", ""]
+    lines = [f"### {target}", "", f"Made on {made} by `{command}`.", ""]
     for note in notes:
         lines += [note, ""]
     lines += [head, rule]

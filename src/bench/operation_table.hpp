@@ -1,7 +1,8 @@
 #pragma once
 // The operations augur-bench-mpi measures and the shape of each one's sweep. This header needs
 // no MPI, so `augur bench` can reject a bad --ops list before any MPI process starts. The names
-// are those of the model catalog (src/model/catalog.cpp); docs/bench.md says what each times.
+// are those of the model catalog (src/model/catalog.cpp); docs/bench-method.md says what each
+// times.
 #include <algorithm>
 #include <array>
 #include <cstdint>

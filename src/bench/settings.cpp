@@ -18,14 +18,12 @@ namespace {
 // What each preset changes of the defaults in settings.hpp, and how many passes `augur bench`
 // launches for it.
 //
-// Passes: a point is pooled from several passes, and a few are not yet the machine at its best:
-// on 23 November, pooling each point's three fastest passes, pairs of quick runs refitted that
-// way differed by a median of 1.3–3.1% with 15 passes and 3.6–10.5% with 7 (66–75 s against
-// 48–59 s a run); a full run left 6 of 57 operations over 5% from their law with 15 passes and
-// 16 with 7 (903 s against 752 s). Passes share the preset's repetitions, so more cost little. Quick runs take 25:
-// on 24 November two pairs of them differed by 1.01% and 1.40%, against 1.65% and 2.54% for
-// 15-pass pairs run between them (70–75 s against 61–70 s a run). The others keep 15, so that a
-// full run stays within its 20 minutes (972 s with 15).
+// Passes: a point is pooled from several passes, each a launch of its own, so that a spell of the
+// machine's slow state falls on one pass of a point rather than on the point. A few passes are
+// not yet the machine at its best: two quick runs' models, and a full run's fit, come closer
+// with more passes (docs/machine-states.md, "Why passes"), and passes share the preset's
+// repetitions, so more cost little. Quick runs take 25. The others keep 15, so that a full run
+// stays within its 20 minutes.
 //
 // Budgets are for the whole run, calibration, launches, node kernels and fit included
 // (budget.hpp): 3 minutes for a quick run, 10 standard, 20 full.

@@ -22,14 +22,13 @@ inline constexpr int kMinComputeProbes = 8;
 // The compute's states are the kBandQuantiles (state_bounds.hpp) of the ratios of one probe
 // to another, over every ordered pair of probes, all passes together: what a run of the program
 // takes over what its prediction measured, when each is a draw of the machine's compute speed.
-// Relative to the probes' median instead (the rule before), the band assumed the prediction
-// had measured a typical speed; over a suite on this machine (26 November, 11:41) a prediction
-// whose compute was measured a few percent slow then put up to 3 in 5 of its program's runs
-// below min. For a machine that computes at two speeds the ratios reach from one speed over the
-// other to its inverse. On a steady machine both lie close to 1; a rare interrupted probe moves
-// neither. The state probes are not used to split the compute probes: they time messages, and
-// a machine state that slows messages need not slow arithmetic. Nothing when fewer than
-// kMinComputeProbes records carry a probe (raw files from before the probe).
+// Relative to the probes' median instead, the band would assume the prediction had measured a
+// typical speed, and a prediction whose compute was measured a few percent slow would put many
+// of its program's runs below min. For a machine that computes at two speeds the ratios reach
+// from one speed over the other to its inverse. On a steady machine both lie close to 1; a rare
+// interrupted probe moves neither. The state probes are not used to split the compute probes:
+// they time messages, and a machine state that slows messages need not slow arithmetic. Nothing
+// when fewer than kMinComputeProbes records carry a probe (raw files from before the probe).
 std::optional<model::StateFactors> compute_states(const std::vector<Measurement>& passes);
 
 }  // namespace augur::fit

@@ -14,18 +14,17 @@ namespace {
 
 // Fewer probes than this say little about which states recur.
 constexpr int kFewestProbes = 10;
-// The reference state's own probes spread to about 1.45 times its 10th percentile (0.12–0.18 µs
-// above), 1.55 times its 5th; the other state began at 2.7 times. A probe beyond this ratio is
-// another state.
+// A probe beyond this ratio of the reference is another state: the reference state's own probes
+// spread to about 1.45 times its 10th percentile and 1.55 times its 5th, and the other state
+// begins at about 2.7 times (docs/machine-states.md).
 constexpr double kOtherStateRatio = 1.75;
 // The faster state's probe, both the reference that kOtherStateRatio is taken of and the probe
-// latency-bound points are scaled to. The 5th percentile, not the 10th: over TCP a 3-minute
-// bench whose passes met the faster spell in a fifth of its points put its 10th percentile 7%
-// above a 30-minute bench's, its 5th 4% above; and under MPICH here a bench met the faster state
-// in 5–10% of its probes, so that its 10th percentile lay in the slower state, every measurement
-// counted as the reference, and its bandwidth-bound points were pooled from the slower state's
-// passes (a ring of 1 MiB MPI_Sendrecv steps predicted +96%) while its short messages were
-// scaled to the faster state: a model of neither.
+// latency-bound points are scaled to. The 5th percentile, not the 10th: a short bench meets the
+// faster spell less, which moves its 10th percentile further than its 5th; and a bench that meets
+// the faster state in fewer than a tenth of its probes has its 10th percentile in the slower
+// state, so that every measurement would count as the reference and its bandwidth-bound points
+// would be pooled from the slower state's passes while its short messages were scaled to the
+// faster state: a model of neither (docs/machine-states.md, "Why the 5th percentile").
 constexpr double kFasterStateQuantile = 0.05;
 // Below this share of measurements in another state, a model is taken to describe the one state
 // the machine was in.

@@ -33,7 +33,7 @@ struct Measurement {
   // spread over time, and the fit pools a point's passes (pooling.hpp).
   int pass = 1;
   // Calls per repetition: a short collective or pair exchange is timed as the mean of a
-  // back-to-back sequence (docs/bench.md), and its times are per call.
+  // back-to-back sequence (docs/bench-method.md), and its times are per call.
   int calls = 1;
   // Half round trip of an 8-byte ping-pong between world ranks 0 and 1 around the point
   // (seconds; the slower of before and after): which state the machine was in

@@ -29,11 +29,10 @@ double quantile(std::vector<double> values, double q);
 
 // A band [min, max] is meant to hold nine runs in ten, so its ends are the 5th and 95th
 // percentile of what the bench saw: of a point's fast-state and slow-state passes, and of the
-// compute probes (compute_states.hpp). The medians of each state's passes, the rule before,
-// made min the law itself (the law is fitted to the fast state's passes, so their median lies
-// at or above it) and max the slow state's middle: over a suite on this machine (26 November,
-// 09:50) every run faster than its prediction and half of the slow-state runs fell outside, and
-// the bands held 67 of 100 runs.
+// compute probes (compute_states.hpp). The medians of each state's passes would make min the law
+// itself (the law is fitted to the fast state's passes, so their median lies at or above it) and
+// max the slow state's middle, leaving outside every run faster than its prediction and half of
+// the runs made in the slow state.
 inline constexpr std::pair<double, double> kBandQuantiles{0.05, 0.95};
 
 // The regime's states from the passes inside its sizes, each divided by the law at its point

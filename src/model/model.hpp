@@ -51,7 +51,7 @@ struct CacheSweepPoint {
   double seconds_per_access = 0;
 };
 
-// The node kernels of `augur bench` (docs/bench.md). Numbers are 0 and the sweep empty where
+// The node kernels of `augur bench` (docs/node-model.md). Numbers are 0 and the sweep empty where
 // they are not known; a model file leaves those fields out.
 struct Compute {
   double seconds_per_step = 0;     // one compute(N) step (the seed's tcompute); 0 = not known

@@ -1,7 +1,7 @@
 #pragma once
 // The node kernels: what one processor of the machine computes, for the compute section of the
-// model (docs/bench.md, "Node kernels"). They use no MPI, so the bench runs them on one rank and
-// the unit tests run them directly.
+// model (docs/node-model.md, "Node kernels"). They use no MPI, so the bench runs them on one rank
+// and the unit tests run them directly.
 //
 // They are written here rather than taken from elsewhere because nothing available measures them
 // inside a running process: STREAM, lmbench and likwid-bench are separate programs with their own
