@@ -35,6 +35,8 @@ inline constexpr auto kOperations = std::to_array<OperationShape>({
     {"bsend", Groups::pair, Sizes::bytes},
     {"recv", Groups::pair, Sizes::bytes},
     {"recvmin", Groups::pair, Sizes::bytes},
+    {"test", Groups::pair, Sizes::none},
+    {"iprobe", Groups::pair, Sizes::none},
     {"isend1", Groups::pair, Sizes::bytes},
     {"isend2", Groups::pair, Sizes::bytes},
     {"isendoverlap", Groups::pair, Sizes::bytes},

@@ -108,6 +108,33 @@ double recvmin(RepContext& c) {
   return since(t0);
 }
 
+// One poll of a program waiting for something that has not happened: an MPI_Test of a receive
+// no one sends to, an MPI_Iprobe that finds nothing. A call takes tens of nanoseconds, near the
+// clock's resolution, so a batch is timed. The sender takes no part.
+constexpr int kPollsPerBatch = 64;
+constexpr int kNeverSentTag = kTag + 1;
+
+double test_pending(RepContext& c) {
+  if (is_sender(c)) return 0;
+  MPI_Request request;
+  MPI_Irecv(c.recv, 1, MPI_BYTE, kSender, kNeverSentTag, c.comm(), &request);
+  int done = 0;
+  const double t0 = MPI_Wtime();
+  for (int i = 0; i < kPollsPerBatch; ++i) MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+  const double per_poll = since(t0) / kPollsPerBatch;
+  MPI_Cancel(&request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  return per_poll;
+}
+
+double iprobe_empty(RepContext& c) {
+  if (is_sender(c)) return 0;
+  int found = 0;
+  const double t0 = MPI_Wtime();
+  for (int i = 0; i < kPollsPerBatch; ++i) MPI_Iprobe(kSender, kNeverSentTag, c.comm(), &found, MPI_STATUS_IGNORE);
+  return since(t0) / kPollsPerBatch;
+}
+
 // Which part of a non-blocking call is timed.
 enum class Part { post, wait, not_hidden };
 
@@ -214,6 +241,8 @@ const std::vector<Kernel> kKernels = {
     {"bsend", bsend, attach_bsend_buffer},
     {"recv", recv},
     {"recvmin", recvmin},
+    {"test", test_pending},
+    {"iprobe", iprobe_empty},
     {"isend1", isend<Part::post>},
     {"isend2", isend<Part::wait>},
     {"isendoverlap", isend<Part::not_hidden>, nullptr, calibrate_work<true>},

@@ -65,6 +65,8 @@ constexpr auto kCatalog = std::to_array<OperationInfo>({
     {"comm_split", C::collective, "first start to last finish of MPI_Comm_split"},
     {"comm_create", C::collective, "first start to last finish of MPI_Comm_create"},
     {"comm_free", C::local, "time of MPI_Comm_free"},
+    {"test", C::local, "time of an MPI_Test that finds its request still pending (one poll)"},
+    {"iprobe", C::local, "time of an MPI_Iprobe that finds no message (one poll)"},
     // Per-role times of the rooted collectives (augur bench measures them beside the whole):
     // a bcast's root may leave long before its last receiver, a gather's senders before the root.
     {"bcast_root", C::collective, "the root's own time in MPI_Bcast"},

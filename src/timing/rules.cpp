@@ -48,6 +48,8 @@ BasicRules<V>::BasicRules(const model::Model& model, model::Bound bound) : model
   isend1_ = resolve("isend1", {});
   irecv1_ = resolve("irecv1", {});
   recvmin_ = resolve("recvmin", {});
+  test_ = resolve("test", {});
+  iprobe_ = resolve("iprobe", Names{"test"});
   // Optional: without them the message rule stands alone, and there is nothing to report.
   sendrecv_ = model_.find("sendrecv");
   exchange_ = model_.find("exchange");

@@ -125,6 +125,10 @@ class BasicRules {
   V irecv_post(double bytes) const { return price(irecv1_, 2, bytes); }  // time to post MPI_Irecv
   V transit(double bytes) const { return price(transit_, 2, bytes); }
   V recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
+  // One poll that finds nothing done: MPI_Test* of pending requests, MPI_Iprobe of no message.
+  // A program that polls millions of times spends seconds there.
+  V test_poll() const { return price(test_, 2, 0); }
+  V iprobe_poll() const { return price(iprobe_, 2, 0); }
   // The same on every clock: the eager limit is the machine's, not a bound's.
   bool waits_for_receiver(SendMode mode, double bytes) const;
   // When a message sent at `start` leaves its sender, whose link carries what it sent before
@@ -180,7 +184,7 @@ class BasicRules {
 
   const model::Model& model_;
   model::Bound bound_;
-  Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_;
+  Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_, test_, iprobe_;
   const model::Operation *sendrecv_, *exchange_;
   double seconds_per_byte_ = 0;  // 1 / network.bandwidth; 0: no gap between a sender's messages
   std::map<std::string, Priced, std::less<>> collectives_;

@@ -340,6 +340,24 @@ TEST(ReverseProfiler, MeasuredComputeIsScaledAndZeroComputeIsNone) {
   EXPECT_EQ(none.report["ranks"][0]["compute"].get<double>(), 0.0);
 }
 
+// A poll that finds nothing costs the model's `test` or `iprobe`: a program polling millions of
+// times spends seconds there, which a free MPI_Test left out of the prediction.
+TEST(ReverseProfiler, PollsThatFindNothingCostTheModelsTestAndIprobe) {
+  nlohmann::json model = nlohmann::json::parse(std::ifstream(std::string(AUGUR_MACHINES_DIR) + "/t3d.json"));
+  model["operations"]["test"] = {{"regimes", {{{"from", 0}, {"expr", "0.5"}}}}};
+  model["operations"]["iprobe"] = {{"regimes", {{{"from", 0}, {"expr", "2"}}}}};
+  const auto path = fs::temp_directory_path() / ("augur-test-polls-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << model.dump();
+  auto r = augur_run("--machine " + path.string() + " --compute zero -np 2", POLLING_PROGRAM, "1000");
+  fs::remove(path);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("received 42"), std::string::npos) << r.output;
+  const auto& ops = r.report["ranks"][0]["operations"];
+  EXPECT_EQ(ops["test"]["count"], 1000);
+  EXPECT_NEAR(ops["test"]["seconds"].get<double>(), 1000 * 0.5 * us, 1e-12);
+  EXPECT_NEAR(ops["iprobe"]["seconds"].get<double>(), 1000 * 2 * us, 1e-12);
+}
+
 // A rank's compute is its busiest thread's: a worker that computes while the calling thread
 // waits in pthread_join is counted, where the calling thread's CPU clock saw almost nothing.
 TEST(ReverseProfiler, ComputeOnAWorkerThreadIsCounted) {

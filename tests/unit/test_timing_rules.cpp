@@ -340,3 +340,29 @@ TEST(TimingRules, WithoutABandwidthMessagesLeaveWhenSent) {
   EXPECT_DOUBLE_EQ(r.departure(link_free, 1 * us, 4000), 1 * us);
   EXPECT_DOUBLE_EQ(link_free, 0);
 }
+
+TEST(TimingRules, APollCostsTheModelsTestAndIprobeFallsBackToIt) {
+  auto polled = model_of("polled", R"json({
+      "test":   {"regimes": [{"from": 0, "expr": "0.05"}]},
+      "iprobe": {"regimes": [{"from": 0, "expr": "0.08"}]}
+    })json");
+  timing::Rules r(polled, model::Bound::avg);
+  EXPECT_NEAR(r.test_poll(), 0.05 * us, 1e-15);
+  EXPECT_NEAR(r.iprobe_poll(), 0.08 * us, 1e-15);
+
+  auto tested = model_of("tested", R"json({"test": {"regimes": [{"from": 0, "expr": "0.05"}]}})json");
+  timing::Rules t(tested, model::Bound::avg);
+  EXPECT_NEAR(t.iprobe_poll(), 0.05 * us, 1e-15);
+  const auto used = t.stand_ins_used();
+  ASSERT_EQ(used.size(), 1u);
+  EXPECT_EQ(used[0].operation, "iprobe");
+  EXPECT_EQ(used[0].priced_as, "test");
+}
+
+TEST(TimingRules, AModelWithoutPollsPricesThemAtZeroAndSaysSo) {
+  auto m = toy();
+  timing::Rules r(m, model::Bound::avg);
+  EXPECT_EQ(r.test_poll(), 0.0);
+  const auto subs = r.substitutions();
+  EXPECT_NE(std::find(subs.begin(), subs.end(), "test <- 0 (not in the model)"), subs.end());
+}

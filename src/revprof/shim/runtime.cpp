@@ -133,6 +133,12 @@ Call::~Call() {
   if (modelled_) rt.compute_clock.leave();
 }
 
+void finish_poll(Call& call, Poll kind) {
+  if (!call.modelled()) return;
+  const auto& rules = *runtime().rules;
+  call.finish(call.begin() + (kind == Poll::test ? rules.test_poll() : rules.iprobe_poll()), {}, 0);
+}
+
 void note_unmodelled(std::string_view function) {
   auto& rt = runtime();
   if (rt.active && rt.depth == 0) rt.ledger.unmodelled(function);

@@ -106,6 +106,11 @@ class Call {
 // `why` instead of a prediction.
 void refuse_prediction(const std::string& why);
 
+// Ends a call that found nothing done after one poll's time on the model's machine: an
+// MPI_Test* whose requests are pending (Poll::test), an MPI_Iprobe of no message (Poll::iprobe).
+enum class Poll { test, iprobe };
+void finish_poll(Call& call, Poll kind);
+
 // Counts a call that runs unchanged and whose cost is not predicted.
 void note_unmodelled(std::string_view function);
 

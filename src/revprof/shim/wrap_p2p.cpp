@@ -175,6 +175,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   StatusOut out(status);
   int rc = PMPI_Iprobe(source, tag, comm, flag, out.get());
   if (*flag) strip_probed(call, comm, *out);
+  finish_poll(call, Poll::iprobe);
   return rc;
 }
 
@@ -191,6 +192,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
   Call call("improbe");
   StatusOut out(status);
   int rc = PMPI_Improbe(source, tag, comm, flag, message, out.get());
+  finish_poll(call, Poll::iprobe);
   if (!*flag) return rc;
   if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
   strip_probed(call, comm, *out);

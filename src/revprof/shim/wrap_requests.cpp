@@ -253,7 +253,10 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   const MPI_Request before = *request;
   StatusOut out(status);
   int rc = PMPI_Test(request, flag, out.get());
-  if (*flag) settle_completed(call, &before, &kFirst, 1, out.get());
+  if (*flag)
+    settle_completed(call, &before, &kFirst, 1, out.get());
+  else
+    finish_poll(call, Poll::test);
   return rc;
 }
 
@@ -265,6 +268,8 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   if (*flag) {
     auto indices = all_indices(count);
     settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
+  } else {
+    finish_poll(call, Poll::test);
   }
   return rc;
 }
@@ -274,7 +279,10 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   std::vector<MPI_Request> before(requests, requests + count);
   StatusOut out(status);
   int rc = PMPI_Testany(count, requests, index, flag, out.get());
-  if (*flag && *index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
+  if (*flag && *index != MPI_UNDEFINED)
+    settle_completed(call, before.data(), index, 1, out.get());
+  else if (!*flag)
+    finish_poll(call, Poll::test);
   return rc;
 }
 
@@ -283,7 +291,10 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   std::vector<MPI_Request> before(requests, requests + incount);
   StatusesOut out(statuses, incount);
   int rc = PMPI_Testsome(incount, requests, outcount, indices, out.get());
-  if (*outcount != MPI_UNDEFINED && *outcount > 0) settle_completed(call, before.data(), indices, *outcount, out.get());
+  if (*outcount != MPI_UNDEFINED && *outcount > 0)
+    settle_completed(call, before.data(), indices, *outcount, out.get());
+  else if (*outcount == 0)
+    finish_poll(call, Poll::test);
   return rc;
 }
 
@@ -294,6 +305,7 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   StatusOut out(status);
   int rc = PMPI_Request_get_status(request, flag, out.get());
   if (*flag && call.modelled()) open_completed_receive(request, *out);
+  if (!*flag) finish_poll(call, Poll::test);
   return rc;
 }
 
