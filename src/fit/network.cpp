@@ -26,13 +26,16 @@ double switch_between(const model::Operation& send, double below, double at) {
 
 // An eager send returns once the message is copied out; a rendezvous send, like a synchronous
 // one, waits for its receiver's answer, which adds at least a round trip. So the limit is the
-// first measured size at which `send` jumps up (half as much again as the size's own growth
-// explains) to cost about what `ssend` does: the bench's receiver is already waiting, so above
+// first measured size at which `send` jumps up (half as much again as the eager sends below it
+// explain: their last step carried on in a straight line) to cost about what `ssend` does: the bench's receiver is already waiting, so above
 // the limit the two differ by little. Over shared memory here, send was 0.46 µs at 3 KiB and
 // 2.71 µs at 4 KiB, 1.02 of ssend (Open MPI's btl_vader_eager_limit is 4096 with the header);
 // over TCP 8.3 µs at 32 KiB and 36 µs at 64 KiB (btl_tcp_eager_limit 65536). A ratio alone does
 // not tell: an eager send of 2 KiB already cost 0.91 of ssend, its copy outweighing the
-// acknowledgement. The next size must agree, so one noisy point does not make a switch.
+// acknowledgement. Nor does a jump measured against the size's own growth: in a slower state
+// Open MPI's 2 to 4 KiB step went from 0.94 to 2.23 µs, less than three times for twice the
+// bytes, while the eager sends below it grew by a tenth a doubling. The next size must agree, so
+// one noisy point does not make a switch.
 double eager_limit(const model::Model& m, std::vector<double> sizes) {
   constexpr double kLikeSynchronous = 0.9;
   constexpr double kJump = 1.5;
@@ -42,9 +45,15 @@ double eager_limit(const model::Model& m, std::vector<double> sizes) {
   sizes = sorted_unique(std::move(sizes));
   const auto sent = [&](double bytes) { return m.seconds(*send, 2, bytes); };
   const auto synchronous_like = [&](double bytes) { return sent(bytes) >= kLikeSynchronous * m.seconds(*ssend, 2, bytes); };
+  // What an eager send of sizes[i] would cost: the step from sizes[i-2] to sizes[i-1] carried
+  // on; with one size below, the previous cost grown with the bytes.
+  const auto eager_at = [&](std::size_t i) {
+    if (i < 2) return std::max(sizes[i] / std::max(sizes[i - 1], 1.0), 1.0) * sent(sizes[i - 1]);
+    const double slope = (sent(sizes[i - 1]) - sent(sizes[i - 2])) / (sizes[i - 1] - sizes[i - 2]);
+    return std::max(sent(sizes[i - 1]) + std::max(slope, 0.0) * (sizes[i] - sizes[i - 1]), sent(sizes[i - 1]));
+  };
   for (std::size_t i = 1; i < sizes.size(); ++i) {
-    const double growth = std::max(sizes[i] / std::max(sizes[i - 1], 1.0), 1.0);
-    if (!(sent(sizes[i]) > kJump * growth * sent(sizes[i - 1])) || !synchronous_like(sizes[i])) continue;
+    if (!(sent(sizes[i]) > kJump * eager_at(i)) || !synchronous_like(sizes[i])) continue;
     if (i + 1 < sizes.size() && !synchronous_like(sizes[i + 1])) continue;
     return switch_between(*send, sizes[i - 1], sizes[i]);
   }
