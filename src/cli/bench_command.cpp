@@ -279,6 +279,9 @@ void fit_and_save(const BenchRequest& r, const nlohmann::json& budget) {
   options.state = *fit::state_choice_from_string(r.state);
   auto [model, states] = fit::fit_model(raw, options);
   if (!budget.is_null()) model.provenance.settings["budget"] = budget;
+  if (const auto launch = budget.is_object() ? budget.value("calibration", nlohmann::json::object()).value("launch_seconds", -1.0) : -1.0;
+      launch >= 0)
+    model.launch = model::Launch{launch, r.processes};
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";

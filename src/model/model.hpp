@@ -78,6 +78,13 @@ struct Network {
   double recv_overhead = 0;
 };
 
+// What starting and ending a run costs beside its MPI_Init-to-MPI_Finalize span: the launcher
+// (mpirun), MPI_Init and MPI_Finalize, about half a second here. A user times the whole command.
+struct Launch {
+  double seconds = 0;
+  int processes = 0;  // the launch that was measured
+};
+
 // The largest message and group an operation's law was fitted to. Beyond them its time is an
 // extrapolation of the last regime: a law fitted to messages that fit in a cache says nothing of
 // those that do not (shared-memory ping-pongs here: 24 GB/s up to 1 MiB, 5 GB/s at 16 MiB).
@@ -103,6 +110,7 @@ class Model {
   Units units;
   Compute compute;
   Network network;
+  std::optional<Launch> launch;  // unknown for published models
   std::map<std::string, Operation, std::less<>> operations;
 
   const Operation* find(std::string_view op) const;

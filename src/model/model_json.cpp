@@ -113,6 +113,11 @@ Network read_network(const Node& n) {
   return w;
 }
 
+Launch read_launch(const Node& n) {
+  n.object({"seconds", "processes"});
+  return Launch{n.required("seconds").non_negative(), static_cast<int>(n.required("processes").integer(1, 1 << 30))};
+}
+
 Expression read_expression(const Node& n) {
   try {
     return Expression(n.string());
@@ -237,7 +242,7 @@ Operation read_operation(const Node& n, const std::string& name) {
 }
 
 Model read_model(const Node& root) {
-  root.object({"augur_model", "machine", "provenance", "units", "compute", "network", "operations"});
+  root.object({"augur_model", "machine", "provenance", "units", "compute", "network", "launch", "operations"});
   auto version = root.required("augur_model");
   if (version.integer(0, 1 << 20) != kFormatVersion)
     version.fail(fmt::format("unsupported format version {} (this augur reads {})", version.value.dump(), kFormatVersion));
@@ -247,6 +252,7 @@ Model read_model(const Node& root) {
   m.units = read_units(root.required("units"));
   if (root.has("compute")) m.compute = read_compute(root.child("compute"));
   if (root.has("network")) m.network = read_network(root.child("network"));
+  if (root.has("launch")) m.launch = read_launch(root.child("launch"));
   auto ops = root.required("operations");
   if (!ops.value.is_object() || ops.value.empty()) ops.fail("expected a non-empty object of operations");
   for (const auto& [name, _] : ops.value.items()) m.operations.emplace(name, read_operation(ops.child(name), name));
@@ -336,7 +342,7 @@ nlohmann::json to_json(const Model& m) {
       ops[name]["measured"] = {{"max_bytes", op.measured->max_bytes}, {"max_processes", op.measured->max_processes}};
   }
   json units{{"time", m.units.time}, {"size", m.units.size}, {"int_bytes", m.units.int_bytes}};
-  return json{
+  json out{
       {"augur_model", kFormatVersion},
       {"machine", {{"name", m.machine.name}, {"description", m.machine.description}}},
       {"provenance",
@@ -355,6 +361,8 @@ nlohmann::json to_json(const Model& m) {
         {"send_overhead", m.network.send_overhead},
         {"recv_overhead", m.network.recv_overhead}}},
       {"operations", ops}};
+  if (m.launch) out["launch"] = {{"seconds", m.launch->seconds}, {"processes", m.launch->processes}};
+  return out;
 }
 
 void save_model_file(const Model& model, const std::filesystem::path& path) {

@@ -114,6 +114,10 @@ std::string headline(const nlohmann::json& report) {
       "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"),
       three_clocks ? bounds_range(report.at("predicted_bounds")) : seconds(report.at("predicted_seconds")),
       three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+  if (report.contains("predicted_run_seconds"))
+    out += fmt::format("The whole command, with the launch (mpirun, MPI_Init and MPI_Finalize: {} measured at {} ranks): {}\n\n",
+                       seconds(run["launch"].at("seconds")), run["launch"].at("processes").get<int>(),
+                       seconds(report.at("predicted_run_seconds")));
   if (report.contains("band")) out += band_line(report.at("band"), run);
   if (run.value("compute", "measured") == "measured" && run.contains("compute_scale_from"))
     out += fmt::format("Compute scale {}\n\n", run.at("compute_scale_from").get<std::string>());
@@ -203,6 +207,8 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
   if (report.contains("predicted_bounds") &&
       std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("compute_bounds"); }))
     report["band"] = band_split(report.at("predicted_bounds"), ranks);
+  // The span above is MPI_Init's return to MPI_Finalize; the whole command adds the launch.
+  if (run.contains("launch")) report["predicted_run_seconds"] = finish + run["launch"].at("seconds").get<double>();
   return report;
 }
 

@@ -201,6 +201,27 @@ TEST(ModelLoader, SaveThenLoadKeepsEveryAnswer) {
   EXPECT_FALSE(std::filesystem::exists(path.string() + ".partial"));
 }
 
+TEST(ModelLoader, TheLaunchIsReadSavedAndChecked) {
+  auto j = valid_model();
+  j["launch"] = {{"seconds", 0.42}, {"processes", 2}};
+  auto m = parse_model(j.dump(), "good.json");
+  ASSERT_TRUE(m.launch);
+  EXPECT_DOUBLE_EQ(m.launch->seconds, 0.42);
+  EXPECT_EQ(m.launch->processes, 2);
+  auto path = std::filesystem::temp_directory_path() / "augur_launch_model.json";
+  augur::model::save_model_file(m, path);
+  auto back = augur::model::load_model_file(path);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(back.launch);
+  EXPECT_DOUBLE_EQ(back.launch->seconds, 0.42);
+  EXPECT_FALSE(parse_model(valid_model().dump(), "good.json").launch);
+
+  j["launch"] = {{"seconds", -1}, {"processes", 2}};
+  EXPECT_THROW(parse_model(j.dump(), "bad.json"), ModelError);
+  j["launch"] = {{"seconds", 0.4}};
+  EXPECT_THROW(parse_model(j.dump(), "bad.json"), ModelError);
+}
+
 namespace {
 
 json node_kernels() {

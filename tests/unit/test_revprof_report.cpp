@@ -99,3 +99,23 @@ TEST(RevprofReport, WithoutThreeClocksTheHeadlineHasOneTime) {
 }
 
 }  // namespace
+
+namespace {
+
+// A model with a measured launch prices the whole command a user times: the span from
+// MPI_Init's return to MPI_Finalize, and the launch around it.
+TEST(RevprofReport, TheWholeCommandAddsTheModelsLaunchToTheSpan) {
+  const std::vector<nlohmann::json> ranks{augur::revprof::Ledger{}.to_json(0, 2.0),
+                                          augur::revprof::Ledger{}.to_json(1, 2.5)};
+  const nlohmann::json run = {{"machine", "m"}, {"launch", {{"seconds", 0.5}, {"processes", 2}}}};
+  const auto report = augur::revprof::make_report(ranks, run);
+  EXPECT_DOUBLE_EQ(report.at("predicted_seconds").get<double>(), 2.5);
+  EXPECT_DOUBLE_EQ(report.at("predicted_run_seconds").get<double>(), 3.0);
+  const auto text = augur::revprof::format_report(report);
+  EXPECT_NE(text.find("MPI_Init and MPI_Finalize: 500 ms measured at 2 ranks): 3 s"), std::string::npos) << text;
+
+  const auto without = augur::revprof::make_report(ranks, {{"machine", "m"}});
+  EXPECT_FALSE(without.contains("predicted_run_seconds"));
+}
+
+}  // namespace

@@ -108,6 +108,8 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
+  if (const auto& launch = rt.model.launch)
+    settings["launch"] = {{"seconds", launch->seconds}, {"processes", launch->processes}};
   if (const auto& states = rt.model.compute.states)
     settings["compute_states"] = {{"fast", states->fast}, {"slow", states->slow}};
   if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
