@@ -8,7 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libopen-trace-format2-dev otf2-tools
   libsimgrid-dev
-  openmpi-bin libopenmpi-dev mpich libmpich-dev
+  openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran
   clang libclang-rt-14-dev
   ccache
   gnuplot-nox

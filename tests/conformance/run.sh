@@ -8,6 +8,13 @@
 # with its process count from programs.txt unless -np is given. Prints "same" or "DIFFERS" per
 # program, with a diff, and exits non-zero when any differs or times out. The runs' outputs are
 # kept in $CONFORMANCE_OUT (default: a fresh temporary directory).
+#
+# A Fortran twin f_NAME must also print what NAME printed in its plain run, when NAME ran in the
+# same invocation: one more "same"/"DIFFERS" line compares the two, with the MPI_ERROR field
+# that ends a status line (" error=...") left out, since the twins print it only where the
+# Fortran bindings define it (fortran/conf.f90, print_status); a third field in programs.txt,
+# unlike-c-under=open-mpi, leaves that comparison out under that library. A program the build
+# could not make has a file NAME.skipped in PROGRAM_DIR saying why; it is reported and not run.
 set -uo pipefail
 
 usage() {
@@ -36,9 +43,11 @@ mkdir -p "$out"
 # The launcher's command line as augur builds it (src/cli/launcher.cpp): Open MPI needs
 # --oversubscribe on a small machine and --allow-run-as-root as root; Hydra takes neither.
 if "$mpiexec" --version 2>&1 | grep -q -e 'Open MPI' -e 'OpenRTE'; then
+  library=open-mpi
   launcher_options=(--oversubscribe)
   [[ $(id -u) == 0 ]] && launcher_options+=(--allow-run-as-root)
 else
+  library=mpich
   launcher_options=()
 fi
 
@@ -67,11 +76,16 @@ describe_status() {
 }
 
 failures=0
-while read -r name default_processes; do
+declare -A ran # the programs run in this invocation
+while read -r name default_processes options; do
   [[ -z $name || $name == \#* ]] && continue
   if [[ ${#only[@]} -gt 0 && ! " ${only[*]} " == *" $name "* ]]; then continue; fi
   n=${processes:-$default_processes}
   program=$program_dir/$name
+  if [[ -f $program_dir/$name.skipped ]]; then
+    echo "skipped $name: $(head -n 1 "$program_dir/$name.skipped")"
+    continue
+  fi
   if [[ ! -x $program ]]; then
     echo "DIFFERS $name: no program at $program"
     failures=$((failures + 1))
@@ -88,6 +102,7 @@ while read -r name default_processes; do
     --json --report "$dir/report.json" -- "$program" </dev/null >"$dir/augur.all" 2>"$dir/augur.stderr"
   augur_status=$?
   program_stdout "$dir/augur.all" "$dir/report.json" "$dir/augur.stdout"
+  ran[$name]=1
 
   if [[ $plain_status == "$augur_status" ]] && cmp -s "$dir/plain.stdout" "$dir/augur.stdout" &&
     [[ $plain_status != 124 && $plain_status != 137 ]]; then
@@ -103,6 +118,22 @@ while read -r name default_processes; do
     if [[ $plain_status != 0 && -s $dir/plain.stderr ]]; then
       echo "    -- plain run's stderr, last lines:"
       tail -n 12 "$dir/plain.stderr" | sed 's/^/    | /'
+    fi
+  fi
+
+  # The twin against its C program, both run plainly.
+  twin_of=${name#f_}
+  if [[ $name == f_* && " $options " == *" unlike-c-under=$library "* ]]; then
+    echo "unlike  $name and $twin_of (C) under $library, not compared (programs.txt)"
+  elif [[ $name == f_* && -n ${ran[$twin_of]:-} ]]; then
+    sed -E 's/ error=[^ ]*$//' "$out/$twin_of/plain.stdout" >"$dir/c.compared"
+    sed -E 's/ error=[^ ]*$//' "$dir/plain.stdout" >"$dir/fortran.compared"
+    if cmp -s "$dir/c.compared" "$dir/fortran.compared"; then
+      echo "same    $name as $twin_of (C)"
+    else
+      failures=$((failures + 1))
+      echo "DIFFERS $name from $twin_of (C)"
+      diff -u --label "$twin_of (C)" --label "$name" "$dir/c.compared" "$dir/fortran.compared" | sed 's/^/    /'
     fi
   fi
 done <"$here/programs.txt"

@@ -30,7 +30,8 @@ Entry& slot_of(MPI_Datatype type) {
 Layout ask(MPI_Datatype type) {
   Layout l;
   if (type == MPI_DATATYPE_NULL) return l;
-  PMPI_Type_size(type, &l.size);
+  // MPI_Type_size would give MPI_UNDEFINED for an element of more than INT_MAX bytes.
+  PMPI_Type_size_x(type, &l.size);
   MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
   PMPI_Type_get_extent(type, &lb, &extent);
   PMPI_Type_get_true_extent(type, &true_lb, &true_extent);

@@ -8,7 +8,7 @@
 namespace augur::revprof {
 
 struct Layout {
-  int size = 0;             // bytes of data in one element
+  MPI_Count size = 0;       // bytes of data in one element, which may exceed INT_MAX
   bool contiguous = false;  // elements are one run of bytes, with no gaps and no offset
 };
 

@@ -95,7 +95,7 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   auto& envelope = r.envelope();
   if (!envelope.open(status) || r.stamped) return;
   // Whole elements only, as MPI_Get_count counts them: a partial element counts nothing.
-  const int size = layout_of(r.plain.type).size;
+  const MPI_Count size = layout_of(r.plain.type).size;
   const MPI_Count received = envelope.data_bytes();
   r.bytes = size > 0 && received % size == 0 ? received : 0;
   r.source = status.MPI_SOURCE;

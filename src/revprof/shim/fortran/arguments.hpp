@@ -13,6 +13,12 @@
 // one C parameter type, the Fortran parameter type and the conversion; a conversion that must
 // write back (a request the call creates, a status it fills) returns a holder whose destructor
 // writes the Fortran side once the call has returned.
+//
+// What a program sees after a failed call is what Open MPI's bindings leave: they write a
+// handle, a copied status or an array back only when the C call returned MPI_SUCCESS (after a
+// truncated MPI_Wait the status and the request are as the program had them), while the
+// receives and probes hand the Fortran status to C in place, so there it holds whatever the C
+// call wrote. The holders follow the call's `Outcome`.
 #include <mpi.h>
 
 #include <type_traits>
@@ -27,28 +33,42 @@ const int* c_int_array(const int* fortran_address);
 bool ignores_status(const MPI_Fint* status);
 bool ignores_statuses(const MPI_Fint* statuses);
 
+// How one call ended, for the holders that write its results back once it has.
+struct Outcome {
+  int rc = MPI_ERR_OTHER;
+  // The call's status is written back whatever it returned: Open MPI hands it to C in place
+  // (receives and probes) or copies it back unconditionally (MPI_Request_get_status).
+  bool status_always = false;
+  bool succeeded() const { return rc == MPI_SUCCESS; }
+};
+
 template <class Handle, Handle (*f2c)(MPI_Fint)>
 struct HandleArgument {
   using Fortran = MPI_Fint*;
-  static Handle in(Fortran f) { return f2c(*f); }
+  static Handle in(Fortran f, const Outcome&) { return f2c(*f); }
 };
 
-// A handle the call creates or changes (MPI_Request*, MPI_Comm*, ...), written back afterwards.
+// A handle the call creates or changes (MPI_Request*, MPI_Comm*, ...), written back afterwards
+// if the call succeeded. Before a call that only creates one, the Fortran variable may hold
+// anything: its f2c is then null or some handle, never used.
 template <class Handle, Handle (*f2c)(MPI_Fint), MPI_Fint (*c2f)(Handle)>
 struct HandleOutArgument {
   using Fortran = MPI_Fint*;
   class Holder {
    public:
-    explicit Holder(MPI_Fint* fortran) : fortran_(fortran), c_(f2c(*fortran)) {}
+    Holder(MPI_Fint* fortran, const Outcome& outcome) : fortran_(fortran), outcome_(outcome), c_(f2c(*fortran)) {}
     Holder(const Holder&) = delete;
-    ~Holder() { *fortran_ = c2f(c_); }
+    ~Holder() {
+      if (outcome_.succeeded()) *fortran_ = c2f(c_);
+    }
     operator Handle*() { return &c_; }
 
    private:
     MPI_Fint* fortran_;
+    const Outcome& outcome_;
     Handle c_;
   };
-  static Holder in(Fortran f) { return Holder(f); }
+  static Holder in(Fortran f, const Outcome& outcome) { return Holder(f, outcome); }
 };
 
 template <class C>
@@ -57,35 +77,35 @@ struct Argument;
 template <>
 struct Argument<int> {
   using Fortran = const MPI_Fint*;
-  static int in(Fortran f) { return *f; }
+  static int in(Fortran f, const Outcome&) { return *f; }
 };
 template <>
 struct Argument<MPI_Aint> {
   using Fortran = const MPI_Aint*;
-  static MPI_Aint in(Fortran f) { return *f; }
+  static MPI_Aint in(Fortran f, const Outcome&) { return *f; }
 };
 // Counts, displacements, dimensions and logical arrays: Fortran's default INTEGER and LOGICAL
 // are C's int, so arrays pass as they are, but for the special arrays' addresses.
 template <>
 struct Argument<const int*> {
   using Fortran = const MPI_Fint*;
-  static const int* in(Fortran f) { return c_int_array(f); }
+  static const int* in(Fortran f, const Outcome&) { return c_int_array(f); }
 };
 // A flag or a count the call sets (MPI_Iprobe's flag, MPI_Init_thread's provided level).
 template <>
 struct Argument<int*> {
   using Fortran = MPI_Fint*;
-  static int* in(Fortran f) { return f; }
+  static int* in(Fortran f, const Outcome&) { return f; }
 };
 template <>
 struct Argument<const void*> {
   using Fortran = void*;
-  static const void* in(Fortran f) { return c_buffer(f); }
+  static const void* in(Fortran f, const Outcome&) { return c_buffer(f); }
 };
 template <>
 struct Argument<void*> {
   using Fortran = void*;
-  static void* in(Fortran f) { return c_buffer(f); }
+  static void* in(Fortran f, const Outcome&) { return c_buffer(f); }
 };
 
 template <>
@@ -113,28 +133,31 @@ template <>
 struct Argument<MPI_Message*> : HandleOutArgument<MPI_Message, PMPI_Message_f2c, PMPI_Message_c2f> {};
 
 // One status: the program's own fields are carried over first, so that what the C call leaves
-// alone (MPI_ERROR after a single completion) stays as the program set it, as in Open MPI's own
-// bindings, which hand the Fortran array to C unconverted.
+// alone (MPI_ERROR after a single completion) stays as the program set it, as where Open MPI's
+// bindings hand the Fortran array to C in place. (Where they copy a C status back, they copy an
+// MPI_ERROR they never set, which no program can rely on.) Written back as the Outcome says.
 class StatusHolder {
  public:
-  explicit StatusHolder(MPI_Fint* fortran) : fortran_(ignores_status(fortran) ? nullptr : fortran) {
+  StatusHolder(MPI_Fint* fortran, const Outcome& outcome)
+      : fortran_(ignores_status(fortran) ? nullptr : fortran), outcome_(outcome) {
     if (fortran_) PMPI_Status_f2c(fortran_, &c_);
   }
   StatusHolder(const StatusHolder&) = delete;
   ~StatusHolder() {
-    if (fortran_) PMPI_Status_c2f(&c_, fortran_);
+    if (fortran_ && (outcome_.status_always || outcome_.succeeded())) PMPI_Status_c2f(&c_, fortran_);
   }
   operator MPI_Status*() { return fortran_ ? &c_ : MPI_STATUS_IGNORE; }
 
  private:
   MPI_Fint* fortran_;
+  const Outcome& outcome_;
   MPI_Status c_{};
 };
 
 template <>
 struct Argument<MPI_Status*> {
   using Fortran = MPI_Fint*;
-  static StatusHolder in(Fortran f) { return StatusHolder(f); }
+  static StatusHolder in(Fortran f, const Outcome& outcome) { return StatusHolder(f, outcome); }
 };
 
 // Sets the optional error argument (mpi_f08 may leave it out).

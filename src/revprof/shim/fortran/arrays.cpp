@@ -12,7 +12,7 @@ RequestArray::RequestArray(MPI_Fint* fortran, int count) : fortran_(fortran), c_
   c_.resize(count > 0 ? count : 0);
 }
 
-RequestArray::~RequestArray() {
+void RequestArray::write_back() {
   for (std::size_t i = 0; i < c_.size(); ++i) fortran_[i] = PMPI_Request_c2f(c_[i]);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Arrays of requests and statuses as Fortran passes them: converted to C before the call and
-// written back after it, as Open MPI's own bindings do.
+// written back after it when the call succeeded, as Open MPI's own bindings do.
 #include <mpi.h>
 
 #include <vector>
@@ -14,7 +14,8 @@ class RequestArray {
  public:
   RequestArray(MPI_Fint* fortran, int count);
   RequestArray(const RequestArray&) = delete;
-  ~RequestArray();
+  // Writes every request back once the call has changed them.
+  void write_back();
   MPI_Request* data() { return c_.data(); }
 
  private:

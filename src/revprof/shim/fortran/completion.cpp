@@ -17,9 +17,12 @@ void some(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* i
   RequestArray c(requests, *incount);
   StatusArray s(statuses, *incount);
   const int rc = Some(*incount, c.data(), outcount, indices, s.data());
-  if (*outcount != MPI_UNDEFINED) {
-    s.write_back(*outcount);
-    for (int i = 0; i < *outcount; ++i) indices[i] = fortran_index(indices[i]);
+  if (rc == MPI_SUCCESS) {
+    c.write_back();
+    if (*outcount != MPI_UNDEFINED) {
+      s.write_back(*outcount);
+      for (int i = 0; i < *outcount; ++i) indices[i] = fortran_index(indices[i]);
+    }
   }
   set_error(ierror, rc);
 }
@@ -46,14 +49,21 @@ extern "C" {
 
 void mpi_startall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* ierror) {
   RequestArray c(requests, *count);
-  set_error(ierror, MPI_Startall(*count, c.data()));
+  const int rc = MPI_Startall(*count, c.data());
+  // Open MPI's binding writes the requests back whatever MPI_Startall returned.
+  c.write_back();
+  set_error(ierror, rc);
 }
 
 void mpi_waitall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* statuses, MPI_Fint* ierror) {
   RequestArray c(requests, *count);
   StatusArray s(statuses, *count);
   const int rc = MPI_Waitall(*count, c.data(), s.data());
-  s.write_back(*count);
+  // On MPI_ERR_IN_STATUS too, Open MPI's binding leaves the requests and statuses as they were.
+  if (rc == MPI_SUCCESS) {
+    c.write_back();
+    s.write_back(*count);
+  }
   set_error(ierror, rc);
 }
 
@@ -61,31 +71,40 @@ void mpi_testall_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* flag, MPI_Fint*
   RequestArray c(requests, *count);
   StatusArray s(statuses, *count);
   const int rc = MPI_Testall(*count, c.data(), flag, s.data());
-  if (*flag) s.write_back(*count);
+  if (rc == MPI_SUCCESS && *flag) {
+    c.write_back();
+    s.write_back(*count);
+  }
   set_error(ierror, rc);
 }
 
 void mpi_waitany_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* status, MPI_Fint* ierror) {
   RequestArray c(requests, *count);
-  int rc;
+  Outcome outcome;
   {
-    StatusHolder s(status);
-    rc = MPI_Waitany(*count, c.data(), index, s);
+    StatusHolder s(status, outcome);
+    outcome.rc = MPI_Waitany(*count, c.data(), index, s);
   }
-  *index = fortran_index(*index);
-  set_error(ierror, rc);
+  if (outcome.succeeded()) {
+    c.write_back();
+    *index = fortran_index(*index);
+  }
+  set_error(ierror, outcome.rc);
 }
 
 void mpi_testany_(MPI_Fint* count, MPI_Fint* requests, MPI_Fint* index, MPI_Fint* flag, MPI_Fint* status,
                   MPI_Fint* ierror) {
   RequestArray c(requests, *count);
-  int rc;
+  Outcome outcome;
   {
-    StatusHolder s(status);
-    rc = MPI_Testany(*count, c.data(), index, flag, s);
+    StatusHolder s(status, outcome);
+    outcome.rc = MPI_Testany(*count, c.data(), index, flag, s);
   }
-  *index = fortran_index(*index);
-  set_error(ierror, rc);
+  if (outcome.succeeded()) {
+    c.write_back();
+    *index = fortran_index(*index);
+  }
+  set_error(ierror, outcome.rc);
 }
 
 void mpi_waitsome_(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MPI_Fint* indices,

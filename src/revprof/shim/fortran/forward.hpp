@@ -12,6 +12,24 @@
 
 namespace augur::revprof::fortran {
 
+// The calls whose status Open MPI's bindings write back whatever the call returned (Outcome).
+template <auto Function>
+inline constexpr bool kStatusAlways = false;
+template <>
+inline constexpr bool kStatusAlways<MPI_Recv> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Probe> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Iprobe> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Mprobe> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Improbe> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Mrecv> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_Request_get_status> = true;
+
 template <auto Function>
 struct Forward;
 
@@ -22,7 +40,11 @@ struct Forward<Function> {
   template <class... Pointer>
   static void call(MPI_Fint* ierror, Pointer*... fortran) {
     static_assert(sizeof...(Pointer) == arity, "a Fortran entry point takes the C function's arguments and ierror");
-    set_error(ierror, Function(Argument<C>::in(static_cast<typename Argument<C>::Fortran>(fortran))...));
+    // The holders the conversions return are destroyed, writing back, at the end of the full
+    // expression, once `outcome.rc` holds what the call returned.
+    Outcome outcome{MPI_ERR_OTHER, kStatusAlways<Function>};
+    set_error(ierror, outcome.rc = Function(Argument<C>::in(static_cast<typename Argument<C>::Fortran>(fortran),
+                                                             outcome)...));
   }
 };
 
