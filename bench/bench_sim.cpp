@@ -5,11 +5,11 @@
 #include <optional>
 
 #include "model/machines.hpp"
-#include "sim/generators.hpp"
-#include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
-#include "sim/topologies.hpp"
-#include "sim/topology_network.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/network/topologies.hpp"
+#include "sim/network/topology_network.hpp"
+#include "sim/program/generators.hpp"
 
 using namespace augur;
 

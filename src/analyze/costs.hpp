@@ -5,9 +5,9 @@
 #include <memory>
 #include <string_view>
 
-#include "sim/machine.hpp"
-#include "sim/network.hpp"
-#include "sim/routing.hpp"
+#include "sim/network/machine.hpp"
+#include "sim/network/network.hpp"
+#include "sim/network/routing.hpp"
 
 namespace augur::analyze {
 

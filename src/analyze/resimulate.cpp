@@ -1,6 +1,6 @@
 #include "analyze/resimulate.hpp"
 
-#include "sim/trace_sink.hpp"
+#include "sim/kernel/trace_sink.hpp"
 
 namespace augur::analyze {
 

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "analyze/costs.hpp"
-#include "sim/kernel.hpp"
+#include "sim/kernel/kernel.hpp"
 #include "trace/trace.hpp"
 
 namespace augur::analyze {

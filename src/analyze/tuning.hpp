@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "analyze/critical_path.hpp"
-#include "sim/program.hpp"
+#include "sim/program/program.hpp"
 #include "trace/trace.hpp"
 
 namespace augur::analyze {

@@ -8,7 +8,7 @@
 #include "analyze/analysis.hpp"
 #include "analyze/resimulate.hpp"
 #include "analyze/tuning.hpp"
-#include "sim/program.hpp"
+#include "sim/program/program.hpp"
 
 namespace augur::analyze {
 

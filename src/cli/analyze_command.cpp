@@ -18,9 +18,9 @@
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
 #include "model/numbers.hpp"
-#include "sim/kernel.hpp"
-#include "sim/replay.hpp"
-#include "sim/schedule.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/program/replay.hpp"
+#include "sim/program/schedule.hpp"
 #include "trace/native_reader.hpp"
 
 namespace augur::cli {

@@ -28,7 +28,7 @@
 #include "bench/settings.hpp"
 #include "calc/size.hpp"
 #include "cli/commands.hpp"
-#include "sim/topologies.hpp"
+#include "sim/network/topologies.hpp"
 #include "sim/units.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"

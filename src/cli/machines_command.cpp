@@ -10,9 +10,9 @@
 #include "cli/sim_setup.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
-#include "sim/machine_json.hpp"
-#include "sim/simgrid_platform.hpp"
-#include "sim/topologies.hpp"
+#include "sim/network/machine_json.hpp"
+#include "sim/network/simgrid_platform.hpp"
+#include "sim/network/topologies.hpp"
 
 namespace augur::cli {
 namespace {

@@ -5,10 +5,10 @@
 
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
-#include "sim/loggops.hpp"
-#include "sim/machine_json.hpp"
-#include "sim/schedule.hpp"
-#include "sim/topology_network.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/network/machine_json.hpp"
+#include "sim/network/topology_network.hpp"
+#include "sim/program/schedule.hpp"
 #include "timing/rules.hpp"
 
 namespace augur::cli {

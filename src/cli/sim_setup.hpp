@@ -8,8 +8,8 @@
 #include <CLI/CLI.hpp>
 
 #include "model/model.hpp"
-#include "sim/machine.hpp"
-#include "sim/network.hpp"
+#include "sim/network/machine.hpp"
+#include "sim/network/network.hpp"
 
 namespace augur::cli {
 

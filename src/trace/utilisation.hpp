@@ -1,7 +1,7 @@
 #pragma once
 // Each rank's utilisation over time: the run from its first to its last event cut into equal
 // intervals, and per rank the fraction of each interval spent computing and in MPI calls (MPI
-// and wait states); with a topology, each link direction's too (sim/link_usage.hpp from the
+// and wait states); with a topology, each link direction's too (sim/network/link_usage.hpp from the
 // simulator's flows, or analyze's loads). `augur analyze --html` draws it, `augur sim
 // --utilisation` writes it.
 #include <string>

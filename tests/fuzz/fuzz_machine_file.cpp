@@ -7,9 +7,9 @@
 #include <string_view>
 
 #include "model/error.hpp"
-#include "sim/machine_json.hpp"
-#include "sim/routing.hpp"
-#include "sim/topologies.hpp"
+#include "sim/network/machine_json.hpp"
+#include "sim/network/routing.hpp"
+#include "sim/network/topologies.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "sim/schedule.hpp"
+#include "sim/program/schedule.hpp"
 
 namespace {
 

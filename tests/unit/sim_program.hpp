@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "model/model_json.hpp"
-#include "sim/program.hpp"
+#include "sim/program/program.hpp"
 
 namespace augur_test {
 

@@ -12,10 +12,10 @@
 #include "analyze/anomalies.hpp"
 #include "analyze/order.hpp"
 #include "analyze/whatif.hpp"
-#include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
-#include "sim/topologies.hpp"
-#include "sim/topology_network.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/network/topologies.hpp"
+#include "sim/network/topology_network.hpp"
 
 using namespace augur;
 using namespace augur::sim;

@@ -7,10 +7,10 @@
 #include "analyze/analysis.hpp"
 #include "analyze/resimulate.hpp"
 #include "analyze/whatif.hpp"
-#include "sim/kernel.hpp"
+#include "sim/kernel/kernel.hpp"
 #include "sim_program.hpp"
-#include "sim/loggops.hpp"
-#include "sim/topology_network.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/network/topology_network.hpp"
 
 using namespace augur;
 using namespace augur::sim;

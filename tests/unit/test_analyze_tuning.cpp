@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analyze/tuning.hpp"
-#include "sim/kernel.hpp"
+#include "sim/kernel/kernel.hpp"
 #include "sim_program.hpp"
 
 using namespace augur;

@@ -6,7 +6,7 @@
 #include <set>
 #include <tuple>
 
-#include "sim/event_queue.hpp"
+#include "sim/kernel/event_queue.hpp"
 
 namespace augur::sim {
 namespace {

@@ -5,7 +5,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "sim/flow.hpp"
+#include "sim/network/flow.hpp"
 
 using namespace augur::sim;
 

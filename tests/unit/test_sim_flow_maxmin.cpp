@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "sim/flow.hpp"
+#include "sim/network/flow.hpp"
 
 using namespace augur::sim;
 

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "model/machines.hpp"
-#include "sim/generators.hpp"
-#include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/program/generators.hpp"
 
 using namespace augur;
 using namespace augur::sim;

@@ -2,9 +2,9 @@
 // each expected time below is worked out by hand from the timing rules (src/timing/rules.hpp).
 #include <gtest/gtest.h>
 
-#include "sim/kernel.hpp"
+#include "sim/kernel/kernel.hpp"
 #include "sim_program.hpp"
-#include "sim/loggops.hpp"
+#include "sim/network/loggops.hpp"
 
 using namespace augur;
 using namespace augur::sim;

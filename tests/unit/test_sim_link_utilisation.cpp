@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "report/link_table.hpp"
-#include "sim/kernel.hpp"
-#include "sim/run_utilisation.hpp"
-#include "sim/topologies.hpp"
-#include "sim/topology_network.hpp"
-#include "sim/trace_sink.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/kernel/trace_sink.hpp"
+#include "sim/network/topologies.hpp"
+#include "sim/network/topology_network.hpp"
+#include "sim/report/run_utilisation.hpp"
 #include "sim_program.hpp"
 
 using namespace augur;

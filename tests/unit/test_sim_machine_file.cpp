@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "model/error.hpp"
-#include "sim/machine_json.hpp"
-#include "sim/routing.hpp"
+#include "sim/network/machine_json.hpp"
+#include "sim/network/routing.hpp"
 
 using namespace augur;
 using namespace augur::sim;

@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "sim/parasol.hpp"
-#include "sim/routing.hpp"
+#include "sim/network/parasol.hpp"
+#include "sim/network/routing.hpp"
 
 using namespace augur::sim;
 

@@ -3,9 +3,9 @@
 // T = o + L + o = 12 µs after its send starts and a blocking send returns o = 1 µs after it starts.
 #include <gtest/gtest.h>
 
-#include "sim/generators.hpp"
-#include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/program/generators.hpp"
 
 using namespace augur::sim;
 

@@ -3,8 +3,8 @@
 // model whose times are round numbers of microseconds, so each time below is worked by hand.
 #include <gtest/gtest.h>
 
-#include "sim/kernel.hpp"
-#include "sim/replay.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/program/replay.hpp"
 #include "sim_program.hpp"
 
 using namespace augur;

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "model/machines.hpp"
-#include "sim/kernel.hpp"
-#include "sim/schedule.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/program/schedule.hpp"
 
 using namespace augur;
 using namespace augur::sim;

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/machine_json.hpp"
-#include "sim/simgrid_platform.hpp"
-#include "sim/topologies.hpp"
+#include "sim/network/machine_json.hpp"
+#include "sim/network/simgrid_platform.hpp"
+#include "sim/network/topologies.hpp"
 
 using namespace augur::sim;
 

@@ -5,8 +5,8 @@
 #include <map>
 #include <stdexcept>
 
-#include "sim/routing.hpp"
-#include "sim/topologies.hpp"
+#include "sim/network/routing.hpp"
+#include "sim/network/topologies.hpp"
 
 using namespace augur::sim;
 

@@ -3,12 +3,12 @@
 // 1,000,000 bytes alone takes 1 s.
 #include <gtest/gtest.h>
 
-#include "sim/generators.hpp"
-#include "sim/kernel.hpp"
-#include "sim/machine_json.hpp"
+#include "sim/program/generators.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/machine_json.hpp"
 #include "sim_program.hpp"
-#include "sim/topologies.hpp"
-#include "sim/topology_network.hpp"
+#include "sim/network/topologies.hpp"
+#include "sim/network/topology_network.hpp"
 
 using namespace augur::sim;
 using augur_test::program;

@@ -2,9 +2,9 @@
 // toy LogGOPS (o = 1 µs, L = 10 µs: a message is received 12 µs after its send starts).
 #include <gtest/gtest.h>
 
-#include "sim/kernel.hpp"
-#include "sim/loggops.hpp"
-#include "sim/trace_sink.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/kernel/trace_sink.hpp"
+#include "sim/network/loggops.hpp"
 #include "sim_program.hpp"
 #include "trace/utilisation.hpp"
 

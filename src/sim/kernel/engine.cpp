@@ -1,0 +1,401 @@
+#include "sim/kernel/engine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <fmt/format.h>
+
+namespace augur::sim {
+namespace {
+
+constexpr std::array<std::string_view, kFixedNames> kNames{"send",   "ssend",  "rsend", "bsend",   "recv",
+                                                           "isend1", "irecv1", "wait",  "sendrecv"};
+
+Name send_name(timing::SendMode mode) {
+  switch (mode) {
+    case timing::SendMode::synchronous: return n_ssend;
+    case timing::SendMode::ready: return n_rsend;
+    case timing::SendMode::buffered: return n_bsend;
+    case timing::SendMode::standard: break;
+  }
+  return n_send;
+}
+
+bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
+
+}  // namespace
+
+Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
+    : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()),
+      prices_crossing_(network.prices_crossing()) {
+  const int n = program.nranks();
+  if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
+  ranks_.resize(n);
+  totals_.resize(n);
+  op_totals_.resize(kFixedNames + program.names().size());
+  collectives_.resize(program.comms().size());
+  // Every rank has at most one event of its own and a few messages in flight.
+  queue_.reserve(std::min<std::size_t>(4 * std::size_t(n) + 1024, std::size_t(1) << 26));
+  resolve_algorithms();
+}
+
+std::string_view Engine::name_of(std::uint16_t name) const {
+  return name < kFixedNames ? kNames[name] : std::string_view(program_.names()[name - kFixedNames]);
+}
+
+bool Engine::runs_next(double time, int rank) const {
+  const bool before_starts = next_start_ >= program_.nranks() || (time == 0 && rank < next_start_);
+  return before_starts && queue_.would_run_first(time, static_cast<std::uint32_t>(rank));
+}
+
+Result Engine::run() {
+  const int n = program_.nranks();
+  auto start_comes_first = [&] {
+    if (next_start_ >= n) return false;
+    if (queue_.empty()) return true;
+    const Event& top = queue_.top();
+    return 0 < top.time || (0 == top.time && std::uint32_t(next_start_) <= top.rank());
+  };
+  for (;;) {
+    if (start_comes_first()) {
+      ++events_;
+      execute(next_start_++);
+    } else if (!queue_.empty()) {
+      const Event e = queue_.pop();
+      ++events_;
+      if (e.type == EventType::deliver) deliver(e.payload);
+      else if (e.type == EventType::network) transfers_end(e.time);
+      else execute(static_cast<int>(e.rank()));
+      if (options_.progress && events_ % options_.progress_every == 0)
+        options_.progress({events_, e.time, finished_, n, operations_});
+    } else {
+      break;
+    }
+  }
+  if (finished_ < n) report_deadlock();
+  Result result;
+  result.ranks = totals_;
+  for (const auto& r : totals_) result.predicted = std::max(result.predicted, r.finish);
+  for (std::size_t i = 0; i < op_totals_.size(); ++i)
+    if (op_totals_[i].count > 0) result.operations[std::string(name_of(static_cast<std::uint16_t>(i)))] = op_totals_[i];
+  result.events = events_;
+  result.operations_run = operations_;
+  result.messages = message_count_;
+  result.replayed_wildcards = wildcards_;
+  result.changed_matches = changed_matches_;
+  warn_unreceived(result);
+  return result;
+}
+
+void Engine::execute(int rank) {
+  running_ = rank;
+  auto& rs = ranks_[rank];
+  Op op;
+  for (;;) {
+    if (!current_op(rank, op)) {
+      rs.status = Status::done;
+      totals_[rank].finish = rs.now;
+      ++finished_;
+      break;
+    }
+    ++operations_;
+    if (!perform(rank, op)) {
+      rs.call = op;
+      break;
+    }
+    // Nothing queued comes before this rank's next operation: go on without an event.
+    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
+      queue_.push(rs.now, rank, EventType::resume);
+      break;
+    }
+  }
+  running_ = -1;
+}
+
+bool Engine::current_op(int rank, Op& op) {
+  auto& rs = ranks_[rank];
+  for (;;) {
+    if (!program_.fetch(rank, rs.pc, op)) return false;
+    if (op.kind != OpKind::collective || algorithms_.empty() || !algorithms_[op.name]) return true;
+    if (rs.step == 0) {
+      rs.step = 1;
+      rs.collective_begin = rs.now;
+      rs.collective_waiting = 0;
+    }
+    // The step is written straight into `op`: copying it from a fresh temporary stalled.
+    const Op collective = op;
+    if (expanded_step(rank, collective, rs.step - 1, op)) return true;
+    end_expansion(rank, collective);
+  }
+}
+
+bool Engine::perform(int rank, const Op& op) {
+  for (std::int32_t peer : {op.peer, op.peer2})
+    if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::collective &&
+        (peer >= program_.nranks() || peer < kNoPeer))
+      throw std::invalid_argument(fmt::format("rank {}: peer {} is outside the {} ranks", rank, peer, program_.nranks()));
+  switch (op.kind) {
+    case OpKind::compute: compute(rank, op); return true;
+    case OpKind::send: return blocking_send(rank, op);
+    case OpKind::isend: isend(rank, op); return true;
+    case OpKind::recv: return blocking_recv(rank, op);
+    case OpKind::irecv: irecv(rank, op); return true;
+    case OpKind::sendrecv: return sendrecv(rank, op);
+    case OpKind::wait:
+      if (op.peer >= 0 && static_cast<std::size_t>(op.peer) >= program_.wait_set_count())
+        throw std::invalid_argument(fmt::format("rank {}: wait set {} does not exist", rank, op.peer));
+      return wait(rank, op);
+    case OpKind::collective: return collective(rank, op);
+  }
+  return true;
+}
+
+void Engine::advance(int rank, double end) {
+  auto& rs = ranks_[rank];
+  rs.now = end;
+  if (rs.step) ++rs.step;
+  else ++rs.pc;
+}
+
+void Engine::account(int rank, std::uint16_t name, double begin, double end, double waiting, double bytes) {
+  auto& rs = ranks_[rank];
+  const double span = std::max(0.0, end - begin);
+  const double waited = std::clamp(waiting, 0.0, span);
+  if (rs.step) {  // inside an expanded collective, which is accounted as one call
+    rs.collective_waiting += waited;
+    return;
+  }
+  auto& t = op_totals_[name];
+  ++t.count;
+  t.bytes += bytes;
+  t.seconds += span;
+  t.waiting += waited;
+  totals_[rank].mpi += span;
+  totals_[rank].waiting += waited;
+  if (trace_) trace_->state(rank, begin, begin + span, trace::StateKind::mpi, name_of(name));
+}
+
+void Engine::compute(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  const double seconds = std::max(0.0, op.value) / net_.compute_speed(rank);
+  if (seconds > 0) {
+    totals_[rank].compute += seconds;
+    if (trace_) trace_->state(rank, rs.now, rs.now + seconds, trace::StateKind::compute, {});
+  }
+  advance(rank, rs.now + seconds);
+}
+
+// A blocking send: eager ones return after the sender's busy time; one that waits for its
+// receiver blocks until the receive is posted (p2p.cpp's end_send with a receipt).
+bool Engine::blocking_send(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  const double start = rs.now;
+  const auto name = send_name(op.mode);
+  if (!has_peer(op.peer)) {
+    account(rank, name, start, start, 0, op.value);
+    advance(rank, start);
+    return true;
+  }
+  const bool rendezvous = net_.waits_for_receiver(op.mode, op.value);
+  const double plain = net_.send_end(rs.nic_free, op.mode, start, op.value);
+  const auto message = send_message(rank, op, rendezvous);
+  if (!rendezvous) {
+    account(rank, name, start, plain, 0, op.value);
+    advance(rank, plain);
+    return true;
+  }
+  const auto request = new_request(rank, false, op);
+  requests_[request].halves = plain;
+  requests_[request].awaited = true;
+  messages_[message].sender_request = request;
+  rs.begin = rs.end = rs.halves = start;
+  rs.bytes = 0;
+  rs.pending = 1;
+  rs.status = Status::blocked;
+  return false;
+}
+
+void Engine::isend(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  const double start = rs.now;
+  const auto request = new_request(rank, false, op);
+  enqueue_request(rs, request);
+  if (!has_peer(op.peer)) {  // MPI returns at once for MPI_PROC_NULL: no message, no cost
+    requests_[request].done = true;
+    requests_[request].end = start;
+    requests_[request].bytes = 0;
+    account(rank, n_isend, start, start, 0, 0);
+    advance(rank, start);
+    return;
+  }
+  const bool rendezvous = net_.waits_for_receiver(op.mode, op.value);
+  const auto times = net_.isend(rs.nic_free, op.mode, start, op.value);
+  const auto message = send_message(rank, op, rendezvous);
+  auto& r = requests_[request];
+  if (rendezvous) {
+    r.halves = times.completes;
+    messages_[message].sender_request = request;
+  } else {
+    r.done = true;
+    r.end = times.completes;
+  }
+  account(rank, n_isend, start, times.returns, 0, 0);
+  advance(rank, times.returns);
+}
+
+bool Engine::blocking_recv(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  if (!has_peer(op.peer)) {
+    account(rank, n_recv, rs.now, rs.now, 0, 0);
+    advance(rank, rs.now);
+    return true;
+  }
+  const auto request = new_request(rank, true, op);
+  requests_[request].awaited = true;
+  rs.begin = rs.end = rs.now;
+  rs.bytes = rs.halves = 0;
+  rs.pending = 1;
+  rs.status = Status::blocked;
+  post_receive(request);  // a message already there completes it, and the call, at once
+  return rs.status != Status::blocked;
+}
+
+void Engine::irecv(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  const auto request = new_request(rank, true, op);
+  enqueue_request(rs, request);
+  if (!has_peer(op.peer)) {
+    requests_[request].done = true;
+    requests_[request].end = rs.now;
+    account(rank, n_irecv, rs.now, rs.now, 0, 0);
+    advance(rank, rs.now);
+    return;
+  }
+  post_receive(request);
+  const double end = rs.now + net_.irecv_post(op.value);
+  account(rank, n_irecv, rs.now, end, 0, 0);
+  advance(rank, end);
+}
+
+// Both halves at once (wrap_p2p.cpp's exchange): the send never waits for its partner.
+bool Engine::sendrecv(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.begin = rs.end = rs.now;
+  rs.bytes = rs.halves = 0;
+  rs.send_end = rs.now;
+  if (has_peer(op.peer)) {
+    rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+    send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
+  }
+  rs.pending = 1;
+  rs.status = Status::blocked;
+  if (!has_peer(op.peer2)) {
+    finish_call(rank);
+    return true;
+  }
+  Op receive = op;
+  receive.peer = op.peer2;
+  receive.tag = op.tag2;
+  const auto request = new_request(rank, true, receive);
+  requests_[request].awaited = true;
+  post_receive(request);
+  return rs.status != Status::blocked;
+}
+
+// Completes the `tag2` oldest requests (all when 0), or those of a wait set, as the reverse
+// profiler's settle_completed: the call ends at the latest completion and all of it counts as
+// waiting.
+bool Engine::wait(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.begin = rs.end = rs.now;
+  rs.bytes = 0;
+  rs.pending = 0;
+  const auto* set = op.peer >= 0 ? &program_.wait_set(op.peer) : nullptr;
+  const std::uint32_t wanted = set ? static_cast<std::uint32_t>(set->size())
+                               : op.tag2 > 0 ? static_cast<std::uint32_t>(op.tag2) : ~0u;
+  std::uint32_t prev = kNil, id = rs.requests_head, position = 0, taken = 0, next_wanted = 0;
+  for (; id != kNil && taken < wanted; ++position) {
+    const auto next = requests_[id].next;
+    if (set && (*set)[next_wanted] != position) {
+      prev = id;
+      id = next;
+      continue;
+    }
+    ++next_wanted;
+    ++taken;
+    if (prev == kNil) rs.requests_head = next;
+    else requests_[prev].next = next;
+    if (rs.requests_tail == id) rs.requests_tail = prev;
+    take_awaited(rs, id);
+    id = next;
+  }
+  if (rs.pending > 0) {
+    rs.status = Status::blocked;
+    return false;
+  }
+  account(rank, n_wait, rs.begin, rs.end, rs.end - rs.begin, rs.bytes);
+  advance(rank, rs.end);
+  return true;
+}
+
+// A request a wait has taken off the rank's list: counted now if done, else when it completes.
+void Engine::take_awaited(RankState& rs, std::uint32_t id) {
+  auto& r = requests_[id];
+  if (r.done) {
+    settle_receive(r);
+    rs.end = std::max(rs.end, r.end);
+    rs.bytes += r.bytes;
+    free_request(id);
+  } else {
+    r.awaited = true;
+    ++rs.pending;
+  }
+}
+
+void Engine::finish_call(int rank) {
+  auto& rs = ranks_[rank];
+  // While perform() runs, the call is not yet kept: it completed before blocking.
+  Op op;
+  if (running_ == rank) current_op(rank, op);
+  else op = rs.call;
+  double end = std::max(rs.end, rs.begin);
+  switch (op.kind) {
+    case OpKind::send: {
+      const double plain = rs.halves;
+      end = std::max(end, plain);
+      account(rank, send_name(op.mode), rs.begin, end, end - plain, op.value);
+      break;
+    }
+    case OpKind::recv:
+      account(rank, n_recv, rs.begin, end, rs.halves - (rs.begin + net_.recvmin(rs.bytes)), rs.bytes);
+      break;
+    case OpKind::sendrecv: {
+      const bool both = has_peer(op.peer) && has_peer(op.peer2);
+      end = std::max(rs.send_end, has_peer(op.peer2) ? rs.end : rs.begin);
+      if (both) end = net_.sendrecv_end(rs.begin, end, std::max(op.value, rs.bytes));
+      const double waited = has_peer(op.peer2) ? rs.halves - (rs.begin + net_.recvmin(rs.bytes)) : 0;
+      account(rank, n_sendrecv, rs.begin, end, waited, op.value + rs.bytes);
+      break;
+    }
+    default:  // wait
+      account(rank, n_wait, rs.begin, end, end - rs.begin, rs.bytes);
+      break;
+  }
+  advance(rank, end);
+  rs.status = Status::ready;
+  if (running_ == rank) return;  // the rank itself goes on
+  // Completed by a message's arrival and due before anything queued: it runs now, which is the
+  // order the queue would give it, without the round trip through the heap.
+  if (running_ < 0 && runs_next(end, rank)) {
+    ++events_;
+    execute(rank);
+    return;
+  }
+  queue_.push(end, rank, EventType::resume);
+}
+
+Result simulate(const Program& program, const Network& network, const Options& options, TraceSink* trace) {
+  Engine engine(program, network, options, trace);
+  return engine.run();
+}
+
+}  // namespace augur::sim

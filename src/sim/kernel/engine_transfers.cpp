@@ -1,0 +1,62 @@
+// Messages carried by a network with transfers (`--network topology`): an eager message's
+// transfer starts when it is sent; when it ends (the network event), the message reaches its
+// receiver after the route's latency. A rank's messages still reach their receivers in the
+// order sent, as MPI's non-overtaking matching needs: one that ends before an earlier one of
+// the same sender waits for it. A message between ranks of one node crosses no link: it takes
+// the model's one-way time (Transfers::priced_on_node), in order behind the sender's others.
+#include <limits>
+
+#include "sim/kernel/engine.hpp"
+#include "sim/network/transfers.hpp"
+
+namespace augur::sim {
+
+// A message that waits for its receiver announces itself at once (its data is priced at the
+// match), and one between ranks of one node when its transit ends, both still behind the
+// sender's earlier messages in transfer.
+void Engine::transfer(int rank, std::uint32_t message) {
+  auto& rs = ranks_[rank];
+  auto& m = messages_[message];
+  m.arrival = m.rendezvous ? rs.now : std::numeric_limits<double>::infinity();
+  if (!m.rendezvous && transfers_->priced_on_node(rank, m.dst)) m.arrival = rs.now + transfers_->on_node_transit(m.bytes);
+  m.next_sent = kNil;
+  (rs.sent_tail == kNil ? rs.sent_head : messages_[rs.sent_tail].next_sent) = message;
+  rs.sent_tail = message;
+  if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(rank);
+  transfers_->start(rs.now, rank, m.dst, m.bytes, message);
+  schedule_transfers();
+}
+
+void Engine::schedule_transfers() {
+  const double next = transfers_->next_finish();
+  if (next == std::numeric_limits<double>::infinity() || next == network_event_) return;
+  network_event_ = next;
+  queue_.push(next, 0, EventType::network);
+}
+
+// A transfer started since this event was queued may have moved the next end: then a later
+// event is queued for it, and this one is stale.
+void Engine::transfers_end(double time) {
+  if (time == network_event_) network_event_ = -1;  // taken: the next end needs an event again
+  if (time != transfers_->next_finish()) return;
+  for (auto [message, arrival] : transfers_->finish_next()) {
+    messages_[message].arrival = arrival;
+    release_sent(messages_[message].src);
+  }
+  schedule_transfers();
+}
+
+void Engine::release_sent(int rank) {
+  auto& rs = ranks_[rank];
+  while (rs.sent_head != kNil && messages_[rs.sent_head].arrival != std::numeric_limits<double>::infinity()) {
+    const auto id = rs.sent_head;
+    auto& m = messages_[id];
+    rs.sent_head = m.next_sent;
+    if (rs.sent_head == kNil) rs.sent_tail = kNil;
+    m.arrival = std::max(m.arrival, rs.last_arrival);
+    rs.last_arrival = m.arrival;
+    queue_.push(m.arrival, static_cast<std::uint32_t>(m.dst), EventType::deliver, id);
+  }
+}
+
+}  // namespace augur::sim

@@ -1,0 +1,188 @@
+// Messages and requests: MPI matching by (source, tag, communicator) in non-overtaking order,
+// and the receive rules of timing::Rules (through the Network) applied at the match.
+#include <algorithm>
+#include <limits>
+
+#include "sim/kernel/engine.hpp"
+
+namespace augur::sim {
+namespace {
+
+bool matches(const Request& r, const Message& m) {
+  return r.comm == m.comm && r.internal == m.internal && (r.peer == kAny || r.peer == m.src) &&
+         (r.tag == kAny || r.tag == m.tag);
+}
+
+std::uint64_t send_key(int rank, std::uint16_t comm, int peer) {
+  return std::uint64_t(rank) << 40 | std::uint64_t(comm) << 24 | std::uint64_t(std::uint32_t(peer) & 0xFFFFFF);
+}
+
+// Pools keep freed slots on a list threaded through `next`: no allocation per message once warm.
+template <class T>
+std::uint32_t take(std::vector<T>& pool, std::uint32_t& free_list) {
+  if (free_list == kNil) {
+    pool.emplace_back();
+    return static_cast<std::uint32_t>(pool.size() - 1);
+  }
+  const auto id = free_list;
+  free_list = pool[id].next;
+  pool[id] = T{};
+  return id;
+}
+
+// The rank's queues (posted receives, unexpected messages) are lists threaded through the pools
+// by `link`, kept in arrival order: the first match is MPI's.
+template <class T, class Match>
+std::uint32_t unlink_first(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail,
+                           Match match) {
+  std::uint32_t previous = kNil;
+  for (auto i = head; i != kNil; previous = i, i = pool[i].*link) {
+    if (!match(pool[i])) continue;
+    (previous == kNil ? head : pool[previous].*link) = pool[i].*link;
+    if (tail == i) tail = previous;
+    return i;
+  }
+  return kNil;
+}
+
+template <class T>
+void append(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail, std::uint32_t id) {
+  pool[id].*link = kNil;
+  (tail == kNil ? head : pool[tail].*link) = id;
+  tail = id;
+}
+
+}  // namespace
+
+std::uint32_t Engine::new_request(int rank, bool receive, const Op& op) {
+  const auto id = take(requests_, free_request_);
+  auto& r = requests_[id];
+  r.rank = rank;
+  r.receive = receive;
+  r.post = ranks_[rank].now;
+  r.bytes = receive ? 0 : op.value;
+  r.peer = op.peer;
+  r.tag = op.tag;
+  r.recorded = receive && op.peer == kAny ? op.peer2 : kAny;
+  r.comm = op.comm;
+  r.internal = op.flags & kInternal;
+  return id;
+}
+
+void Engine::free_request(std::uint32_t id) {
+  requests_[id].next = free_request_;
+  free_request_ = id;
+}
+
+void Engine::enqueue_request(RankState& rs, std::uint32_t id) {
+  append(requests_, &Request::next, rs.requests_head, rs.requests_tail, id);
+}
+
+timing::Flight Engine::own_last_send(int rank, std::uint16_t comm, int peer) const {
+  auto it = last_sends_.find(send_key(rank, comm, peer));
+  return it == last_sends_.end() ? timing::Flight{} : it->second;
+}
+
+void Engine::note_send(int rank, std::uint16_t comm, int peer, timing::Flight flight) {
+  last_sends_[send_key(rank, comm, peer)] = flight;
+}
+
+std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
+  auto& rs = ranks_[rank];
+  const auto id = take(messages_, free_message_);
+  auto& m = messages_[id];
+  m.start = net_.departure(rs.link_free, rs.now, op.value);
+  m.bytes = op.value;
+  m.src = rank;
+  m.dst = op.peer;
+  m.tag = op.tag;
+  m.comm = op.comm;
+  m.rendezvous = rendezvous;
+  m.internal = op.flags & kInternal;
+  if (prices_crossing_) note_send(rank, op.comm, op.peer, {m.start, op.value});
+  if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
+  ++message_count_;
+  if (transfers_) {
+    transfer(rank, id);
+    return id;
+  }
+  // One rank's messages leave through one queue: they reach their receivers in the order sent.
+  const double arrival = std::max(net_.arrival(m.start, rendezvous, op.value), rs.last_arrival);
+  rs.last_arrival = arrival;
+  m.arrival = arrival;
+  queue_.push(arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
+  return id;
+}
+
+void Engine::post_receive(std::uint32_t request) {
+  auto& rs = ranks_[requests_[request].rank];
+  const auto m = unlink_first(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail,
+                              [&](const Message& msg) { return matches(requests_[request], msg); });
+  if (m != kNil) return complete_receive(request, m);
+  append(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail, request);
+}
+
+void Engine::deliver(std::uint32_t message) {
+  auto& rs = ranks_[messages_[message].dst];
+  const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
+                              [&](const Request& req) { return matches(req, messages_[message]); });
+  if (r != kNil) return complete_receive(r, message);
+  append(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail, message);
+}
+
+// The reverse profiler's take_stamp: the halves' rule, then the floor of a crossed message.
+void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
+  const Message m = messages_[message];
+  messages_[message].next = free_message_;
+  free_message_ = message;
+  auto& r = requests_[request];
+  r.wildcard = (r.peer == kAny ? trace::kAnySource : 0) | (r.tag == kAny ? trace::kAnyTag : 0);
+  if (r.recorded != kAny) {
+    ++wildcards_;
+    changed_matches_ += r.recorded != m.src;
+  }
+  r.bytes = m.bytes;
+  r.peer = m.src;
+  r.tag = m.tag;
+  r.in_start = m.start;
+  // A transferred message's arrival is known only from its transfer.
+  r.halves = transfers_ && !m.rendezvous ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
+                                         : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
+  r.end = r.halves;
+  r.unsettled = true;
+  if (r.awaited) settle_receive(r);
+  if (m.rendezvous && m.sender_request != kNil) {
+    auto& s = requests_[m.sender_request];
+    s.end = std::max(s.halves, net_.waiting_send_end(m.start, r.post, m.bytes));
+    complete(m.sender_request);
+  }
+  complete(request);
+}
+
+// The end of a matched receive is decided when the program sees it complete, as the reverse
+// profiler's take_stamp does at the Wait (or at the blocking receive): only then does the
+// crossing rule look at the rank's latest send to the sender. A message that arrived before
+// its irecv was posted is matched at the post, before the sends that follow it in the program.
+void Engine::settle_receive(Request& r) {
+  if (!r.unsettled) return;
+  r.unsettled = false;
+  if (prices_crossing_)
+    r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
+  if (trace_)
+    trace_->recv(r.rank, r.post, r.end, r.peer, r.tag, r.bytes, program_.comms()[r.comm].trace_id, r.wildcard);
+}
+
+void Engine::complete(std::uint32_t id) {
+  auto& r = requests_[id];
+  r.done = true;
+  if (!r.awaited) return;
+  const int rank = r.rank;
+  auto& rs = ranks_[rank];
+  rs.end = std::max(rs.end, r.end);
+  rs.bytes += r.bytes;
+  rs.halves = std::max(rs.halves, r.halves);
+  free_request(id);
+  if (--rs.pending == 0) finish_call(rank);
+}
+
+}  // namespace augur::sim

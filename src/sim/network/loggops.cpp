@@ -1,0 +1,127 @@
+#include "sim/network/loggops.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "calc/size.hpp"
+#include "sim/units.hpp"
+
+namespace augur::sim {
+namespace {
+
+// One "name=value" of the list into `p`.
+void set_parameter(LogGOPSParams& p, std::string_view name, std::string_view value) {
+  if (name == "S") {
+    p.S = calc::parse_size(value, 4);
+    return;
+  }
+  auto seconds = parse_seconds(value);
+  if (!seconds) throw std::invalid_argument(fmt::format("loggops {}: '{}' is not a time such as 1.5us", name, value));
+  double* slot = name == "L" ? &p.L : name == "o" ? &p.o : name == "g" ? &p.g : name == "G" ? &p.G : name == "O" ? &p.O : nullptr;
+  if (!slot) throw std::invalid_argument(fmt::format("loggops: unknown parameter '{}' (L, o, g, G, O, S)", name));
+  *slot = *seconds;
+}
+
+}  // namespace
+
+LogGOPSParams parse_loggops(std::string_view text) {
+  LogGOPSParams p;
+  while (!text.empty()) {
+    auto comma = text.find(',');
+    auto item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    auto eq = item.find('=');
+    if (eq == std::string_view::npos) throw std::invalid_argument(fmt::format("loggops: '{}' is not name=value", item));
+    set_parameter(p, item.substr(0, eq), item.substr(eq + 1));
+  }
+  return p;
+}
+
+LogGOPSNetwork::LogGOPSNetwork(LogGOPSParams params) : params_(params) {}
+
+LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound) : model_(&model), bound_(bound) {
+  pingpong_ = model.find("pingpong");
+  if (!pingpong_) pingpong_ = model.find("recv");
+  if (!pingpong_) throw std::invalid_argument("loggops: the model has neither pingpong nor recv to take T(n) from");
+  onetomany_ = model.find("onetomany");
+  send_ = model.find("send");
+  recvmin_ = model.find("recvmin");
+  params_.S = model.network.eager_limit;
+}
+
+// As timing::Rules does: a law is carried on past the largest message its last regime names.
+double LogGOPSNetwork::eval(const model::Operation* op, double p, double bytes) const {
+  if (!op) return 0;
+  const double last = op->regimes.back().to;
+  const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
+  return std::max(0.0, model_->seconds(*op, p, clamped, bound_));
+}
+
+double LogGOPSNetwork::overhead(double n) const {
+  if (!model_) return params_.o + n * params_.O;
+  return onetomany_ ? eval(onetomany_, 1, n) : eval(send_, 2, n);
+}
+
+double LogGOPSNetwork::gap(double n) const {
+  if (!model_) return params_.g + n * params_.G;
+  return onetomany_ ? std::max(0.0, eval(onetomany_, 2, n) - eval(onetomany_, 1, n)) : overhead(n);
+}
+
+double LogGOPSNetwork::receiver(double n) const {
+  if (!model_) return params_.o + n * params_.O;
+  return eval(recvmin_, 2, n);
+}
+
+double LogGOPSNetwork::one_way(double n) const {
+  if (!model_) return overhead(n) + params_.L + n * params_.G + receiver(n);
+  return eval(pingpong_, 2, n);
+}
+
+double LogGOPSNetwork::send_end(double& nic_free, timing::SendMode, double start, double bytes) const {
+  const double handed = std::max(start + overhead(bytes), nic_free);
+  nic_free = handed + gap(bytes);
+  return handed;
+}
+
+Network::Isend LogGOPSNetwork::isend(double& nic_free, timing::SendMode mode, double start, double bytes) const {
+  const double handed = send_end(nic_free, mode, start, bytes);
+  return {handed, handed};
+}
+
+bool LogGOPSNetwork::waits_for_receiver(timing::SendMode mode, double bytes) const {
+  if (mode == timing::SendMode::synchronous) return true;
+  return mode == timing::SendMode::standard && params_.S > 0 && bytes > params_.S;
+}
+
+double LogGOPSNetwork::arrival(double send_start, bool rendezvous, double bytes) const {
+  return rendezvous ? send_start : send_start + one_way(bytes);
+}
+
+double LogGOPSNetwork::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
+  const double transfer = rendezvous ? std::max(send_start, post) : send_start;
+  return std::max(post + receiver(bytes), transfer + one_way(bytes));
+}
+
+// The sender of a rendezvous is done when its data has been delivered.
+double LogGOPSNetwork::waiting_send_end(double send_start, double receiver_post, double bytes) const {
+  return std::max(send_start, receiver_post) + one_way(bytes);
+}
+
+double LogGOPSNetwork::collective_duration(std::string_view op, int, double, bool) const {
+  throw std::logic_error("loggops prices messages only; collective " + std::string(op) + " must be expanded");
+}
+
+std::string LogGOPSNetwork::describe() const {
+  if (!model_)
+    return fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns S={:.0f}B", params_.L * 1e6,
+                       params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9, params_.S);
+  return fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; S={:.0f}B)",
+                     model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6, receiver(16) * 1e6,
+                     params_.S);
+}
+
+}  // namespace augur::sim

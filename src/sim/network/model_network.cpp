@@ -1,0 +1,25 @@
+#include "sim/network/network.hpp"
+
+namespace augur::sim {
+
+ModelNetwork::ModelNetwork(const model::Model& model, model::Bound bound)
+    : rules_(model, bound), crosses_(model.find("exchange") != nullptr) {}
+
+// The reverse profiler's end_send without a receipt: start + send_busy (p2p.cpp).
+double ModelNetwork::send_end(double&, timing::SendMode mode, double start, double bytes) const {
+  return start + rules_.send_busy(mode, bytes);
+}
+
+// MPI_Isend returns after isend_post; its request completes as the blocking send would
+// (the reverse profiler's nonblocking_send and end_send).
+Network::Isend ModelNetwork::isend(double&, timing::SendMode mode, double start, double bytes) const {
+  return {start + rules_.isend_post(bytes), start + rules_.send_busy(mode, bytes)};
+}
+
+// An eager message is there after its transit; a rendezvous announces itself at once (its
+// envelope is small) and moves the data when the receive is posted.
+double ModelNetwork::arrival(double send_start, bool rendezvous, double bytes) const {
+  return rendezvous ? send_start : send_start + rules_.transit(bytes);
+}
+
+}  // namespace augur::sim

@@ -1,0 +1,78 @@
+#include "sim/network/simgrid_platform.hpp"
+
+#include <fmt/format.h>
+
+#include "report/markup_escape.hpp"
+#include "sim/network/routing.hpp"
+
+namespace augur::sim {
+namespace {
+
+bool split_duplex(const Link& l) { return l.full_duplex && !l.shared; }
+
+// `{}` prints the shortest text that reads back as the same double, so SimGrid gets augur's
+// numbers exactly.
+void write_link(std::string& out, const Machine& m, std::size_t i) {
+  const auto& l = m.links[i];
+  std::vector<std::string> ends;
+  for (int v : l.ends) ends.push_back(vertex_name(m, v));
+  out += fmt::format("    <link id=\"l{}\" bandwidth=\"{}Bps\" latency=\"{}s\" sharing_policy=\"{}\">\n", i, l.bandwidth,
+                     l.latency + m.hop_latency, split_duplex(l) ? "SPLITDUPLEX" : "SHARED");
+  out += fmt::format("      <prop id=\"connects\" value=\"{}\"/>\n    </link>\n", fmt::join(ends, " "));
+}
+
+// Router channels are 2·link for a link's first direction (or its only channel) and 2·link + 1
+// for the other: SimGrid's UP and DOWN halves of a SPLITDUPLEX link.
+void write_route(std::string& out, const Machine& m, const Router& router, int from, int to) {
+  out += fmt::format("    <route src=\"n{}\" dst=\"n{}\" symmetrical=\"NO\">", from, to);
+  for (auto channel : router.route(from, to).channels) {
+    const auto link = channel / 2;
+    if (split_duplex(m.links[link]))
+      out += fmt::format("<link_ctn id=\"l{}\" direction=\"{}\"/>", link, channel % 2 == 0 ? "UP" : "DOWN");
+    else
+      out += fmt::format("<link_ctn id=\"l{}\"/>", link);
+  }
+  out += "</route>\n";
+}
+
+}  // namespace
+
+std::string simgrid_platform(const Machine& machine, const PlatformOptions& options) {
+  validate(machine);
+  const Router router(machine);
+  std::string out =
+      "<?xml version='1.0'?>\n"
+      "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  out += fmt::format(
+      "<!-- {}: {} nodes, {} links, routes as augur routes them (docs/machine-format.md). Switches are not\n"
+      "     listed: every route names its links. -->\n",
+      report::markup_escaped(machine.name), machine.nodes(), machine.links.size());
+  out += "<platform version=\"4.1\">\n";
+  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", report::markup_escaped(machine.name.empty() ? "machine" : machine.name));
+  for (int n = 0; n < machine.nodes(); ++n) {
+    const auto& type = machine.type_of_node(n);
+    out += fmt::format("    <host id=\"n{}\" speed=\"{}f\" core=\"{}\"/>\n", n, type.speed * options.reference_speed,
+                       type.cores);
+  }
+  for (std::size_t i = 0; i < machine.links.size(); ++i) write_link(out, machine, i);
+  for (int from = 0; from < machine.nodes(); ++from)
+    for (int to = 0; to < machine.nodes(); ++to)
+      if (from != to) write_route(out, machine, router, from, to);
+  out += "  </zone>\n</platform>\n";
+  return out;
+}
+
+int core_count(const Machine& machine) {
+  int cores = 0;
+  for (int n = 0; n < machine.nodes(); ++n) cores += machine.type_of_node(n).cores;
+  return cores;
+}
+
+std::string simgrid_hostfile(const Machine& machine, int ranks) {
+  validate(machine);
+  std::string out;
+  for (int r = 0; r < ranks; ++r) out += fmt::format("n{}\n", machine.node_of(r));
+  return out;
+}
+
+}  // namespace augur::sim

@@ -1,0 +1,104 @@
+// "NAME:positional,…,key=value,…": the command line's and the machine file's way to name a
+// generated topology.
+#include <charconv>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "sim/network/topologies.hpp"
+#include "sim/units.hpp"
+
+namespace augur::sim {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  while (true) {
+    const auto at = text.find(sep);
+    parts.push_back(text.substr(0, at));
+    if (at == std::string_view::npos) return parts;
+    text.remove_prefix(at + 1);
+  }
+}
+
+int whole(std::string_view text, std::string_view what) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0)
+    throw std::invalid_argument(fmt::format("topology: {} '{}' is not a whole number", what, text));
+  return value;
+}
+
+double positive_number(std::string_view key, std::string_view text) {
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !(value > 0))
+    throw std::invalid_argument(fmt::format("topology: {} '{}' is not a positive number", key, text));
+  return value;
+}
+
+void set_option(LinkSpec& spec, std::string_view key, std::string_view value) {
+  if (key == "latency") {
+    auto s = parse_seconds(value);
+    if (!s) throw std::invalid_argument(fmt::format("topology: latency '{}' is not a time such as 1.5us", value));
+    spec.latency = *s;
+  } else if (key == "bandwidth") {
+    spec.bandwidth = parse_bandwidth(value);
+  } else if (key == "duplex") {
+    if (value != "full" && value != "half")
+      throw std::invalid_argument(fmt::format("topology: duplex '{}' is neither full nor half", value));
+    spec.full_duplex = value == "full";
+  } else if (key == "cores") {
+    spec.node.cores = whole(value, "cores");
+  } else if (key == "speed") {
+    spec.node.speed = positive_number(key, value);
+  } else {
+    throw std::invalid_argument(
+        fmt::format("topology: unknown option '{}' (latency, bandwidth, duplex, cores, speed)", key));
+  }
+}
+
+std::vector<int> sides(std::string_view text) {
+  std::vector<int> dims;
+  for (auto part : split(text, 'x')) dims.push_back(whole(part, "side"));
+  return dims;
+}
+
+Machine build(std::string_view name, const std::vector<std::string_view>& args, const LinkSpec& spec) {
+  auto count = [&](std::size_t n) {
+    if (args.size() != n)
+      throw std::invalid_argument(fmt::format("topology: {} takes {} parameter(s), found {}", name, n, args.size()));
+  };
+  if (name == "mesh" || name == "torus") return count(1), mesh(sides(args[0]), name == "torus", spec);
+  if (name == "fattree") return count(2), fat_tree(whole(args[0], "k"), whole(args[1], "n"), spec);
+  if (name == "dragonfly")
+    return count(3), dragonfly(whole(args[0], "a"), whole(args[1], "p"), whole(args[2], "h"), spec);
+  count(1);
+  const int n = whole(args[0], "size");
+  if (name == "ring") return ring(n, spec);
+  if (name == "hypercube") return hypercube(n, spec);
+  if (name == "star") return star(n, spec);
+  if (name == "bus") return bus(n, spec);
+  throw std::invalid_argument(fmt::format("topology: unknown generator '{}' (see `augur machines`)", name));
+}
+
+}  // namespace
+
+Machine generate_topology(std::string_view text) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos)
+    throw std::invalid_argument(fmt::format("topology '{}': expected NAME:parameters such as torus:8x8", text));
+  LinkSpec spec;
+  std::vector<std::string_view> args;
+  for (auto part : split(text.substr(colon + 1), ',')) {
+    const auto eq = part.find('=');
+    if (eq == std::string_view::npos) args.push_back(part);
+    else set_option(spec, part.substr(0, eq), part.substr(eq + 1));
+  }
+  auto m = build(text.substr(0, colon), args, spec);
+  validate(m);
+  return m;
+}
+
+}  // namespace augur::sim

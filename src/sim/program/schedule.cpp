@@ -1,0 +1,564 @@
+// The schedule language's parser: tokens → statements → one FlatProgram. Two passes so that a
+// body is checked once and then either stored once for a range of ranks (its peers constants or
+// rank ± constant) or instantiated for each rank.
+#include "sim/program/schedule.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "calc/size.hpp"
+#include "model/catalog.hpp"
+#include "sim/program/schedule_expr.hpp"
+#include "sim/units.hpp"
+
+namespace augur::sim {
+namespace {
+
+constexpr std::int64_t kMaxRanks = 1 << 24;
+constexpr std::int64_t kMaxTag = 0x7FFFFFFF;
+
+struct Stmt {
+  OpKind kind = OpKind::compute;
+  bool repeat = false;
+  std::vector<Stmt> body;            // repeat
+  Expr count;                        // repeat's count; wait's (0: all)
+  std::vector<std::uint32_t> wait_set;  // `wait {0, 2}`: positions among the outstanding requests
+  Expr peer, peer2, bytes, tag, root;
+  bool any_peer = false, any_tag = false, has_root = false;
+  double seconds = 0;
+  timing::SendMode mode = timing::SendMode::standard;
+  std::uint16_t name = 0, comm = 0;
+  int line = 0, column = 0;
+};
+
+class Parser {
+ public:
+  Parser(std::string_view text, const std::string& file, std::size_t max_operations)
+      : file_(file), tokens_(tokenize(text, file)), budget_(max_operations) {}
+  std::unique_ptr<FlatProgram> parse();
+
+ private:
+  // Tokens.
+  const Token& peek(std::size_t ahead = 0) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
+  const Token& next() { return tokens_[std::min(pos_++, tokens_.size() - 1)]; }
+  bool at(std::string_view text) const { return peek().kind != TokenKind::end && peek().text == text; }
+  bool accept(std::string_view text);
+  void expect(std::string_view text, std::string_view what);
+  [[noreturn]] void fail(const Token& t, const std::string& reason) const;
+  [[noreturn]] void fail_at(int line, int column, const std::string& reason) const;
+  std::string_view identifier(std::string_view what);
+  void descend(const Token& t);
+
+  // Expressions.
+  Expr expression();
+  void binary(Expr& e, int level);
+  void unary(Expr& e);
+  void combine(Expr& a, const Expr& b, char op);
+  std::int64_t constant(std::string_view what);
+  bool starts_expression() const;
+
+  // Declarations and statements.
+  void declaration();
+  void communicator();
+  void grain();
+  void body_for(std::int64_t first, std::int64_t last);
+  std::vector<Stmt> block();
+  Stmt statement();
+  void message(Stmt& s, const Token& keyword);
+  void options(Stmt& s);
+  void wait_set(Stmt& s);
+  Expr size();
+  double duration();
+
+  // Instantiation.
+  bool shareable(const std::vector<Stmt>& body) const;
+  void instantiate(const std::vector<Stmt>& body, std::optional<std::int64_t> rank, std::vector<Op>& out);
+  std::int32_t peer_of(const Expr& e, std::optional<std::int64_t> rank, bool shared, std::uint8_t& flags,
+                       std::uint8_t relative_flag) const;
+  std::int64_t value_of(const Expr& e, std::optional<std::int64_t> rank) const;
+
+  const std::string& file_;
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  std::int64_t n_ = 0;
+  std::unique_ptr<FlatProgram> program_;
+  std::map<std::string, std::uint16_t, std::less<>> comms_;
+  std::map<std::string, double, std::less<>> grains_;
+  std::size_t budget_, used_ = 0;  // operations (and per-rank bodies) stored so far
+  int depth_ = 0;                  // open parentheses, unary minuses and repeat bodies
+
+  // The parser recurses on nesting; a hostile file must get an error, not a stack overflow.
+  static constexpr int kMaxDepth = 256;
+  struct Nesting {
+    Parser& p;
+    Nesting(Parser& parser, const Token& t) : p(parser) { p.descend(t); }
+    ~Nesting() { --p.depth_; }
+  };
+};
+
+void Parser::fail_at(int line, int column, const std::string& reason) const {
+  throw ScheduleError(fmt::format("{}:{}:{}: {}", file_, line, column, reason));
+}
+
+void Parser::fail(const Token& t, const std::string& reason) const { fail_at(t.line, t.column, reason); }
+
+bool Parser::accept(std::string_view text) {
+  if (!at(text)) return false;
+  ++pos_;
+  return true;
+}
+
+void Parser::expect(std::string_view text, std::string_view what) {
+  if (!accept(text))
+    fail(peek(), fmt::format("expected '{}' {}, found {}", text, what,
+                             peek().kind == TokenKind::end ? "the end" : fmt::format("'{}'", peek().text)));
+}
+
+void Parser::descend(const Token& t) {
+  if (++depth_ > kMaxDepth) {
+    --depth_;
+    fail(t, fmt::format("nested more than {} deep", kMaxDepth));
+  }
+}
+
+std::string_view Parser::identifier(std::string_view what) {
+  if (peek().kind != TokenKind::identifier) fail(peek(), fmt::format("expected {}", what));
+  return next().text;
+}
+
+// --- expressions ---------------------------------------------------------------------------
+
+bool Parser::starts_expression() const {
+  const auto& t = peek();
+  return t.kind == TokenKind::number || at("(") || at("-") || at("N") || at("rank");
+}
+
+Expr Parser::expression() {
+  Expr e;
+  e.line = peek().line;
+  e.column = peek().column;
+  binary(e, 0);
+  return e;
+}
+
+// Levels: 0 '^', 1 '+' '-', 2 '*' '/' '%'.
+void Parser::binary(Expr& e, int level) {
+  static constexpr std::string_view kLevels[] = {"^", "+-", "*/%"};
+  if (level == 3) return unary(e);
+  binary(e, level + 1);
+  while (peek().kind == TokenKind::symbol && peek().text.size() == 1 &&
+         kLevels[level].find(peek().text[0]) != std::string_view::npos) {
+    const char op = next().text[0];
+    Expr rhs;
+    rhs.line = peek().line;
+    rhs.column = peek().column;
+    binary(rhs, level + 1);
+    combine(e, rhs, op);
+  }
+}
+
+void Parser::unary(Expr& e) {
+  const Token& t = peek();
+  Nesting nesting(*this, t);
+  if (accept("-")) {
+    unary(e);
+    Expr zero;
+    std::swap(zero, e);
+    e.line = zero.line;
+    e.column = zero.column;
+    e.rpn = {{'n', 0}};
+    combine(e, zero, '-');
+    return;
+  }
+  if (accept("(")) {
+    binary(e, 0);
+    expect(")", "to close the parenthesis");
+    return;
+  }
+  if (accept("rank")) {
+    e.cls = Expr::Class::offset;
+    e.value = 0;
+    e.rpn = {{'r', 0}};
+    return;
+  }
+  std::int64_t v = 0;
+  if (accept("N")) {
+    v = n_;
+  } else if (t.kind == TokenKind::number) {
+    next();
+    auto [end, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
+    if (ec != std::errc() || end != t.text.data() + t.text.size())
+      fail(t, fmt::format("'{}' is not an integer", t.text));
+  } else {
+    fail(t, t.kind == TokenKind::end ? "expected a number, N or rank, found the end" :
+                                       fmt::format("expected a number, N or rank, found '{}'", t.text));
+  }
+  e.cls = Expr::Class::constant;
+  e.value = v;
+  e.rpn = {{'n', v}};
+}
+
+// a = a op b, keeping the class: constants fold, rank ± constant stays an offset.
+void Parser::combine(Expr& a, const Expr& b, char op) {
+  using C = Expr::Class;
+  Expr joined;
+  joined.rpn = a.rpn;
+  joined.rpn.insert(joined.rpn.end(), b.rpn.begin(), b.rpn.end());
+  joined.rpn.push_back({op, 0});
+  joined.cls = C::general;
+  if (a.cls == C::constant && b.cls == C::constant) {
+    if (!joined.evaluate(0, joined.value)) fail_at(b.line, b.column, "division by zero or overflow");
+    joined.cls = C::constant;
+    joined.rpn = {{'n', joined.value}};
+  } else if (a.cls == C::offset && b.cls == C::constant && (op == '+' || op == '-')) {
+    joined.cls = C::offset;
+    if ((op == '+' ? __builtin_add_overflow(a.value, b.value, &joined.value)
+                   : __builtin_sub_overflow(a.value, b.value, &joined.value)))
+      fail_at(b.line, b.column, "overflow");
+  } else if (a.cls == C::constant && b.cls == C::offset && op == '+') {
+    joined.cls = C::offset;
+    if (__builtin_add_overflow(a.value, b.value, &joined.value)) fail_at(b.line, b.column, "overflow");
+  }
+  joined.line = a.line;
+  joined.column = a.column;
+  a = std::move(joined);
+}
+
+std::int64_t Parser::constant(std::string_view what) {
+  const Expr e = expression();
+  if (e.cls != Expr::Class::constant) fail_at(e.line, e.column, fmt::format("{} must not depend on rank", what));
+  return e.value;
+}
+
+// --- declarations --------------------------------------------------------------------------
+
+std::unique_ptr<FlatProgram> Parser::parse() {
+  const Token& first = peek();
+  if (!accept("ranks")) fail(first, "a schedule starts with 'ranks N', the number of ranks");
+  const Token& count = peek();
+  n_ = constant("the number of ranks");
+  if (n_ < 1 || n_ > kMaxRanks) fail(count, fmt::format("the number of ranks must be 1 to {}", kMaxRanks));
+  program_ = std::make_unique<FlatProgram>(static_cast<int>(n_));
+  while (peek().kind != TokenKind::end) declaration();
+  return std::move(program_);
+}
+
+void Parser::declaration() {
+  const Token& t = peek();
+  if (accept("comm")) return communicator();
+  if (accept("grain")) return grain();
+  if (accept("rank")) {
+    const Token& at_rank = peek();
+    const auto r = constant("a rank number");
+    if (r < 0 || r >= n_) fail(at_rank, fmt::format("rank {} is outside 0..{}", r, n_ - 1));
+    return body_for(r, r);
+  }
+  if (accept("ranks")) {
+    const Token& from = peek();
+    const auto a = constant("a rank range");
+    expect("..", "in a rank range A..B");
+    const auto b = constant("a rank range");
+    if (a < 0 || b >= n_ || a > b) fail(from, fmt::format("rank range {}..{} is not inside 0..{}", a, b, n_ - 1));
+    return body_for(a, b);
+  }
+  fail(t, t.kind == TokenKind::end ? "unexpected end" :
+                                     fmt::format("expected rank, ranks, comm or grain, found '{}'", t.text));
+}
+
+void Parser::communicator() {
+  const Token& name_token = peek();
+  const auto name = identifier("a communicator name");
+  if (comms_.contains(name) || name == "world") fail(name_token, fmt::format("communicator '{}' is already defined", name));
+  expect("=", "after the communicator's name");
+  std::vector<int> members;
+  auto member = [&](std::int64_t r, const Token& where) {
+    if (r < 0 || r >= n_) fail(where, fmt::format("rank {} is outside 0..{}", r, n_ - 1));
+    if (!members.empty() && r <= members.back()) fail(where, "a communicator's ranks must increase");
+    members.push_back(static_cast<int>(r));
+  };
+  if (accept("{")) {
+    do {
+      const Token& where = peek();
+      member(constant("a member rank"), where);
+    } while (accept(","));
+    expect("}", "to close the member list");
+  } else {
+    const Token& where = peek();
+    const auto a = constant("a rank range");
+    expect("..", "in a rank range A..B");
+    const auto b = constant("a rank range");
+    std::int64_t step = 1;
+    if (accept("step")) step = constant("a step");
+    if (step < 1) fail(where, "the step must be at least 1");
+    if (b >= a && (b - a) / step >= n_) fail(where, "more members than ranks");
+    for (auto r = a; r <= b; r += step) member(r, where);
+  }
+  if (members.empty()) fail(name_token, "a communicator needs at least one rank");
+  const int size = static_cast<int>(members.size());
+  const int id = static_cast<int>(program_->comms().size());
+  comms_.emplace(std::string(name), program_->add_comm({std::string(name), size, std::move(members), id}));
+}
+
+void Parser::grain() {
+  const Token& name_token = peek();
+  const auto name = identifier("a grain name");
+  if (grains_.contains(name)) fail(name_token, fmt::format("grain '{}' is already defined", name));
+  expect("=", "after the grain's name");
+  grains_.emplace(std::string(name), duration());
+}
+
+void Parser::body_for(std::int64_t first, std::int64_t last) {
+  const auto body = block();
+  if (shareable(body)) {
+    std::vector<Op> ops;
+    instantiate(body, std::nullopt, ops);
+    program_->assign(static_cast<int>(first), static_cast<int>(last), program_->add_body(std::move(ops)));
+    return;
+  }
+  for (auto r = first; r <= last; ++r) {
+    if (++used_ > budget_) fail_at(peek().line, peek().column, fmt::format("the schedule needs more than {} operations", budget_));
+    std::vector<Op> ops;
+    instantiate(body, r, ops);
+    program_->assign(static_cast<int>(r), static_cast<int>(r), program_->add_body(std::move(ops)));
+  }
+}
+
+// --- statements ----------------------------------------------------------------------------
+
+std::vector<Stmt> Parser::block() {
+  expect("{", "to open a body");
+  std::vector<Stmt> body;
+  while (!accept("}")) {
+    if (peek().kind == TokenKind::end) fail(peek(), "expected '}' to close the body, found the end");
+    body.push_back(statement());
+  }
+  return body;
+}
+
+bool is_collective(std::string_view name) {
+  const auto* info = model::find_operation_info(name);
+  return info && (info->cls == model::OperationClass::collective || info->cls == model::OperationClass::barrier) &&
+         !(name.size() > 1 && name.front() == 'i');
+}
+
+Stmt Parser::statement() {
+  const Token& t = peek();
+  Stmt s;
+  s.line = t.line;
+  s.column = t.column;
+  const auto word = identifier("an operation");
+  if (word == "compute") {
+    s.kind = OpKind::compute;
+    if (peek().kind == TokenKind::identifier) {
+      const Token& g = next();
+      auto it = grains_.find(g.text);
+      if (it == grains_.end()) fail(g, fmt::format("unknown grain '{}'", g.text));
+      s.seconds = it->second;
+    } else {
+      s.seconds = duration();
+    }
+  } else if (word == "repeat") {
+    s.repeat = true;
+    s.count = expression();
+    Nesting nesting(*this, t);
+    s.body = block();
+  } else if (word == "wait" || word == "waitall") {
+    s.kind = OpKind::wait;
+    s.count.value = word == "wait" ? 1 : 0;
+    if (word == "wait" && at("{")) wait_set(s);
+    else if (word == "wait" && starts_expression()) s.count = expression();
+  } else if (word == "send" || word == "ssend" || word == "bsend" || word == "rsend" || word == "isend" ||
+             word == "recv" || word == "irecv" || word == "sendrecv") {
+    message(s, t);
+  } else if (is_collective(word)) {
+    s.kind = OpKind::collective;
+    s.name = program_->intern(word);
+    if (starts_expression()) s.bytes = size();
+    options(s);
+  } else {
+    fail(t, fmt::format("unknown operation '{}'", word));
+  }
+  return s;
+}
+
+void Parser::message(Stmt& s, const Token& keyword) {
+  const auto word = keyword.text;
+  const bool receive = word == "recv" || word == "irecv";
+  s.kind = word == "isend" ? OpKind::isend : word == "recv" ? OpKind::recv : word == "irecv" ? OpKind::irecv
+           : word == "sendrecv" ? OpKind::sendrecv : OpKind::send;
+  s.mode = word == "ssend" ? timing::SendMode::synchronous : word == "bsend" ? timing::SendMode::buffered
+           : word == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
+  if (receive && accept("any")) s.any_peer = true;
+  else s.peer = expression();
+  if (s.kind == OpKind::sendrecv) s.peer2 = expression();
+  if (!receive || starts_expression()) s.bytes = size();
+  options(s);
+  if (!receive && s.any_tag) fail(keyword, "a send needs a tag, not any");
+}
+
+// `{0, 2}`: the outstanding requests a wait completes, by position (0 the oldest).
+void Parser::wait_set(Stmt& s) {
+  expect("{", "to open the positions");
+  do {
+    const Token& t = peek();
+    const auto position = constant("a request's position");
+    if (position < 0 || position > kMaxTag) fail(t, "a request's position must be 0 or more");
+    s.wait_set.push_back(static_cast<std::uint32_t>(position));
+  } while (accept(","));
+  expect("}", "to close the positions");
+}
+
+void Parser::options(Stmt& s) {
+  while (peek().kind == TokenKind::identifier && peek(1).kind == TokenKind::symbol && peek(1).text == "=") {
+    const Token& key = next();
+    next();
+    if (key.text == "tag") {
+      if (accept("any")) s.any_tag = true;
+      else s.tag = expression();
+    } else if (key.text == "root") {
+      if (s.kind != OpKind::collective) fail(key, "only collectives have a root");
+      s.has_root = true;
+      s.root = expression();
+    } else if (key.text == "comm") {
+      const Token& name = peek();
+      const auto comm = identifier("a communicator name");
+      auto it = comms_.find(comm);
+      if (comm != "world" && it == comms_.end()) fail(name, fmt::format("unknown communicator '{}'", comm));
+      s.comm = comm == "world" ? 0 : it->second;
+    } else {
+      fail(key, fmt::format("unknown option '{}' (tag, root, comm)", key.text));
+    }
+  }
+}
+
+// A size with a unit ("8KiB") or an integer expression of bytes.
+Expr Parser::size() {
+  const Token& t = peek();
+  if (t.kind == TokenKind::number && std::isalpha(static_cast<unsigned char>(t.text.back()))) {
+    next();
+    Expr e;
+    e.line = t.line;
+    e.column = t.column;
+    try {
+      const double bytes = calc::parse_size(t.text, 4);
+      if (!(bytes >= 0 && bytes < 9e15)) fail(t, fmt::format("size '{}' is out of range", t.text));
+      e.value = static_cast<std::int64_t>(bytes);
+    } catch (const std::invalid_argument&) {
+      fail(t, fmt::format("'{}' is not a size such as 16, 8KiB or 1MiB", t.text));
+    }
+    e.rpn = {{'n', e.value}};
+    return e;
+  }
+  return expression();
+}
+
+double Parser::duration() {
+  const Token& t = peek();
+  if (t.kind != TokenKind::number) fail(t, "expected a time such as 10us, 1.5ms or 2 (seconds)");
+  next();
+  auto seconds = parse_seconds(t.text);
+  if (!seconds || *seconds > 1e12) fail(t, fmt::format("'{}' is not a time such as 10us, 1.5ms or 2", t.text));
+  return *seconds;
+}
+
+// --- instantiation -------------------------------------------------------------------------
+
+bool Parser::shareable(const std::vector<Stmt>& body) const {
+  using C = Expr::Class;
+  for (const auto& s : body) {
+    if (s.peer.cls == C::general || s.peer2.cls == C::general) return false;
+    for (const Expr* e : {&s.bytes, &s.tag, &s.root, &s.count})
+      if (e->cls != C::constant) return false;
+    if (s.repeat && !shareable(s.body)) return false;
+  }
+  return true;
+}
+
+std::int64_t Parser::value_of(const Expr& e, std::optional<std::int64_t> rank) const {
+  std::int64_t v = 0;
+  if (!e.evaluate(rank.value_or(0), v))
+    fail_at(e.line, e.column, fmt::format("division by zero or overflow for rank {}", rank.value_or(0)));
+  return v;
+}
+
+std::int32_t Parser::peer_of(const Expr& e, std::optional<std::int64_t> rank, bool shared, std::uint8_t& flags,
+                             std::uint8_t relative_flag) const {
+  if (shared && e.cls == Expr::Class::offset) {  // stored as an offset, resolved when fetched
+    flags |= relative_flag;
+    return static_cast<std::int32_t>(((e.value % n_) + n_) % n_);
+  }
+  const auto v = value_of(e, rank);
+  if (e.cls != Expr::Class::constant) return static_cast<std::int32_t>(((v % n_) + n_) % n_);
+  if (v < 0 || v >= n_) fail_at(e.line, e.column, fmt::format("rank {} is outside 0..{}", v, n_ - 1));
+  return static_cast<std::int32_t>(v);
+}
+
+void Parser::instantiate(const std::vector<Stmt>& body, std::optional<std::int64_t> rank, std::vector<Op>& out) {
+  const bool shared = !rank;
+  for (const auto& s : body) {
+    if (s.repeat) {
+      const auto count = value_of(s.count, rank);
+      if (count < 0) fail_at(s.line, s.column, "a repeat count must not be negative");
+      for (std::int64_t i = 0; i < count; ++i) instantiate(s.body, rank, out);
+      continue;
+    }
+    Op op;
+    op.kind = s.kind;
+    op.mode = s.mode;
+    op.comm = s.comm;
+    op.name = s.name;
+    if (s.kind == OpKind::compute) {
+      op.value = s.seconds;
+    } else if (s.kind == OpKind::wait && !s.wait_set.empty()) {
+      op.peer = program_->add_wait_set(s.wait_set);
+      op.tag2 = 1;
+    } else if (s.kind == OpKind::wait) {
+      const auto count = value_of(s.count, rank);
+      if (count < 0 || count > kMaxTag) fail_at(s.line, s.column, "wait needs a count of 1 or more");
+      op.tag2 = static_cast<std::int32_t>(count);
+    } else {
+      op.value = static_cast<double>(value_of(s.bytes, rank));
+      if (op.value < 0) fail_at(s.bytes.line, s.bytes.column, "a size must not be negative");
+      const auto tag = s.any_tag ? kAny : value_of(s.tag, rank);
+      if (!s.any_tag && (tag < 0 || tag > kMaxTag)) fail_at(s.tag.line, s.tag.column, "a tag must be 0 or more");
+      op.tag = op.tag2 = static_cast<std::int32_t>(tag);
+      if (s.kind == OpKind::collective) {
+        op.peer = -1;
+        if (s.has_root) {
+          const auto root = value_of(s.root, rank);
+          const int index = root >= 0 && root < n_ ? program_->comms()[s.comm].index_of(static_cast<int>(root)) : -1;
+          if (index < 0) fail_at(s.root.line, s.root.column, fmt::format("root {} is not a rank of the communicator", root));
+          op.peer = index;
+        }
+      } else {
+        op.peer = s.any_peer ? kAny : peer_of(s.peer, rank, shared, op.flags, kPeerRelative);
+        if (s.kind == OpKind::sendrecv) op.peer2 = peer_of(s.peer2, rank, shared, op.flags, kPeer2Relative);
+      }
+    }
+    if (++used_ > budget_)
+      fail_at(s.line, s.column, fmt::format("the schedule unrolls to more than {} operations", budget_));
+    out.push_back(op);
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<FlatProgram> parse_schedule(std::string_view text, const std::string& file,
+                                            std::size_t max_operations) {
+  return Parser(text, file, max_operations).parse();
+}
+
+std::unique_ptr<FlatProgram> read_schedule_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ScheduleError(path + ": cannot open the schedule");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_schedule(text.str(), path);
+}
+
+}  // namespace augur::sim
