@@ -26,10 +26,10 @@
 #include "bench/plan.hpp"
 #include "bench/progress.hpp"
 #include "bench/settings.hpp"
-#include "calc/size.hpp"
+#include "model/size.hpp"
 #include "cli/commands.hpp"
 #include "sim/network/topologies.hpp"
-#include "sim/units.hpp"
+#include "model/duration.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
@@ -88,7 +88,7 @@ double parse_duration(const std::string& text) {
 
 // --assume-latency and --assume-bandwidth read as the simulator reads a machine's links.
 double parse_latency(const std::string& text) {
-  const auto seconds = sim::parse_seconds(text);
+  const auto seconds = model::parse_seconds(text);
   if (!seconds || !(*seconds > 0))
     throw UsageError("--assume-latency '" + text + "': write a positive time, e.g. 800ns, 50us, 1ms");
   return *seconds;
@@ -117,7 +117,7 @@ void check_operations(const std::vector<std::string>& operations) {
 std::uint64_t check_max_size(const std::string& text, int processes) {
   double bytes = 0;
   try {
-    bytes = calc::parse_size(text, bench::kIntBytes);
+    bytes = model::parse_size(text, bench::kIntBytes);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--max-size: ") + e.what());
   }

@@ -9,7 +9,7 @@
 
 #include "calc/calculator.hpp"
 #include "calc/loop.hpp"
-#include "calc/size.hpp"
+#include "model/size.hpp"
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
 #include "model/numbers.hpp"
@@ -34,7 +34,7 @@ double parse_processes(const std::string& text) {
 calc::Question make_question(const model::Model& m, const std::string& op, const std::string& p,
                              const std::string& size) {
   try {
-    return {op, parse_processes(p), calc::parse_size(size, m.units.int_bytes)};
+    return {op, parse_processes(p), model::parse_size(size, m.units.int_bytes)};
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

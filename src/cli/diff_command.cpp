@@ -3,10 +3,10 @@
 #include <iostream>
 
 #include "calc/machine_diff.hpp"
-#include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
 #include "model/machines.hpp"
+#include "model/size.hpp"
 #include "report/diff_report.hpp"
 
 namespace augur::cli {
@@ -24,7 +24,7 @@ struct DiffRequest {
 // Sizes are read in bytes; "ints" count in A's int size, which the user sees first.
 double bytes_of(const std::string& option, const std::string& text, int int_bytes) {
   try {
-    return calc::parse_size(text, int_bytes);
+    return model::parse_size(text, int_bytes);
   } catch (const std::invalid_argument& e) {
     throw UsageError(option + ": " + e.what());
   }

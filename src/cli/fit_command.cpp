@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
 #include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
+#include "model/size.hpp"
 #include "model/units.hpp"
 
 namespace augur::cli {
@@ -43,7 +43,7 @@ fit::FitOptions to_fit_options(const FitCommandOptions& o) {
   options.units = {o.time_unit, o.size_unit, o.int_bytes};
   if (!o.threshold.empty()) {
     try {
-      options.threshold_bytes = calc::parse_size(o.threshold, o.int_bytes);
+      options.threshold_bytes = model::parse_size(o.threshold, o.int_bytes);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--threshold: ") + e.what());
     }

@@ -5,10 +5,10 @@
 #include <iostream>
 #include <regex>
 
-#include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "cli/trace_input.hpp"
+#include "model/size.hpp"
 #include "report/scaling.hpp"
 
 namespace augur::cli {
@@ -42,7 +42,7 @@ report::RunPoint read_run(const std::string& spec) {
   double size = 0;
   if (at != std::string::npos) {
     try {
-      size = calc::parse_size(spec.substr(at + 1), 4);
+      size = model::parse_size(spec.substr(at + 1), 4);
     } catch (const std::invalid_argument& e) {
       throw UsageError(spec + ": " + e.what());
     }

@@ -3,11 +3,11 @@
 #include <fstream>
 #include <iostream>
 
-#include "calc/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
 #include "fit/raw.hpp"
 #include "model/machines.hpp"
+#include "model/size.hpp"
 #include "report/sheet.hpp"
 
 namespace augur::cli {
@@ -81,7 +81,7 @@ void sheet(const SheetRequest& r) {
   options.max_processes = r.max_processes;
   if (!r.max_size.empty()) {
     try {
-      options.max_bytes = calc::parse_size(r.max_size, model.units.int_bytes);
+      options.max_bytes = model::parse_size(r.max_size, model.units.int_bytes);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--max-size: ") + e.what());
     }

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "calc/size.hpp"
+#include "model/size.hpp"
 
-using augur::calc::parse_size;
+using augur::model::parse_size;
 
 TEST(ParseSize, PlainBytesAndUnits) {
   EXPECT_DOUBLE_EQ(parse_size("217", 4), 217);

@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "model/duration.hpp"
 #include "model/error.hpp"
 #include "sim/network/parasol.hpp"
 #include "sim/network/topologies.hpp"
-#include "sim/units.hpp"
 
 namespace augur::sim {
 namespace {
@@ -50,7 +50,7 @@ struct Field {
   // A number of seconds, or a string such as "1.5us".
   double seconds() const {
     if (value.is_number() && value.get<double>() >= 0) return value.get<double>();
-    auto s = value.is_string() ? parse_seconds(value.get<std::string>()) : std::nullopt;
+    auto s = value.is_string() ? model::parse_seconds(value.get<std::string>()) : std::nullopt;
     if (!s) fail("expected a time: seconds, or a string such as \"1.5us\"");
     return *s;
   }

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "model/duration.hpp"
 #include "sim/network/topologies.hpp"
-#include "sim/units.hpp"
 
 namespace augur::sim {
 namespace {
@@ -40,7 +40,7 @@ double positive_number(std::string_view key, std::string_view text) {
 
 void set_option(LinkSpec& spec, std::string_view key, std::string_view value) {
   if (key == "latency") {
-    auto s = parse_seconds(value);
+    auto s = model::parse_seconds(value);
     if (!s) throw std::invalid_argument(fmt::format("topology: latency '{}' is not a time such as 1.5us", value));
     spec.latency = *s;
   } else if (key == "bandwidth") {

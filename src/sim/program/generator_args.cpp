@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "calc/size.hpp"
+#include "model/duration.hpp"
 #include "model/numbers.hpp"
-#include "sim/units.hpp"
+#include "model/size.hpp"
 
 namespace augur::sim {
 
@@ -35,12 +35,12 @@ long GeneratorArgs::integer(std::string_view key, long fallback, long low, long 
 }
 
 double GeneratorArgs::bytes(std::string_view key, std::string_view fallback) {
-  return calc::parse_size(text(key, std::string(fallback)), 4);
+  return model::parse_size(text(key, std::string(fallback)), 4);
 }
 
 double GeneratorArgs::seconds(std::string_view key, std::string_view fallback) {
   const auto value = text(key, std::string(fallback));
-  const auto s = parse_seconds(value);
+  const auto s = model::parse_seconds(value);
   if (!s || *s < 0) throw std::invalid_argument(fmt::format("{}={} must be a time such as 10us", key, value));
   return *s;
 }

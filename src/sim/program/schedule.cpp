@@ -11,10 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "calc/size.hpp"
 #include "model/catalog.hpp"
+#include "model/duration.hpp"
+#include "model/size.hpp"
 #include "sim/program/schedule_expr.hpp"
-#include "sim/units.hpp"
 
 namespace augur::sim {
 namespace {
@@ -445,7 +445,7 @@ Expr Parser::size() {
     e.line = t.line;
     e.column = t.column;
     try {
-      const double bytes = calc::parse_size(t.text, 4);
+      const double bytes = model::parse_size(t.text, 4);
       if (!(bytes >= 0 && bytes < 9e15)) fail(t, fmt::format("size '{}' is out of range", t.text));
       e.value = static_cast<std::int64_t>(bytes);
     } catch (const std::invalid_argument&) {
@@ -461,7 +461,7 @@ double Parser::duration() {
   const Token& t = peek();
   if (t.kind != TokenKind::number) fail(t, "expected a time such as 10us, 1.5ms or 2 (seconds)");
   next();
-  auto seconds = parse_seconds(t.text);
+  auto seconds = model::parse_seconds(t.text);
   if (!seconds || *seconds > 1e12) fail(t, fmt::format("'{}' is not a time such as 10us, 1.5ms or 2", t.text));
   return *seconds;
 }

@@ -1,4 +1,4 @@
-#include "calc/size.hpp"
+#include "model/size.hpp"
 
 #include <array>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace augur::calc {
+namespace augur::model {
 namespace {
 
 double unit_bytes(std::string_view unit, int int_bytes) {
@@ -44,4 +44,4 @@ double parse_size(std::string_view text, int int_bytes) {
   return bytes;
 }
 
-}  // namespace augur::calc
+}  // namespace augur::model

@@ -1,10 +1,10 @@
-#include "sim/units.hpp"
+#include "model/duration.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <utility>
 
-namespace augur::sim {
+namespace augur::model {
 
 std::optional<double> parse_seconds(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
@@ -18,4 +18,4 @@ std::optional<double> parse_seconds(std::string_view text) {
   return std::nullopt;
 }
 
-}  // namespace augur::sim
+}  // namespace augur::model
