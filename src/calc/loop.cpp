@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "model/numbers.hpp"
-#include "report/readable.hpp"
+#include "model/units.hpp"
 
 namespace augur::calc {
 namespace {
@@ -78,7 +78,7 @@ std::string format_loop(const model::Model& machine, const LoopAnswer& a) {
     out += fmt::format("CPF = {:.3f} cycles per flop ({:g} flops an iteration)\nMFLOPS = {:.1f} (bound)\n", b.cpf, b.flops, b.mflops);
   else
     out += "CPF, MFLOPS: none, the loop has no flops\n";
-  out += fmt::format("Time: {} per iteration at {:g} MHz\n", report::readable_seconds(b.seconds), a.node.clock_hz / 1e6);
+  out += fmt::format("Time: {} per iteration at {:g} MHz\n", model::format_seconds(b.seconds), a.node.clock_hz / 1e6);
   return out;
 }
 

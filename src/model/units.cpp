@@ -101,7 +101,14 @@ std::string format_bytes(double bytes) {
       {{"TiB", 1099511627776.0}, {"GiB", 1073741824.0}, {"MiB", 1048576.0}, {"KiB", 1024.0}});
   for (auto [unit, scale] : kUnits)
     if (bytes >= scale) return significant(bytes / scale, kFigures) + " " + std::string(unit);
-  return fmt::format("{:.0f} B", bytes);
+  return significant(bytes, kFigures) + " B";
+}
+
+std::string format_rate(double per_second, std::string_view unit) {
+  constexpr auto kPrefixes = std::to_array<std::pair<std::string_view, double>>({{"G", 1e9}, {"M", 1e6}, {"k", 1e3}});
+  for (auto [prefix, scale] : kPrefixes)
+    if (std::abs(per_second) >= scale) return fmt::format("{} {}{}/s", significant(per_second / scale, kFigures), prefix, unit);
+  return fmt::format("{} {}/s", significant(per_second, kFigures), unit);
 }
 
 std::string mpi_name(std::string_view operation) {

@@ -30,8 +30,12 @@ std::string format_seconds(double seconds);
 // A duration for a person: "42s", "3m05s", "1h02m".
 std::string format_duration(double seconds);
 
-// A size in B, KiB, MiB or GiB (powers of 1024): "512 B", "1.5 KiB", "64 MiB".
+// A size in B, KiB, MiB or GiB (powers of 1024): "512 B", "1.5 KiB", "64 MiB"; a crossover
+// between two laws need not fall on a whole byte: "156.2 B".
 std::string format_bytes(double bytes);
+
+// A rate of `unit` per second with an SI prefix: "88.9 MB/s", "8.1 Gflop/s", "512 B/s".
+std::string format_rate(double per_second, std::string_view unit);
 
 // MPI's name for a model or ledger operation: "isend1" → "MPI_Isend", "irecv2" →
 // "MPI_Wait (Irecv)", "bcast_root" → "MPI_Bcast (root)", "pingpong" → "ping-pong

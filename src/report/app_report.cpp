@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "report/readable.hpp"
+#include "model/units.hpp"
 
 namespace augur::report {
 namespace {
@@ -55,8 +55,8 @@ std::string format_app_summary(const std::string& name, const app::Evaluation& e
   for (const auto& s : e.series) {
     const auto& best = s.rows[s.best];
     text += fmt::format("{:<28} {:>7g} {:>14} {:>9.3g} {:>14}\n", app::series_label(e, s), best.p,
-                        readable_seconds(best.total * 1e-6), best.speedup,
-                        readable_seconds(best.total * best.speedup * 1e-6));
+                        model::format_seconds(best.total * 1e-6), best.speedup,
+                        model::format_seconds(best.total * best.speedup * 1e-6));
   }
   for (const auto& note : e.notes) text += "Note: " + note + "\n";
   return text;

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "report/readable.hpp"
+#include "model/units.hpp"
 
 namespace augur::report {
 namespace {
@@ -26,14 +26,14 @@ std::string faster_text(const calc::MachineDiff& diff, calc::Faster f) {
   return "-";
 }
 
-std::string time_text(double seconds) { return std::isfinite(seconds) ? readable_seconds(seconds) : "no answer"; }
+std::string time_text(double seconds) { return std::isfinite(seconds) ? model::format_seconds(seconds) : "no answer"; }
 
 std::string point_row(const calc::MachineDiff& diff, const calc::OperationDiff& op, const calc::DiffPoint& d,
                       bool first) {
   const bool barrier = op.cls == model::OperationClass::barrier;
   auto ratio = std::isfinite(d.ratio()) ? fmt::format("{:.3g}", d.ratio()) : std::string("-");
   return fmt::format("{:<22} {:>4g} {:>10} {:>12} {:>12} {:>8}  {}\n", first ? op.op : "", d.p,
-                     barrier ? "-" : readable_bytes(d.bytes), time_text(d.a), time_text(d.b), ratio,
+                     barrier ? "-" : model::format_bytes(d.bytes), time_text(d.a), time_text(d.b), ratio,
                      faster_text(diff, d.faster));
 }
 
@@ -41,7 +41,7 @@ std::string crossover_text(const calc::MachineDiff& diff, const calc::OperationD
   if (c.over_processes)
     return fmt::format("  {:<22} {} faster below p = {:g}, {} from p = {:g}\n", op.op, faster_text(diff, c.below), c.p,
                        faster_text(diff, c.above), c.p);
-  auto size = readable_bytes(c.bytes);
+  auto size = model::format_bytes(c.bytes);
   if (c.bytes >= 1024) size += fmt::format(" ({:.6g} B)", c.bytes);
   return fmt::format("  {:<22} p = {:<4g} {} faster below {}, {} from there{}\n", op.op, c.p, faster_text(diff, c.below),
                      size, faster_text(diff, c.above), c.at_break ? " (a jump at a regime break)" : "");
@@ -69,8 +69,8 @@ std::string format_diff(const calc::MachineDiff& diff) {
   text += fmt::format("{:<22} {:>4} {:>10} {:>12} {:>12} {:>8}  {}\n", "operation", "p", "size", a, b, "ratio", "faster");
   for (const auto& op : diff.operations)
     for (std::size_t i = 0; i < op.points.size(); ++i) text += point_row(diff, op, op.points[i], i == 0);
-  text += fmt::format("\nCrossovers (message sizes {} to {}; a barrier's over p):\n", readable_bytes(diff.options.min_bytes),
-                      readable_bytes(diff.options.max_bytes));
+  text += fmt::format("\nCrossovers (message sizes {} to {}; a barrier's over p):\n", model::format_bytes(diff.options.min_bytes),
+                      model::format_bytes(diff.options.max_bytes));
   bool any = false;
   for (const auto& op : diff.operations)
     for (const auto& c : op.crossovers) {
@@ -121,7 +121,7 @@ std::vector<Plot> diff_plots(const model::Model& a, const model::Model& b, const
       plot.curves.push_back(std::move(c));
     }
     for (double x = 1; x <= hi; x *= 32)
-      if (x >= lo) plot.x_tics.emplace_back(x, readable_bytes(x));
+      if (x >= lo) plot.x_tics.emplace_back(x, model::format_bytes(x));
     plots.push_back(std::move(plot));
   }
   return plots;

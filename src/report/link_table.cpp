@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "report/readable.hpp"
+#include "model/units.hpp"
 
 namespace augur::report {
 namespace {
@@ -29,7 +29,7 @@ std::string busiest_links_table(const trace::Utilisation& u, std::size_t rows) {
   std::size_t used = 0;
   for (const auto& l : u.links) used += l.busy_seconds > 0;
   std::string out = fmt::format("Busiest links ({} of {} link directions carried data over the {} run):\n", used,
-                                u.links.size(), readable_seconds(run));
+                                u.links.size(), model::format_seconds(run));
   if (used == 0) return out;
   std::size_t width = 4;
   for (auto i : busiest) width = std::max(width, shown_width(u.links[i].name));
@@ -39,7 +39,7 @@ std::string busiest_links_table(const trace::Utilisation& u, std::size_t rows) {
     const auto& l = u.links[i];
     if (l.busy_seconds == 0) break;
     out += fmt::format("  {} {:>6.1f}% {:>10} {:>10} {:>14.1f}%\n", padded(l.name, width), 100 * trace::busy_share(l, run),
-                       readable_seconds(l.busy_seconds), readable_bytes(l.bytes), 100 * trace::bandwidth_share(l, run));
+                       model::format_seconds(l.busy_seconds), model::format_bytes(l.bytes), 100 * trace::bandwidth_share(l, run));
   }
   return out;
 }

@@ -8,7 +8,6 @@
 
 #include "model/catalog.hpp"
 #include "model/units.hpp"
-#include "report/readable.hpp"
 
 namespace augur::report {
 namespace {
@@ -99,7 +98,7 @@ std::string fitted_range_text(const model::Operation& op) {
   if (!op.measured) return "";
   return fmt::format("fitted to messages up to {} and groups up to {} processes; beyond them the last regime is "
                      "extrapolated",
-                     readable_bytes(op.measured->max_bytes), op.measured->max_processes);
+                     model::format_bytes(op.measured->max_bytes), op.measured->max_processes);
 }
 
 std::string caption_text(const model::Operation& op, bool measured) {
@@ -169,28 +168,28 @@ std::string states_text(const model::StateFactors& s) {
 
 Facts node_facts(const model::Compute& c) {
   Facts facts;
-  if (c.knows_step()) facts.emplace_back("compute step (tcompute)", readable_seconds(c.seconds_per_step));
+  if (c.knows_step()) facts.emplace_back("compute step (tcompute)", model::format_seconds(c.seconds_per_step));
   if (c.states) facts.emplace_back("compute states (fast … slow)", states_text(*c.states));
   if (c.relative_speed != 1) facts.emplace_back("relative speed", fmt::format("{:g}", c.relative_speed));
-  if (c.flops > 0) facts.emplace_back("flop rate", readable_rate(c.flops, "flop"));
-  if (c.memory_bandwidth > 0) facts.emplace_back("memory bandwidth (triad)", readable_rate(c.memory_bandwidth, "B"));
+  if (c.flops > 0) facts.emplace_back("flop rate", model::format_rate(c.flops, "flop"));
+  if (c.memory_bandwidth > 0) facts.emplace_back("memory bandwidth (triad)", model::format_rate(c.memory_bandwidth, "B"));
   return facts;
 }
 
 Facts network_facts(const model::Network& n) {
   Facts facts;
-  if (n.latency > 0) facts.emplace_back("latency", readable_seconds(n.latency));
-  if (n.bandwidth > 0) facts.emplace_back("bandwidth", readable_rate(n.bandwidth, "B"));
-  if (n.eager_limit > 0) facts.emplace_back("eager limit", readable_bytes(n.eager_limit));
-  if (n.send_overhead > 0) facts.emplace_back("send overhead", readable_seconds(n.send_overhead));
-  if (n.recv_overhead > 0) facts.emplace_back("receive overhead", readable_seconds(n.recv_overhead));
+  if (n.latency > 0) facts.emplace_back("latency", model::format_seconds(n.latency));
+  if (n.bandwidth > 0) facts.emplace_back("bandwidth", model::format_rate(n.bandwidth, "B"));
+  if (n.eager_limit > 0) facts.emplace_back("eager limit", model::format_bytes(n.eager_limit));
+  if (n.send_overhead > 0) facts.emplace_back("send overhead", model::format_seconds(n.send_overhead));
+  if (n.recv_overhead > 0) facts.emplace_back("receive overhead", model::format_seconds(n.recv_overhead));
   return facts;
 }
 
 Facts sweep_facts(const model::Compute& c) {
   Facts facts;
   for (const auto& point : c.cache_sweep)
-    facts.emplace_back(readable_bytes(point.bytes), fmt::format("{:.3g} ns", point.seconds_per_access * 1e9));
+    facts.emplace_back(model::format_bytes(point.bytes), fmt::format("{:.3g} ns", point.seconds_per_access * 1e9));
   return facts;
 }
 

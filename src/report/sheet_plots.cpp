@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "model/catalog.hpp"
-#include "report/readable.hpp"
+#include "model/units.hpp"
 #include "report/sheet.hpp"
 
 namespace augur::report {
@@ -115,7 +115,7 @@ std::vector<std::pair<double, std::string>> byte_tics(double lo, double hi) {
   const int step = std::max(1, (decades + 8) / 9);
   std::vector<std::pair<double, std::string>> tics;
   for (double x = std::exp2(std::floor(std::log2(lo))); x <= hi * 1.0001; x *= std::exp2(step))
-    tics.emplace_back(x, readable_bytes(x));
+    tics.emplace_back(x, model::format_bytes(x));
   return tics;
 }
 

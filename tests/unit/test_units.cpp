@@ -62,6 +62,15 @@ TEST(Units, BytesInPowersOf1024) {
   EXPECT_EQ(format_bytes(16 * 1048576.0), "16 MiB");
   EXPECT_EQ(format_bytes(3.25 * 1073741824.0), "3.25 GiB");
   EXPECT_EQ(format_bytes(123456789), "117.7 MiB");
+  EXPECT_EQ(format_bytes(156.25), "156.2 B");  // a crossover between two laws, not a whole byte
+}
+
+TEST(Units, RatesWithSiPrefixes) {
+  EXPECT_EQ(format_rate(88.9e6, "B"), "88.9 MB/s");
+  EXPECT_EQ(format_rate(8.1e9, "flop"), "8.1 Gflop/s");
+  EXPECT_EQ(format_rate(2500, "B"), "2.5 kB/s");
+  EXPECT_EQ(format_rate(512, "B"), "512 B/s");
+  EXPECT_EQ(format_rate(1.5e13, "B").find_first_of("eE"), std::string::npos);
 }
 
 TEST(Units, TimeUnitForATable) {
