@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "report/markup_escape.hpp"
+#include "model/markup_escape.hpp"
 #include "sim/network/routing.hpp"
 
 namespace augur::sim {
@@ -46,9 +46,9 @@ std::string simgrid_platform(const Machine& machine, const PlatformOptions& opti
   out += fmt::format(
       "<!-- {}: {} nodes, {} links, routes as augur routes them (docs/machine-format.md). Switches are not\n"
       "     listed: every route names its links. -->\n",
-      report::markup_escaped(machine.name), machine.nodes(), machine.links.size());
+      model::markup_escaped(machine.name), machine.nodes(), machine.links.size());
   out += "<platform version=\"4.1\">\n";
-  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", report::markup_escaped(machine.name.empty() ? "machine" : machine.name));
+  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", model::markup_escaped(machine.name.empty() ? "machine" : machine.name));
   for (int n = 0; n < machine.nodes(); ++n) {
     const auto& type = machine.type_of_node(n);
     out += fmt::format("    <host id=\"n{}\" speed=\"{}f\" core=\"{}\"/>\n", n, type.speed * options.reference_speed,

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-namespace augur::report {
+namespace augur::model {
 
 std::string markup_escaped(std::string_view text);
 
-}  // namespace augur::report
+}  // namespace augur::model

@@ -1,6 +1,6 @@
-#include "report/markup_escape.hpp"
+#include "model/markup_escape.hpp"
 
-namespace augur::report {
+namespace augur::model {
 
 std::string markup_escaped(std::string_view text) {
   std::string out;
@@ -16,4 +16,4 @@ std::string markup_escaped(std::string_view text) {
   return out;
 }
 
-}  // namespace augur::report
+}  // namespace augur::model
