@@ -592,6 +592,22 @@ TEST(ShimTransparency, RequestGetStatusCountsTheProgramsData) { expect_unchanged
 // A message of 2.16e9 bytes: counts hold past INT_MAX bytes.
 TEST(ShimTransparency, CountsHoldPastIntMaxBytes) { expect_unchanged_under_the_shim("large-count", 2); }
 
+// One element of a datatype of 2^31 + 8 bytes, whose size MPI_Type_size cannot give: the send
+// and the receive are priced at their whole size, and the run has a prediction.
+TEST(ShimTransparency, ADatatypeOfMoreThanTwoGiBIsPricedAtItsSize) {
+  auto r = augur_run("--machine t3d -np 2", HUGE_TYPE_PROGRAM);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ok huge-type"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  constexpr double kBytes = (1LL << 31) + 8;
+  for (const char* op : {"send", "recv"}) {
+    const auto& totals = r.report["operations"][op];
+    EXPECT_EQ(totals["count"], 1) << op;
+    EXPECT_EQ(totals["bytes"].get<double>(), kBytes) << op;
+    EXPECT_GT(totals["seconds"].get<double>(), 0) << op;
+  }
+}
+
 // MPI 4's partitioned requests with MPI_ANY_SOURCE report the real source (skipped the same way
 // plainly and under the shim where the library has no partitioned communication).
 TEST(ShimTransparency, PartitionedReceivesReportTheirSource) { expect_unchanged_under_the_shim("partitioned", 2); }

@@ -107,8 +107,8 @@ Envelope Envelope::around(const void* buf, int count, MPI_Datatype type) {
   Envelope e;
   e.data_ = buf;
   const auto& layout = layout_of(type);
-  const std::size_t bytes = static_cast<std::size_t>(std::max(count, 0)) * layout.size;
-  if (layout.contiguous && bytes <= kStageLimit) {
+  const MPI_Count bytes = std::max(count, 0) * layout.size;
+  if (layout.contiguous && bytes <= static_cast<MPI_Count>(kStageLimit)) {
     e.storage_ = acquire_storage(kHeaderBytes + bytes, e.capacity_);
     e.staged_ = true;
     e.staged_bytes_ = static_cast<int>(bytes);

@@ -36,7 +36,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   if (!s.shadow) return s;
   auto& rt = runtime();
   s.leaves = rt.rules->departure(rt.link_free, start, s.bytes);
-  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, s.bytes};
+  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, static_cast<double>(s.bytes)};
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
   bool rendezvous = rt.rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
@@ -85,7 +85,7 @@ namespace {
 Times crossed_floor(const ReceiveRecord& r) {
   if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
   const SentFlight& own = r.shadow->last_send[r.source];
-  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, r.bytes}, r.halves_end);
+  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
 }
 
 }  // namespace

@@ -144,9 +144,9 @@ void note_unmodelled(std::string_view function) {
   if (rt.active && rt.depth == 0) rt.ledger.unmodelled(function);
 }
 
-double message_bytes(int count, MPI_Datatype type) {
+MPI_Count message_bytes(MPI_Count count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0;
-  return static_cast<double>(count) * layout_of(type).size;
+  return count * layout_of(type).size;
 }
 
 }  // namespace augur::revprof

@@ -114,7 +114,7 @@ void finish_poll(Call& call, Poll kind);
 // Counts a call that runs unchanged and whose cost is not predicted.
 void note_unmodelled(std::string_view function);
 
-// Bytes of `count` elements of `type`.
-double message_bytes(int count, MPI_Datatype type);
+// Bytes of `count` elements of `type`, past INT_MAX when the message is that large.
+MPI_Count message_bytes(MPI_Count count, MPI_Datatype type);
 
 }  // namespace augur::revprof

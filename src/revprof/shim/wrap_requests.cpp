@@ -31,7 +31,7 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
     r.send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
     rc = real(r.send.wire());
   }
-  double bytes = r.send.bytes;
+  const MPI_Count bytes = r.send.bytes;
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
   // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
@@ -162,7 +162,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
-  const double bytes = message_bytes(count, type);
+  const MPI_Count bytes = message_bytes(count, type);
   const Times post = source == MPI_PROC_NULL ? Times{} : runtime().rules->irecv_post(bytes);
   call.finish(call.begin() + post, {}, 0);
   return rc;
