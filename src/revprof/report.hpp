@@ -1,7 +1,8 @@
 #pragma once
 // The report of a reverse-profiled run, assembled from every rank's ledger: predicted run time
 // (the latest finish over ranks), per-rank compute / MPI / waiting, per-operation totals
-// (mpiP-like), the bound used, the calls that were not modelled, the operations priced
+// (mpiP-like), the bound used, the calls that were not modelled, the calls the model could not
+// price (per operation, with the reason), the operations priced
 // beyond what the model measured and the stand-ins that priced the operations the model lacks.
 #include <array>
 #include <string>
