@@ -635,6 +635,23 @@ TEST(ShimTransparency, AThreadMultipleProgramRunsUnpredictedAndEndsWell) {
   EXPECT_NE(r.output.find("Not predicted: "), std::string::npos) << r.output;
 }
 
+// A call the model cannot price (MPI refuses its negative counts, the program goes on) is left
+// out of the prediction and counted in the report with the reason; nothing else changes.
+TEST(ShimTransparency, ACallTheModelCannotPriceIsCountedAndTheProgramGoesOn) {
+  expect_unchanged_under_the_shim("refused-counts", 3);
+  auto r = augur_run("--machine generic -np 3", TRANSPARENCY_PROGRAM, "refused-counts");
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  const auto& unpriced = r.report["not_priced"];
+  ASSERT_EQ(unpriced.size(), 1u) << unpriced.dump();
+  EXPECT_EQ(unpriced["reduce_scatter"]["calls"], 3);
+  EXPECT_NE(unpriced["reduce_scatter"]["reason"].get<std::string>().find("size must be >= 0 bytes"), std::string::npos)
+      << unpriced.dump();
+  // Both calls ran; the refused one moved no bytes.
+  EXPECT_EQ(r.report["operations"]["reduce_scatter"]["count"], 6);
+  EXPECT_EQ(r.report["operations"]["reduce_scatter"]["bytes"], 12);
+}
+
 // augur run ends with the program's own exit status, as the program alone would.
 TEST(ShimTransparency, AugurRunExitsWithTheProgramsStatus) {
   auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "no-such-case");

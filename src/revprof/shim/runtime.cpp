@@ -105,8 +105,31 @@ Call::Call(std::string_view op) : op_(op) {
   modelled_ = rt.active && rt.depth == 0;
   ++rt.depth;
   if (!modelled_) return;
+  rt.call = this;
   account_compute_before_call();
   begin_ = rt.now;
+}
+
+void Call::not_priced(std::string_view reason) noexcept {
+  if (!modelled_ || !priced_) return;
+  priced_ = false;
+  try {
+    runtime().ledger.not_priced(op_, reason);
+  } catch (...) {
+    // Out of memory for the ledger's entry: the call goes uncounted, the program on.
+  }
+}
+
+void note_not_priced(std::string_view reason) noexcept {
+  auto& rt = runtime();
+  if (rt.call) {
+    rt.call->not_priced(reason);
+    return;
+  }
+  try {
+    rt.ledger.not_priced("requests the shim completed in the background", reason);
+  } catch (...) {
+  }
 }
 
 void Call::finish(const Times& end, const Times& waiting, double bytes) {
@@ -115,7 +138,8 @@ void Call::finish(const Times& end, const Times& waiting, double bytes) {
   if (!modelled_) return;
   rt.now = later(event_time(end), begin_);
   const double begin = shown(begin_), until = shown(rt.now);
-  rt.ledger.call(op_, begin, until, shown(waiting), bytes);
+  // A size MPI refused (a negative count) is no bytes moved.
+  rt.ledger.call(op_, begin, until, shown(waiting), std::max(bytes, 0.0));
   if (rt.trace) rt.trace->state(begin, until, trace::StateKind::mpi, rt.trace->name_id(op_));
 }
 
@@ -127,7 +151,14 @@ void Call::unmodelled(std::string_view function) {
 
 Call::~Call() {
   auto& rt = runtime();
-  if (modelled_ && !finished_) finish(rt.now, {}, 0);
+  if (rt.call == this) rt.call = nullptr;
+  if (modelled_ && !finished_) {
+    try {
+      finish(rt.now, {}, 0);
+    } catch (...) {
+      // Only the ledger's allocation can fail here; a destructor must not throw.
+    }
+  }
   --rt.depth;
   // Time the MPI library itself burned (polling, copying) is not the program's compute.
   if (modelled_) rt.compute_clock.leave();

@@ -62,6 +62,7 @@ void start(bool thread_multiple) {
                                "does not predict");
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model);
+    rt.rules->price_unanswered_as_zero(note_not_priced);
     rt.compute_factors = compute_factors(rt.model.compute);
   } catch (const std::exception& e) {
     rt.not_predicted = e.what();
@@ -182,22 +183,22 @@ void write_unpredicted_report(const Runtime& rt) {
 
 template <class Real>
 int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real real) {
-  Call call(op);
-  int rc = real();
-  if (!call.modelled()) return rc;
-  track(*created);
-  const Shadow* s = shadow_of(parent);
-  if (!s) return rc;
-  CollectiveRecord c;
-  c.op = op;
-  c.shadow = s;
-  c.start = call.begin();
-  c.mine = {call.begin(), Times::same(-1e300), 0};
-  exchange_starts(c, true);
-  Times waiting;
-  const Times end = collective_finish(c, waiting);
-  call.finish(end, waiting, 0);
-  return rc;
+  return intercept(op, real, [&](Call& call) {
+    int rc = call.real(real);
+    track(*created);
+    const Shadow* s = shadow_of(parent);
+    if (!s) return rc;
+    CollectiveRecord c;
+    c.op = op;
+    c.shadow = s;
+    c.start = call.begin();
+    c.mine = {call.begin(), Times::same(-1e300), 0};
+    exchange_starts(c, true);
+    Times waiting;
+    const Times end = collective_finish(c, waiting);
+    call.finish(end, waiting, 0);
+    return rc;
+  });
 }
 
 }  // namespace
