@@ -181,6 +181,10 @@ std::string warnings(const nlohmann::json& report) {
     if (const auto& run = report.at("run"); run.contains("budget_note"))
       out += "  The model was measured within a budget: " + run["budget_note"].get<std::string>() + ".\n";
   }
+  for (const auto& r : report.at("ranks"))
+    if (r.contains("trace_error"))
+      out += fmt::format("\nWarning: the trace of rank {} stops early: {}\n", r.at("rank").get<int>(),
+                         r.at("trace_error").get<std::string>());
   if (report.contains("substitutions") && !report["substitutions"].empty()) {
     out += "\nThe model lacks some operations the program used; what priced them:\n";
     for (const auto& s : report["substitutions"]) out += format_stand_in(s);

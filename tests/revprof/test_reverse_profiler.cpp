@@ -476,6 +476,26 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   fs::remove_all(dir);
 }
 
+// The trace is augur's output, not the program's: a rank whose trace file cannot be written
+// (here a full device) stops tracing with a message, and the program and the prediction go on.
+TEST(ReverseProfiler, ATraceThatCannotBeWrittenStopsAndTheRunGoesOn) {
+  auto dir = fs::temp_directory_path() / ("augur-test-full-trace-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::create_symlink("/dev/full", dir / "rank-00000.augt");
+  // Enough messages that rank 0's records fill the writer's buffer more than once.
+  auto r = augur_run("--machine t3d --compute zero -np 2 --trace " + dir.string(), PINGPONG_PROGRAM, "3000 8");
+  fs::remove_all(dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("pingpong_seconds="), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("augur-revprof: rank 0: the trace stops here:"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  EXPECT_TRUE(r.report["ranks"][0].contains("trace_error")) << r.report["ranks"][0].dump();
+  EXPECT_FALSE(r.report["ranks"][1].contains("trace_error"));
+  EXPECT_TRUE(r.report["not_priced"].empty()) << r.report["not_priced"].dump();
+  EXPECT_EQ(r.report["operations"]["send"]["count"], 6000);
+}
+
 TEST(ReverseProfiler, BadOptionsFailBeforeRunning) {
   EXPECT_EQ(augur_run("--bound median -np 2", PINGPONG_PROGRAM).status, 2);
   EXPECT_EQ(augur_run("--compute guessed -np 2", PINGPONG_PROGRAM).status, 2);

@@ -63,6 +63,16 @@ TEST(RevprofReport, CallsNotPricedAreCountedPerOperationWithTheReason) {
       << text;
 }
 
+TEST(RevprofReport, ARankWhoseTraceStoppedEarlyIsWarnedOf) {
+  auto rank1 = rank_with(1, {});
+  rank1["trace_error"] = "trace/rank-00001.augt: cannot write trace records";
+  const auto text = revprof::format_report(revprof::make_report({rank_with(0, {}), rank1}, {{"machine", "m"}}));
+  EXPECT_NE(text.find("Warning: the trace of rank 1 stops early: trace/rank-00001.augt: cannot write trace records\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("rank 0 stops"), std::string::npos) << text;
+}
+
 TEST(RevprofReport, NoExtrapolationNoWarning) {
   const auto report = revprof::make_report({rank_with(0, {}), rank_with(1, {})}, {{"machine", "m"}});
   EXPECT_TRUE(report.at("extrapolated").empty());

@@ -47,7 +47,9 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
     s.envelope.header() = s.header;
     s.envelope.seal();
   }
-  if (rt.trace) rt.trace->send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  to_trace([&](trace::RankWriter& t) {
+    t.send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  });
   return s;
 }
 
@@ -105,9 +107,10 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   auto& rt = runtime();
   r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
   r.end = crossed_floor(r);
-  if (rt.trace)
-    rt.trace->recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
-                   static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
+  to_trace([&](trace::RankWriter& t) {
+    t.recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
+           static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
+  });
 }
 
 Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {

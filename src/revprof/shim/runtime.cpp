@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include "fit/median.hpp"
@@ -68,11 +69,22 @@ double measure_call_boundary() {
   return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);
 }
 
+void stop_trace(std::string_view reason) noexcept {
+  auto& rt = runtime();
+  try {
+    rt.trace_error = reason;
+    std::fprintf(stderr, "augur-revprof: rank %d: the trace stops here: %s; the run goes on without it\n", rt.rank,
+                 rt.trace_error.c_str());
+  } catch (...) {
+  }
+  rt.trace.reset();  // flushes what it can; never throws
+}
+
 void add_compute_seconds(double seconds) {
   auto& rt = runtime();
   // The ledger keeps the compute as measured (avg's); each clock takes it at its own state.
   const Times added = compute_on_each_clock(rt.compute_factors, seconds);
-  if (rt.trace) rt.trace->state(shown(rt.now), shown(rt.now + added), trace::StateKind::compute);
+  to_trace([&](trace::RankWriter& t) { t.state(shown(rt.now), shown(rt.now + added), trace::StateKind::compute); });
   rt.now = rt.now + added;
   rt.ledger.compute(seconds);
 }
@@ -84,7 +96,7 @@ void add_compute(bool resume_now) {
   if (rt.config.measure) {
     // Measured run: everything between two MPI calls is the program's own time.
     const double t = real_now(), now = shown(rt.now);
-    if (rt.trace && t > now) rt.trace->state(now, t, trace::StateKind::compute);
+    if (t > now) to_trace([&](trace::RankWriter& w) { w.state(now, t, trace::StateKind::compute); });
     if (t > now) rt.ledger.compute(t - now);
     rt.now = Times::same(std::max(now, t));
     return;
@@ -140,7 +152,7 @@ void Call::finish(const Times& end, const Times& waiting, double bytes) {
   const double begin = shown(begin_), until = shown(rt.now);
   // A size MPI refused (a negative count) is no bytes moved.
   rt.ledger.call(op_, begin, until, shown(waiting), std::max(bytes, 0.0));
-  if (rt.trace) rt.trace->state(begin, until, trace::StateKind::mpi, rt.trace->name_id(op_));
+  to_trace([&](trace::RankWriter& t) { t.state(begin, until, trace::StateKind::mpi, t.name_id(op_)); });
 }
 
 void Call::unmodelled(std::string_view function) {

@@ -37,6 +37,7 @@ struct Runtime {
   std::optional<BoundRules> rules;
   Ledger ledger;
   std::unique_ptr<trace::RankWriter> trace;
+  std::string trace_error;  // why the trace stopped early (to_trace)
   int rank = 0, size = 1;
   Times now;               // virtual time at each bound, seconds since MPI_Init returned
   Times link_free;         // when this rank's next message may leave (timing::BasicRules::departure)
@@ -72,6 +73,23 @@ double real_now();
 Times event_time(const Times& modelled);
 // The clock the program's MPI_Wtime, the ledger and the trace's timeline follow: --bound's.
 double shown(const Times& t);
+
+// Adds to the trace, when there is one. The trace is the shim's own output: one that cannot
+// be written (a full disk) is closed where it stopped, with a message, and the run goes on
+// without it; the report says so.
+void stop_trace(std::string_view reason) noexcept;
+template <class Write>
+void to_trace(Write&& write) noexcept {
+  auto& rt = runtime();
+  if (!rt.trace) return;
+  try {
+    write(*rt.trace);
+  } catch (const std::exception& e) {
+    stop_trace(e.what());
+  } catch (...) {
+    stop_trace("an exception that is not a std::exception");
+  }
+}
 
 // Brings the virtual clock up to date with the compute done since the program left MPI (or last
 // called this); the program's own time then runs again from here.

@@ -42,10 +42,10 @@ CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, con
 }
 
 void trace_collective(const CollectiveRecord& c, const Times& end, int root) {
-  auto& rt = runtime();
-  if (rt.trace)
-    rt.trace->collective(shown(c.start), shown(event_time(end)), rt.trace->name_id(c.op), c.shadow->id, root,
-                         static_cast<std::uint64_t>(c.all.bytes));
+  to_trace([&](augur::trace::RankWriter& t) {
+    t.collective(shown(c.start), shown(event_time(end)), t.name_id(c.op), c.shadow->id, root,
+                 static_cast<std::uint64_t>(c.all.bytes));
+  });
 }
 
 // The shadow to exchange start times on, or nullptr for a communicator the shim does not

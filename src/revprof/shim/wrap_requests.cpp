@@ -112,8 +112,8 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
     if (auto done = settle(before[indices[k]], statuses[k], w, b, trace_id)) {
       end = later(end, *done);
       bytes += b;
-      if (trace_id >= 0 && call.modelled() && runtime().trace)
-        runtime().trace->complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id));
+      if (trace_id >= 0 && call.modelled())
+        to_trace([&](augur::trace::RankWriter& t) { t.complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id)); });
     }
   }
   const Times waiting = end - call.begin();

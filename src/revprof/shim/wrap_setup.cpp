@@ -143,6 +143,7 @@ void write_report(Runtime& rt) {
   // A measured run prices nothing, whatever the rules were asked on the way.
   if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
     ledger["substitutions"] = stand_ins_to_json(used);
+  if (!rt.trace_error.empty()) ledger["trace_error"] = rt.trace_error;
   std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(rt.size), offsets(rt.size);
