@@ -260,6 +260,17 @@ nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann
 
 bool is_predicted(const nlohmann::json& report) { return !report.at("run").contains("not_predicted"); }
 
+nlohmann::json pending_report() { return {{"augur_report", "pending"}}; }
+
+nlohmann::json unwritten_report(const std::string& reason) {
+  return {{"augur_report", "unwritten"}, {"reason", reason}};
+}
+
+ReportState report_state(const nlohmann::json& file) {
+  const auto state = file.is_object() ? file.value("augur_report", "") : "";
+  return state == "pending" ? ReportState::pending : state == "unwritten" ? ReportState::unwritten : ReportState::report;
+}
+
 std::string format_report(const nlohmann::json& report) {
   const auto& run = report.at("run");
   if (!is_predicted(report))

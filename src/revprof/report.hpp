@@ -38,6 +38,15 @@ nlohmann::json trace_bounds(const nlohmann::json& report);
 nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run);
 bool is_predicted(const nlohmann::json& report);
 
+// What the report file holds when it holds no report. Rank 0 writes `pending_report()` at
+// MPI_Init and the report over it at MPI_Finalize, so `augur run` tells a program that never
+// initialised MPI (no file) from one that ended before finalising it (pending); a report the
+// shim could not write leaves, if it can, `unwritten_report(reason)` in its place.
+enum class ReportState { report, pending, unwritten };
+nlohmann::json pending_report();
+nlohmann::json unwritten_report(const std::string& reason);
+ReportState report_state(const nlohmann::json& file);
+
 std::string format_report(const nlohmann::json& report);
 
 }  // namespace augur::revprof

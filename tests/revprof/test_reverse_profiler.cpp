@@ -672,6 +672,63 @@ TEST(ShimTransparency, ACallTheModelCannotPriceIsCountedAndTheProgramGoesOn) {
   EXPECT_EQ(r.report["operations"]["reduce_scatter"]["bytes"], 12);
 }
 
+// A program that skips its work without initialising MPI (a test that does not apply) ends
+// under augur as it ends alone, and augur says why nothing was predicted.
+TEST(ShimTransparency, AProgramThatNeverInitialisesMPIEndsAsItWouldAlone) {
+  for (int status : {0, 3}) {
+    auto r = augur_run("--machine generic -np 2", NO_INIT_PROGRAM, std::to_string(status));
+    EXPECT_EQ(r.status, status) << r.output;
+    EXPECT_NE(r.output.find("No MPI here: skipped"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("augur: note: the program never called MPI_Init, so nothing was predicted"),
+              std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("MPI_Finalize"), std::string::npos) << r.output;
+    EXPECT_TRUE(r.report.is_null()) << r.report.dump();
+  }
+}
+
+// A program that initialises MPI and ends without finalising it has no report, and augur says
+// that, not that it never started.
+TEST(ShimTransparency, AProgramEndingBeforeMPIFinalizeIsToldSo) {
+  auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "no-finalize");
+  EXPECT_NE(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("the program called MPI_Init but ended"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("before MPI_Finalize, where the report is written"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("never called MPI_Init"), std::string::npos) << r.output;
+}
+
+// --report where it cannot be written fails before the program runs, naming the file and why.
+TEST(ShimTransparency, AReportThatCannotBeWrittenFailsBeforeTheProgramRuns) {
+  int status = -1;
+  const std::string output =
+      output_of(std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC +
+                    " --oversubscribe -np 1 --report /nonexistent-augur-dir/report.json -- " + NO_INIT_PROGRAM + " 2>&1",
+                &status);
+  EXPECT_EQ(status, 2) << output;
+  EXPECT_NE(output.find("augur: error: cannot write the report to /nonexistent-augur-dir/report.json: No such file or "
+                        "directory"),
+            std::string::npos)
+      << output;
+  EXPECT_EQ(output.find("No MPI here"), std::string::npos) << output;
+}
+
+// The shim that cannot write its report says so, naming the file and why, and the program
+// ends as it would alone.
+TEST(ShimTransparency, TheShimNamesAReportItCannotWrite) {
+  const auto shim = fs::path(AUGUR_BINARY).parent_path() / "../lib/libaugur-revprof.so";
+  int status = -1;
+  const std::string output = output_of(
+      "env LD_PRELOAD=" + shim.string() + " AUGUR_REPORT=/dev/full " +
+          augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true, {"LD_PRELOAD", "AUGUR_REPORT"})) +
+          " " + PINGPONG_PROGRAM + " 5 100 2>&1",
+      &status);
+  EXPECT_EQ(status, 0) << output;
+  EXPECT_NE(output.find("pingpong_seconds="), std::string::npos) << output;
+  EXPECT_NE(output.find("augur-revprof: cannot write the report to /dev/full: No space left on device"),
+            std::string::npos)
+      << output;
+}
+
 // augur run ends with the program's own exit status, as the program alone would.
 TEST(ShimTransparency, AugurRunExitsWithTheProgramsStatus) {
   auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "no-such-case");

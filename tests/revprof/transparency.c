@@ -12,6 +12,7 @@
  *   thread-multiple  a program asking for MPI_THREAD_MULTIPLE runs and ends well
  *   refused-counts   a collective MPI refuses (negative counts, errors returned) and the
  *                    program going on: the shim cannot price the refused call
+ *   no-finalize      an erroneous program that ends without MPI_Finalize
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -234,6 +235,7 @@ int main(int argc, char** argv) {
   else if (strcmp(which, "bsend-detach") == 0) bsend_detach();
   else if (strcmp(which, "free-pending") == 0) free_pending();
   else if (strcmp(which, "refused-counts") == 0) refused_counts();
+  else if (strcmp(which, "no-finalize") == 0) return 0;
   else if (strcmp(which, "thread-multiple") == 0) {
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
