@@ -25,8 +25,9 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Raised when a program a command ran failed: augur says so and exits with the program's own
-// status (128 + the signal for a program killed by one), as the program alone would have.
+// Raised when a command ends as the program it ran did (failed, or ran without anything for
+// augur to do): augur says why and exits with the program's own status (128 + the signal for
+// a program killed by one), as the program alone would have.
 struct ProgramFailed : std::runtime_error {
   ProgramFailed(const std::string& what, int status) : std::runtime_error(what), exit_status(status) {}
   int exit_status;

@@ -4,10 +4,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -89,10 +93,96 @@ revprof::ComputeScale compute_scale(const RunRequest& r, const model::Model& tar
   return revprof::default_compute_scale(&host, target);
 }
 
-// The report as the shim wrote it, with where the compute scale came from.
-nlohmann::json read_report(const std::string& path, const revprof::ComputeScale& scale) {
-  std::ifstream in(path);
-  auto report = nlohmann::json::parse(in);
+// A directory of augur's own, removed when the run ends: the shim writes its report there,
+// where it surely can, and augur copies it to --report.
+class RunDirectory {
+ public:
+  RunDirectory() {
+    std::string pattern = (fs::temp_directory_path() / "augur-run-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+      throw std::runtime_error(fmt::format("cannot create a directory in {}: {}", fs::temp_directory_path().string(),
+                                           std::strerror(errno)));
+    path_ = pattern;
+  }
+  ~RunDirectory() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  RunDirectory(const RunDirectory&) = delete;
+  RunDirectory& operator=(const RunDirectory&) = delete;
+  fs::path report() const { return path_ / "report.json"; }
+
+ private:
+  fs::path path_;
+};
+
+// Writes `text` to `path`; the reason it could not, if it could not.
+std::optional<std::string> write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return std::strerror(errno);
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const int write_error = errno;
+  if (std::fclose(f) != 0) return std::strerror(errno);
+  if (!written) return std::strerror(write_error);
+  return std::nullopt;
+}
+
+// --report is checked before the program runs, not found unwritable after it. A report an
+// earlier run left there goes, so that a run without one leaves none.
+void prepare_report_file(const std::string& path) {
+  const bool existed = fs::exists(path);
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f) throw UsageError(fmt::format("cannot write the report to {}: {}", path, std::strerror(errno)));
+  std::fclose(f);
+  std::error_code ignored;
+  if (!existed || fs::is_regular_file(path)) fs::remove(path, ignored);
+}
+
+struct Ending {
+  int exit_status = 0;  // the program's own, as a shell would give it
+  bool failed = false;
+  std::string how;      // "status 3", "killed by signal 9"
+};
+
+Ending ending_of(int wait_status) {
+  if (WIFEXITED(wait_status))
+    return {WEXITSTATUS(wait_status), WEXITSTATUS(wait_status) != 0, "status " + std::to_string(WEXITSTATUS(wait_status))};
+  const int signal = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
+  return {128 + signal, true, "killed by signal " + std::to_string(signal)};
+}
+
+// Why the run has no report, from what rank 0 left in the report file (revprof::ReportState):
+// augur's own error, or, when the program failed or never used MPI, the program's status.
+[[noreturn]] void no_report(const fs::path& file, const Ending& end, const std::string& command) {
+  if (!fs::exists(file)) {
+    // Not an error of augur's: a program that skips its work without MPI (a test that does not
+    // apply here) ends as it would alone.
+    throw ProgramFailed(fmt::format("note: the program never called MPI_Init, so nothing was predicted (it ended "
+                                    "with {}): {}",
+                                    end.how, command),
+                        end.exit_status);
+  }
+  std::ifstream in(file);
+  const auto left = nlohmann::json::parse(in, nullptr, false);
+  std::string what;
+  if (revprof::report_state(left) == revprof::ReportState::unwritten)
+    what = fmt::format("the program ended ({}) but its report could not be written: {}", end.how,
+                       left.value("reason", "no reason given"));
+  else
+    what = fmt::format("the program called MPI_Init but ended ({}) before MPI_Finalize, where the report is written",
+                       end.how);
+  if (end.failed) throw ProgramFailed(what + ": " + command, end.exit_status);
+  throw std::runtime_error(what + ": " + command);
+}
+
+// The report as the shim wrote it, with where the compute scale came from; nothing when the
+// file holds no report.
+std::optional<nlohmann::json> read_report(const fs::path& file, const revprof::ComputeScale& scale) {
+  std::ifstream in(file);
+  if (!in) return std::nullopt;
+  auto report = nlohmann::json::parse(in, nullptr, false);
+  if (report.is_discarded()) throw std::runtime_error(fmt::format("the report in {} is not JSON", file.string()));
+  if (revprof::report_state(report) != revprof::ReportState::report) return std::nullopt;
   report["run"]["compute_scale_from"] = scale.reason;
   return report;
 }
@@ -102,13 +192,13 @@ void run(RunRequest r) {
   const auto shim = find_shim();
   const auto scale = compute_scale(r, model::load_machine(r.machine));  // loading validates both models now
   const auto model = model_reference(r.machine);
-  const bool own_report = r.report.empty();
-  if (own_report) r.report = (fs::temp_directory_path() / ("augur-report-" + std::to_string(getpid()) + ".json")).string();
+  if (!r.report.empty()) prepare_report_file(r.report);
+  const RunDirectory directory;
   if (!r.trace_dir.empty()) r.trace_dir = fs::absolute(r.trace_dir).string();
   const std::vector<std::pair<std::string, std::string>> env{
       {"LD_PRELOAD", shim.string()}, {"AUGUR_MODEL", model},           {"AUGUR_BOUND", r.bound},
       {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", fmt::format("{:.17g}", scale.factor)},
-      {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", r.report},
+      {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", directory.report().string()},
       {"AUGUR_MEASURE", r.measure ? "1" : "0"}};
   std::vector<std::string> exported;
   for (const auto& [name, value] : env) {
@@ -116,25 +206,18 @@ void run(RunRequest r) {
     exported.push_back(name);
   }
   const auto argv = job_command(r, exported);
-  std::error_code ignored;
-  fs::remove(r.report, ignored);
-  const int status = run_and_wait(argv);
+  const Ending end = ending_of(run_and_wait(argv));
   unsetenv("LD_PRELOAD");
-  const bool failed = !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-  const int exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-  const std::string ended = WIFEXITED(status) ? "status " + std::to_string(WEXITSTATUS(status)) : "killed";
-  if (!fs::exists(r.report)) {
-    const std::string what = "the program ended (" + ended + ") without a report";
-    if (failed) throw cli::ProgramFailed(what + ": " + shell_words(argv), exit_status);
-    throw std::runtime_error(what + ": did it call MPI_Finalize? Command: " + shell_words(argv));
-  }
-  const auto report = read_report(r.report, scale);
-  if (own_report) fs::remove(r.report, ignored);
-  else std::ofstream(r.report) << report.dump(2) << "\n";
-  if (r.json) std::cout << report.dump(2) << "\n";
-  else std::cout << revprof::format_report(report);
+  const auto report = read_report(directory.report(), scale);
+  if (!report) no_report(directory.report(), end, shell_words(argv));
+  const std::string text = report->dump(2) + "\n";
+  if (r.json) std::cout << text;
+  else std::cout << revprof::format_report(*report);
   if (!r.trace_dir.empty() && !r.json) std::cout << "\nTrace: " << r.trace_dir << "\n";
-  if (failed) throw cli::ProgramFailed("the program failed (" + ended + "): " + shell_words(argv), exit_status);
+  if (!r.report.empty())
+    if (auto error = write_file(r.report, text))
+      throw std::runtime_error(fmt::format("cannot write the report to {}: {}", r.report, *error));
+  if (end.failed) throw ProgramFailed("the program failed (" + end.how + "): " + shell_words(argv), end.exit_status);
 }
 
 }  // namespace

@@ -32,17 +32,26 @@ void Ledger::call(std::string_view op, double begin, double end, double waiting,
   waiting_ += waited;
 }
 
+void Ledger::not_priced(std::string_view op, std::string_view reason) {
+  auto it = not_priced_.find(op);
+  if (it == not_priced_.end()) it = not_priced_.emplace(std::string(op), Unpriced{0, std::string(reason)}).first;
+  ++it->second.calls;
+}
+
 nlohmann::json Ledger::to_json(int rank, double finish) const {
   nlohmann::json ops = nlohmann::json::object();
   for (const auto& [name, t] : ops_)
     ops[name] = {{"count", t.count}, {"bytes", t.bytes}, {"seconds", t.seconds}, {"waiting", t.waiting}};
+  nlohmann::json unpriced = nlohmann::json::object();
+  for (const auto& [name, u] : not_priced_) unpriced[name] = {{"calls", u.calls}, {"reason", u.reason}};
   return {{"rank", rank},
           {"finish", finish},
           {"compute", compute_},
           {"mpi", mpi_},
           {"waiting", waiting_},
           {"operations", ops},
-          {"unmodelled", unmodelled_}};
+          {"unmodelled", unmodelled_},
+          {"not_priced", unpriced}};
 }
 
 }  // namespace augur::revprof

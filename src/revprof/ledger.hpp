@@ -1,7 +1,7 @@
 #pragma once
 // One rank's account of a reverse-profiled run: where its virtual time went (compute, MPI,
-// waiting inside MPI), per operation counts, bytes and time, and the MPI calls whose cost was not
-// predicted. Pure bookkeeping, so it is tested without MPI.
+// waiting inside MPI), per operation counts, bytes and time, the MPI calls whose cost was not
+// predicted and those the model could not price. Pure bookkeeping, so it is tested without MPI.
 #include <array>
 #include <map>
 #include <string>
@@ -10,6 +10,12 @@
 #include <nlohmann/json.hpp>
 
 namespace augur::revprof {
+
+// Calls of one operation that ran but could not be priced, and why the first of them was not.
+struct Unpriced {
+  long calls = 0;
+  std::string reason;
+};
 
 struct OperationTotals {
   long count = 0;
@@ -24,6 +30,9 @@ class Ledger {
   // An MPI call that took [begin, end) in virtual time, `waiting` of it for partners.
   void call(std::string_view op, double begin, double end, double waiting, double bytes);
   void unmodelled(std::string_view function) { ++unmodelled_[std::string(function)]; }
+  // One call of `op` that ran but whose cost is left out: the model could not price it, or the
+  // shim's own work around it failed.
+  void not_priced(std::string_view op, std::string_view reason);
 
   double compute_seconds() const { return compute_; }
   double mpi_seconds() const { return mpi_; }
@@ -46,6 +55,7 @@ class Ledger {
   OperationTotals& totals_of(std::string_view op);
   OperationTotals& remember(Recent& recent, std::string_view op);
   std::map<std::string, long> unmodelled_;
+  std::map<std::string, Unpriced, std::less<>> not_priced_;
 };
 
 }  // namespace augur::revprof

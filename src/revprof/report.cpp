@@ -32,6 +32,20 @@ nlohmann::json sum_unmodelled(const std::vector<nlohmann::json>& ranks) {
   return total;
 }
 
+// Per operation, the calls no rank could price, and the reason the lowest rank gives.
+nlohmann::json sum_not_priced(const std::vector<nlohmann::json>& ranks) {
+  nlohmann::json total = nlohmann::json::object();
+  for (const auto& r : ranks) {
+    if (!r.contains("not_priced")) continue;
+    for (const auto& [name, u] : r.at("not_priced").items()) {
+      auto& acc = total[name];
+      if (acc.is_null()) acc = {{"calls", 0}, {"reason", u.at("reason")}};
+      acc["calls"] = acc["calls"].get<long>() + u.at("calls").get<long>();
+    }
+  }
+  return total;
+}
+
 // Per operation, the largest message and group any rank asked beyond the measured range.
 nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
   nlohmann::json total = nlohmann::json::object();
@@ -154,6 +168,12 @@ std::string warnings(const nlohmann::json& report) {
     for (const auto& [name, count] : unmodelled.items())
       out += fmt::format("  {} x{}\n", model::mpi_name(name), count.get<long>());
   }
+  if (report.contains("not_priced") && !report["not_priced"].empty()) {
+    out += "\nWarning: these MPI calls ran but could not be priced; the prediction leaves their cost out:\n";
+    for (const auto& [name, u] : report["not_priced"].items())
+      out += fmt::format("  {} x{}: {}\n", model::mpi_name(name), u.at("calls").get<long>(),
+                         u.at("reason").get<std::string>());
+  }
   if (report.contains("extrapolated") && !report["extrapolated"].empty()) {
     out += "\nWarning: times extrapolated beyond what the model measured (its last regime carried on):\n";
     for (const auto& [name, e] : report["extrapolated"].items()) out += format_extrapolation(name, e);
@@ -161,6 +181,10 @@ std::string warnings(const nlohmann::json& report) {
     if (const auto& run = report.at("run"); run.contains("budget_note"))
       out += "  The model was measured within a budget: " + run["budget_note"].get<std::string>() + ".\n";
   }
+  for (const auto& r : report.at("ranks"))
+    if (r.contains("trace_error"))
+      out += fmt::format("\nWarning: the trace of rank {} stops early: {}\n", r.at("rank").get<int>(),
+                         r.at("trace_error").get<std::string>());
   if (report.contains("substitutions") && !report["substitutions"].empty()) {
     out += "\nThe model lacks some operations the program used; what priced them:\n";
     for (const auto& s : report["substitutions"]) out += format_stand_in(s);
@@ -200,6 +224,7 @@ nlohmann::json make_report(const std::vector<nlohmann::json>& ranks, const nlohm
                            {"ranks", ranks},
                            {"operations", sum_operations(ranks)},
                            {"unmodelled", sum_unmodelled(ranks)},
+                           {"not_priced", sum_not_priced(ranks)},
                            {"extrapolated", merge_extrapolations(ranks)},
                            {"substitutions", merge_stand_ins(ranks)}};
   if (!ranks.empty() && std::all_of(ranks.begin(), ranks.end(), [](const auto& r) { return r.contains("finish_bounds"); }))
@@ -228,11 +253,23 @@ nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann
           {"ranks", nlohmann::json::array()},
           {"operations", nlohmann::json::object()},
           {"unmodelled", nlohmann::json::object()},
+          {"not_priced", nlohmann::json::object()},
           {"extrapolated", nlohmann::json::object()},
           {"substitutions", nlohmann::json::array()}};
 }
 
 bool is_predicted(const nlohmann::json& report) { return !report.at("run").contains("not_predicted"); }
+
+nlohmann::json pending_report() { return {{"augur_report", "pending"}}; }
+
+nlohmann::json unwritten_report(const std::string& reason) {
+  return {{"augur_report", "unwritten"}, {"reason", reason}};
+}
+
+ReportState report_state(const nlohmann::json& file) {
+  const auto state = file.is_object() ? file.value("augur_report", "") : "";
+  return state == "pending" ? ReportState::pending : state == "unwritten" ? ReportState::unwritten : ReportState::report;
+}
 
 std::string format_report(const nlohmann::json& report) {
   const auto& run = report.at("run");

@@ -1,7 +1,8 @@
 #pragma once
 // The report of a reverse-profiled run, assembled from every rank's ledger: predicted run time
 // (the latest finish over ranks), per-rank compute / MPI / waiting, per-operation totals
-// (mpiP-like), the bound used, the calls that were not modelled, the operations priced
+// (mpiP-like), the bound used, the calls that were not modelled, the calls the model could not
+// price (per operation, with the reason), the operations priced
 // beyond what the model measured and the stand-ins that priced the operations the model lacks.
 #include <array>
 #include <string>
@@ -36,6 +37,15 @@ nlohmann::json trace_bounds(const nlohmann::json& report);
 // says why there is no prediction. `predicted_seconds` is null.
 nlohmann::json make_unpredicted_report(const std::string& reason, const nlohmann::json& run);
 bool is_predicted(const nlohmann::json& report);
+
+// What the report file holds when it holds no report. Rank 0 writes `pending_report()` at
+// MPI_Init and the report over it at MPI_Finalize, so `augur run` tells a program that never
+// initialised MPI (no file) from one that ended before finalising it (pending); a report the
+// shim could not write leaves, if it can, `unwritten_report(reason)` in its place.
+enum class ReportState { report, pending, unwritten };
+nlohmann::json pending_report();
+nlohmann::json unwritten_report(const std::string& reason);
+ReportState report_state(const nlohmann::json& file);
 
 std::string format_report(const nlohmann::json& report);
 

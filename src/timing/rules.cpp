@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include "model/catalog.hpp"
@@ -117,11 +118,28 @@ V BasicRules<V>::eval(const model::Operation* op, double p, double bytes) const 
   // A model measured up to some size is extrapolated by its last regime rather than failing.
   const double last = op->regimes.back().to;
   const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
+  const std::optional<V> seconds = answer(*op, p, clamped);
+  // Not remembered: every call the model cannot price is told.
+  if (!seconds) return V{};
   // The newest answer goes first, the older one stays: two of a loop's operations that share a
   // set both keep their answers instead of evicting each other on every call.
   set[1] = set[0];
-  set[0] = {op, p, bytes, evaluate(*op, p, clamped)};
+  set[0] = {op, p, bytes, *seconds};
   return set[0].seconds;
+}
+
+template <class V>
+std::optional<V> BasicRules<V>::answer(const model::Operation& op, double p, double bytes) const {
+  try {
+    return evaluate(op, p, bytes);
+  } catch (const std::exception& e) {
+    if (!unanswered_) throw;
+    unanswered_(e.what());
+  } catch (...) {
+    if (!unanswered_) throw;
+    unanswered_(op.name + ": its law failed to evaluate");
+  }
+  return std::nullopt;
 }
 
 // Three clocks: one evaluation of the law gives all three bounds, each as one clock gets it.

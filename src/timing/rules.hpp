@@ -43,9 +43,11 @@
 // When the model has per-role times of a rooted collective (bcast_root, bcast_others …), the
 // root's T_op is its own role's and the others' theirs, instead of the whole operation's.
 #include <array>
+#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -163,6 +165,14 @@ class BasicRules {
   using Extrapolation = timing::Extrapolation;
   const std::map<std::string, Extrapolation, std::less<>>& extrapolations() const { return extrapolations_; }
 
+  // A query the model cannot answer (a size its laws refuse, a law that fails to evaluate)
+  // throws, which is what the simulator wants. The reverse profiler prices calls inside a
+  // running program, where a throw would cut short the call's own bookkeeping (its message's
+  // envelope, the other requests of a Waitall): there `tell` is told why, and the query is
+  // priced as 0.
+  using Unanswered = std::function<void(std::string_view reason)>;
+  void price_unanswered_as_zero(Unanswered tell) { unanswered_ = std::move(tell); }
+
  private:
   // An operation as the rules price it. `stand_in` indexes stand_ins_ when something stands in
   // for it, so that pricing it records the use with one store on the per-call path.
@@ -173,6 +183,8 @@ class BasicRules {
   V eval(const model::Operation* op, double p, double bytes) const;
   V evaluate(const model::Operation& op, double p, double bytes) const;  // the model's answer, at least 0
   V price(const Priced& priced, double p, double bytes) const;
+  // The model's answer; none when it has none and price_unanswered_as_zero was asked.
+  std::optional<V> answer(const model::Operation& op, double p, double bytes) const;
   void mark_used(const Priced& priced) const {
     if (priced.stand_in >= 0) used_[priced.stand_in] = 1;
   }
@@ -195,6 +207,7 @@ class BasicRules {
   std::vector<StandIn> stand_ins_;
   mutable std::vector<char> used_;  // one per stand-in: it priced a call
   mutable std::map<std::string, Extrapolation, std::less<>> extrapolations_;
+  Unanswered unanswered_;
   // Programs repeat the same operations at the same sizes: the last answers, two-way
   // set-associative by (operation, p, bytes), spare the reverse profiler an equation's evaluation (a parsed
   // expression in some models) on nearly every intercepted call. Not shared between threads.

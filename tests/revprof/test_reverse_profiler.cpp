@@ -476,6 +476,26 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   fs::remove_all(dir);
 }
 
+// The trace is augur's output, not the program's: a rank whose trace file cannot be written
+// (here a full device) stops tracing with a message, and the program and the prediction go on.
+TEST(ReverseProfiler, ATraceThatCannotBeWrittenStopsAndTheRunGoesOn) {
+  auto dir = fs::temp_directory_path() / ("augur-test-full-trace-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::create_symlink("/dev/full", dir / "rank-00000.augt");
+  // Enough messages that rank 0's records fill the writer's buffer more than once.
+  auto r = augur_run("--machine t3d --compute zero -np 2 --trace " + dir.string(), PINGPONG_PROGRAM, "3000 8");
+  fs::remove_all(dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("pingpong_seconds="), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("augur-revprof: rank 0: the trace stops here:"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  EXPECT_TRUE(r.report["ranks"][0].contains("trace_error")) << r.report["ranks"][0].dump();
+  EXPECT_FALSE(r.report["ranks"][1].contains("trace_error"));
+  EXPECT_TRUE(r.report["not_priced"].empty()) << r.report["not_priced"].dump();
+  EXPECT_EQ(r.report["operations"]["send"]["count"], 6000);
+}
+
 TEST(ReverseProfiler, BadOptionsFailBeforeRunning) {
   EXPECT_EQ(augur_run("--bound median -np 2", PINGPONG_PROGRAM).status, 2);
   EXPECT_EQ(augur_run("--compute guessed -np 2", PINGPONG_PROGRAM).status, 2);
@@ -592,6 +612,22 @@ TEST(ShimTransparency, RequestGetStatusCountsTheProgramsData) { expect_unchanged
 // A message of 2.16e9 bytes: counts hold past INT_MAX bytes.
 TEST(ShimTransparency, CountsHoldPastIntMaxBytes) { expect_unchanged_under_the_shim("large-count", 2); }
 
+// One element of a datatype of 2^31 + 8 bytes, whose size MPI_Type_size cannot give: the send
+// and the receive are priced at their whole size, and the run has a prediction.
+TEST(ShimTransparency, ADatatypeOfMoreThanTwoGiBIsPricedAtItsSize) {
+  auto r = augur_run("--machine t3d -np 2", HUGE_TYPE_PROGRAM);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ok huge-type"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  constexpr double kBytes = (1LL << 31) + 8;
+  for (const char* op : {"send", "recv"}) {
+    const auto& totals = r.report["operations"][op];
+    EXPECT_EQ(totals["count"], 1) << op;
+    EXPECT_EQ(totals["bytes"].get<double>(), kBytes) << op;
+    EXPECT_GT(totals["seconds"].get<double>(), 0) << op;
+  }
+}
+
 // MPI 4's partitioned requests with MPI_ANY_SOURCE report the real source (skipped the same way
 // plainly and under the shim where the library has no partitioned communication).
 TEST(ShimTransparency, PartitionedReceivesReportTheirSource) { expect_unchanged_under_the_shim("partitioned", 2); }
@@ -617,6 +653,80 @@ TEST(ShimTransparency, AThreadMultipleProgramRunsUnpredictedAndEndsWell) {
       << r.report.dump();
   EXPECT_TRUE(r.report["predicted_seconds"].is_null());
   EXPECT_NE(r.output.find("Not predicted: "), std::string::npos) << r.output;
+}
+
+// A call the model cannot price (MPI refuses its negative counts, the program goes on) is left
+// out of the prediction and counted in the report with the reason; nothing else changes.
+TEST(ShimTransparency, ACallTheModelCannotPriceIsCountedAndTheProgramGoesOn) {
+  expect_unchanged_under_the_shim("refused-counts", 3);
+  auto r = augur_run("--machine generic -np 3", TRANSPARENCY_PROGRAM, "refused-counts");
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  const auto& unpriced = r.report["not_priced"];
+  ASSERT_EQ(unpriced.size(), 1u) << unpriced.dump();
+  EXPECT_EQ(unpriced["reduce_scatter"]["calls"], 3);
+  EXPECT_NE(unpriced["reduce_scatter"]["reason"].get<std::string>().find("size must be >= 0 bytes"), std::string::npos)
+      << unpriced.dump();
+  // Both calls ran; the refused one moved no bytes.
+  EXPECT_EQ(r.report["operations"]["reduce_scatter"]["count"], 6);
+  EXPECT_EQ(r.report["operations"]["reduce_scatter"]["bytes"], 12);
+}
+
+// A program that skips its work without initialising MPI (a test that does not apply) ends
+// under augur as it ends alone, and augur says why nothing was predicted.
+TEST(ShimTransparency, AProgramThatNeverInitialisesMPIEndsAsItWouldAlone) {
+  for (int status : {0, 3}) {
+    auto r = augur_run("--machine generic -np 2", NO_INIT_PROGRAM, std::to_string(status));
+    EXPECT_EQ(r.status, status) << r.output;
+    EXPECT_NE(r.output.find("No MPI here: skipped"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("augur: note: the program never called MPI_Init, so nothing was predicted"),
+              std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("MPI_Finalize"), std::string::npos) << r.output;
+    EXPECT_TRUE(r.report.is_null()) << r.report.dump();
+  }
+}
+
+// A program that initialises MPI and ends without finalising it has no report, and augur says
+// that, not that it never started.
+TEST(ShimTransparency, AProgramEndingBeforeMPIFinalizeIsToldSo) {
+  auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "no-finalize");
+  EXPECT_NE(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("the program called MPI_Init but ended"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("before MPI_Finalize, where the report is written"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("never called MPI_Init"), std::string::npos) << r.output;
+}
+
+// --report where it cannot be written fails before the program runs, naming the file and why.
+TEST(ShimTransparency, AReportThatCannotBeWrittenFailsBeforeTheProgramRuns) {
+  int status = -1;
+  const std::string output =
+      output_of(std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC +
+                    " --oversubscribe -np 1 --report /nonexistent-augur-dir/report.json -- " + NO_INIT_PROGRAM + " 2>&1",
+                &status);
+  EXPECT_EQ(status, 2) << output;
+  EXPECT_NE(output.find("augur: error: cannot write the report to /nonexistent-augur-dir/report.json: No such file or "
+                        "directory"),
+            std::string::npos)
+      << output;
+  EXPECT_EQ(output.find("No MPI here"), std::string::npos) << output;
+}
+
+// The shim that cannot write its report says so, naming the file and why, and the program
+// ends as it would alone.
+TEST(ShimTransparency, TheShimNamesAReportItCannotWrite) {
+  const auto shim = fs::path(AUGUR_BINARY).parent_path() / "../lib/libaugur-revprof.so";
+  int status = -1;
+  const std::string output = output_of(
+      "env LD_PRELOAD=" + shim.string() + " AUGUR_REPORT=/dev/full " +
+          augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true, {"LD_PRELOAD", "AUGUR_REPORT"})) +
+          " " + PINGPONG_PROGRAM + " 5 100 2>&1",
+      &status);
+  EXPECT_EQ(status, 0) << output;
+  EXPECT_NE(output.find("pingpong_seconds="), std::string::npos) << output;
+  EXPECT_NE(output.find("augur-revprof: cannot write the report to /dev/full: No space left on device"),
+            std::string::npos)
+      << output;
 }
 
 // augur run ends with the program's own exit status, as the program alone would.

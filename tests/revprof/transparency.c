@@ -10,6 +10,9 @@
  *   bsend-detach   buffered sends still pending at MPI_Buffer_detach reach a late receiver
  *   free-pending   a communicator freed with a receive still pending on it
  *   thread-multiple  a program asking for MPI_THREAD_MULTIPLE runs and ends well
+ *   refused-counts   a collective MPI refuses (negative counts, errors returned) and the
+ *                    program going on: the shim cannot price the refused call
+ *   no-finalize      an erroneous program that ends without MPI_Finalize
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -196,6 +199,26 @@ static void free_pending(void) {
   }
 }
 
+/* MPI refuses negative receive counts on every rank (MPI_ERR_COUNT) and the program goes on. */
+static void refused_counts(void) {
+  MPI_Comm comm;
+  int size, class = -1, i, mine = -1;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+  MPI_Comm_size(comm, &size);
+  int* counts = malloc(size * sizeof *counts);
+  int* values = malloc(size * sizeof *values);
+  for (i = 0; i < size; i++) counts[i] = -1, values[i] = rank + 10 * i;
+  MPI_Error_class(MPI_Reduce_scatter(values, &mine, counts, MPI_INT, MPI_SUM, comm), &class);
+  if (rank == 0) result("refused reduce_scatter is MPI_ERR_COUNT", class == MPI_ERR_COUNT);
+  for (i = 0; i < size; i++) counts[i] = 1;
+  MPI_Reduce_scatter(values, &mine, counts, MPI_INT, MPI_SUM, comm);
+  if (rank == 0) result("reduced", mine);
+  free(counts);
+  free(values);
+  MPI_Comm_free(&comm);
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   if (strcmp(which, "thread-multiple") == 0) {
@@ -211,6 +234,8 @@ int main(int argc, char** argv) {
   else if (strcmp(which, "partitioned") == 0) partitioned();
   else if (strcmp(which, "bsend-detach") == 0) bsend_detach();
   else if (strcmp(which, "free-pending") == 0) free_pending();
+  else if (strcmp(which, "refused-counts") == 0) refused_counts();
+  else if (strcmp(which, "no-finalize") == 0) return 0;
   else if (strcmp(which, "thread-multiple") == 0) {
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -40,10 +40,45 @@ TEST(RevprofReport, ExtrapolationsOfAllRanksMergeToTheLargestAskedAndAreWarnedOf
   EXPECT_EQ(text.find("messages up to 1 KiB"), std::string::npos) << text;
 }
 
+// Calls that ran but could not be priced: counted over the ranks per operation, with the
+// reason the first rank to meet it gave, and warned of where a person reads the prediction.
+TEST(RevprofReport, CallsNotPricedAreCountedPerOperationWithTheReason) {
+  revprof::Ledger first, second;
+  first.not_priced("allgatherv", "allgather: size must be >= 0 bytes, not -4");
+  first.not_priced("allgatherv", "allgather: size must be >= 0 bytes, not -8");
+  second.not_priced("allgatherv", "allgather: size must be >= 0 bytes, not -2");
+  second.not_priced("send", "std::bad_alloc");
+  const auto report = revprof::make_report({first.to_json(0, 1.0), second.to_json(1, 1.0), rank_with(2, {})},
+                                           {{"machine", "m"}});
+  const auto& unpriced = report.at("not_priced");
+  ASSERT_EQ(unpriced.size(), 2u);
+  EXPECT_EQ(unpriced.at("allgatherv").at("calls"), 3);
+  EXPECT_EQ(unpriced.at("allgatherv").at("reason"), "allgather: size must be >= 0 bytes, not -4");
+  EXPECT_EQ(unpriced.at("send").at("calls"), 1);
+  const auto text = revprof::format_report(report);
+  EXPECT_NE(text.find("Warning: these MPI calls ran but could not be priced; the prediction leaves their cost out:\n"
+                      "  MPI_Allgatherv x3: allgather: size must be >= 0 bytes, not -4\n"
+                      "  MPI_Send x1: std::bad_alloc\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(RevprofReport, ARankWhoseTraceStoppedEarlyIsWarnedOf) {
+  auto rank1 = rank_with(1, {});
+  rank1["trace_error"] = "trace/rank-00001.augt: cannot write trace records";
+  const auto text = revprof::format_report(revprof::make_report({rank_with(0, {}), rank1}, {{"machine", "m"}}));
+  EXPECT_NE(text.find("Warning: the trace of rank 1 stops early: trace/rank-00001.augt: cannot write trace records\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("rank 0 stops"), std::string::npos) << text;
+}
+
 TEST(RevprofReport, NoExtrapolationNoWarning) {
   const auto report = revprof::make_report({rank_with(0, {}), rank_with(1, {})}, {{"machine", "m"}});
   EXPECT_TRUE(report.at("extrapolated").empty());
+  EXPECT_TRUE(report.at("not_priced").empty());
   EXPECT_EQ(revprof::format_report(report).find("extrapolated"), std::string::npos);
+  EXPECT_EQ(revprof::format_report(report).find("could not be priced"), std::string::npos);
 }
 
 TEST(RevprofReport, StandInsAreThoseAnyRankUsedReadByMPIsNames) {

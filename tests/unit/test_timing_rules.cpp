@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/error.hpp"
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
 #include "timing/rules.hpp"
@@ -124,6 +125,30 @@ TEST(TimingRules, CallsBeyondTheMeasuredRangeAreRecordedWithTheLargestAsked) {
   EXPECT_DOUBLE_EQ(asked.at("pingpong").measured.max_bytes, 4096);
   EXPECT_DOUBLE_EQ(asked.at("allreduce").p, 16);
   EXPECT_DOUBLE_EQ(asked.at("allreduce").measured.max_processes, 4);
+}
+
+// The simulator wants a query the model cannot answer to fail; the reverse profiler, pricing
+// inside a running program, has it priced as 0 and hears why, on each of the three clocks.
+TEST(TimingRules, AQueryTheModelCannotAnswerThrowsOrIsPricedAsZeroWithTheReason) {
+  auto m = toy();
+  timing::Rules one(m, model::Bound::avg);
+  EXPECT_THROW(one.send_busy(SendMode::standard, -8), model::QueryError);
+  std::vector<std::string> told;
+  one.price_unanswered_as_zero([&](std::string_view reason) { told.emplace_back(reason); });
+  EXPECT_EQ(one.send_busy(SendMode::standard, -8), 0);
+  EXPECT_EQ(one.collective_duration("allreduce", 4, -16), 0);
+  EXPECT_EQ(one.send_busy(SendMode::standard, -8), 0);
+  // Every call is told: a refused answer is not remembered.
+  ASSERT_EQ(told.size(), 3u);
+  EXPECT_EQ(told[0], "send: size must be >= 0 bytes, not -8");
+  EXPECT_EQ(told[1], "allreduce: size must be >= 0 bytes, not -16");
+  EXPECT_NEAR(one.send_busy(SendMode::standard, 1000), 3 * us, 1e-12);
+
+  timing::BoundsRules three(m);
+  EXPECT_THROW(three.recvmin(-1), model::QueryError);
+  three.price_unanswered_as_zero([&](std::string_view reason) { told.emplace_back(reason); });
+  EXPECT_EQ(three.recvmin(-1).at, (std::array<double, 3>{0, 0, 0}));
+  EXPECT_EQ(told.back(), "recvmin: size must be >= 0 bytes, not -1");
 }
 
 TEST(TimingRules, CollectivesFallBackToTheirNearestRelative) {

@@ -31,14 +31,14 @@ void augur_revprof_phase_begin(const char* name) {
   auto& rt = runtime();
   if (!rt.active || !rt.trace) return;
   account_compute();
-  rt.trace->phase_begin(shown(rt.now), name);
+  to_trace([&](augur::trace::RankWriter& t) { t.phase_begin(shown(rt.now), name); });
 }
 
 void augur_revprof_phase_end(const char* name) {
   auto& rt = runtime();
   if (!rt.active || !rt.trace) return;
   account_compute();
-  rt.trace->phase_end(shown(rt.now), name);
+  to_trace([&](augur::trace::RankWriter& t) { t.phase_end(shown(rt.now), name); });
 }
 
 }  // extern "C"

@@ -32,9 +32,10 @@ Layout ask(MPI_Datatype type) {
   if (type == MPI_DATATYPE_NULL) return l;
   // MPI_Type_size would give MPI_UNDEFINED for an element of more than INT_MAX bytes.
   PMPI_Type_size_x(type, &l.size);
-  MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
-  PMPI_Type_get_extent(type, &lb, &extent);
-  PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+  if (l.size < 0) l.size = 0;  // MPI_UNDEFINED: no size an MPI_Count can hold
+  MPI_Count lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  PMPI_Type_get_extent_x(type, &lb, &extent);
+  PMPI_Type_get_true_extent_x(type, &true_lb, &true_extent);
   l.contiguous = lb == 0 && true_lb == 0 && extent == l.size && true_extent == l.size;
   return l;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -83,6 +84,7 @@ Envelope& Envelope::operator=(Envelope&& other) noexcept {
   release();
   storage_ = std::exchange(other.storage_, nullptr);
   derived_ = std::exchange(other.derived_, MPI_DATATYPE_NULL);
+  span_copy_ = std::move(other.span_copy_);
   capacity_ = other.capacity_;
   staged_ = other.staged_;
   opened_ = other.opened_;
@@ -101,36 +103,62 @@ void Envelope::release() {
   }
   if (storage_) release_storage(storage_, capacity_);
   storage_ = nullptr;
+  span_copy_.reset();
+}
+
+// The header, in storage of its own, beside `count` elements of `type` at address `data`: one
+// derived datatype from MPI_BOTTOM, so the data is not copied.
+void Envelope::beside(MPI_Aint data, int count, MPI_Datatype type) {
+  storage_ = acquire_storage(kHeaderBytes, capacity_);
+  int lengths[2] = {kHeaderBytes, count};
+  MPI_Aint displacements[2] = {address_of(storage_), data};
+  MPI_Datatype types[2] = {MPI_BYTE, type};
+  PMPI_Type_create_struct(2, lengths, displacements, types, &derived_);
+  PMPI_Type_commit(&derived_);
 }
 
 Envelope Envelope::around(const void* buf, int count, MPI_Datatype type) {
   Envelope e;
   e.data_ = buf;
   const auto& layout = layout_of(type);
-  const std::size_t bytes = static_cast<std::size_t>(std::max(count, 0)) * layout.size;
-  if (layout.contiguous && bytes <= kStageLimit) {
+  const MPI_Count bytes = std::max(count, 0) * layout.size;
+  if (layout.contiguous && bytes <= static_cast<MPI_Count>(kStageLimit)) {
     e.storage_ = acquire_storage(kHeaderBytes + bytes, e.capacity_);
     e.staged_ = true;
     e.staged_bytes_ = static_cast<int>(bytes);
     return e;
   }
-  e.storage_ = acquire_storage(kHeaderBytes, e.capacity_);
-  int lengths[2] = {kHeaderBytes, count};
-  MPI_Aint displacements[2] = {address_of(e.storage_), address_of(buf)};
-  MPI_Datatype types[2] = {MPI_BYTE, type};
-  PMPI_Type_create_struct(2, lengths, displacements, types, &e.derived_);
-  PMPI_Type_commit(&e.derived_);
+  e.beside(address_of(buf), count, type);
   return e;
 }
 
 Envelope Envelope::copy_of(const void* buf, int count, MPI_Datatype type, MPI_Comm comm) {
-  Envelope e;
   int packed = 0, position = 0;
   PMPI_Pack_size(count, type, comm, &packed);
+  // MPI_Pack_size answers in an int: past INT_MAX bytes it wraps or gives MPI_UNDEFINED.
+  const MPI_Count bytes = std::max(count, 0) * layout_of(type).size;
+  constexpr MPI_Count kPackable = std::numeric_limits<int>::max() - kHeaderBytes;
+  if (bytes > kPackable || packed < 0 || packed > kPackable) return copy_of_span(buf, count, type);
+  Envelope e;
   e.storage_ = acquire_storage(kHeaderBytes + packed, e.capacity_);
   e.staged_ = true;
   PMPI_Pack(buf, count, type, e.storage_ + kHeaderBytes, packed, &position, comm);
   e.staged_bytes_ = position;
+  return e;
+}
+
+Envelope Envelope::copy_of_span(const void* buf, int count, MPI_Datatype type) {
+  MPI_Count lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+  PMPI_Type_get_extent_x(type, &lb, &extent);
+  PMPI_Type_get_true_extent_x(type, &true_lb, &true_extent);
+  // Element i lies at i * extent from the first, whose data starts at true_lb.
+  const MPI_Count stride = std::max(count - 1, 0) * extent;
+  const MPI_Count first = true_lb + std::min<MPI_Count>(stride, 0);
+  const MPI_Count span = true_extent + (stride < 0 ? -stride : stride);
+  Envelope e;
+  e.span_copy_ = std::make_unique_for_overwrite<std::byte[]>(static_cast<std::size_t>(span));
+  std::memcpy(e.span_copy_.get(), static_cast<const std::byte*>(buf) + first, static_cast<std::size_t>(span));
+  e.beside(address_of(e.span_copy_.get()) - static_cast<MPI_Aint>(first), count, type);
   return e;
 }
 

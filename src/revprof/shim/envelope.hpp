@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <memory>
 
 #include "revprof/bounds.hpp"
 
@@ -41,7 +42,7 @@ class Envelope {
   Envelope(const Envelope&) = delete;
   Envelope& operator=(const Envelope&) = delete;
   ~Envelope() {
-    if (storage_ || derived_ != MPI_DATATYPE_NULL) release();
+    if (storage_ || derived_ != MPI_DATATYPE_NULL || span_copy_) release();
   }
 
   // An envelope around the program's `count` elements of `type` at `buf`, to send or to receive.
@@ -49,6 +50,9 @@ class Envelope {
   // An envelope holding its own copy of the data, for a send whose buffer the program may reuse
   // at once (buffered sends) or that shares its buffer with the receive (Sendrecv_replace).
   static Envelope copy_of(const void* buf, int count, MPI_Datatype type, MPI_Comm comm);
+  // The same for data MPI_Pack cannot hold (past INT_MAX bytes): a copy of the memory the
+  // elements span, sent through the datatype itself.
+  static Envelope copy_of_span(const void* buf, int count, MPI_Datatype type);
 
   bool empty() const { return storage_ == nullptr; }
   Header& header() { return *reinterpret_cast<Header*>(storage_); }
@@ -77,6 +81,8 @@ class Envelope {
   // MPI_Count and read with MPI_Get_elements_x, never through int.
   MPI_Count received_bytes_ = 0;
   MPI_Datatype derived_ = MPI_DATATYPE_NULL;
+  std::unique_ptr<std::byte[]> span_copy_;  // copy_of_span's data, which derived_ points into
+  void beside(MPI_Aint data, int count, MPI_Datatype type);
   void release();
 };
 

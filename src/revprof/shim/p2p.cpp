@@ -36,7 +36,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   if (!s.shadow) return s;
   auto& rt = runtime();
   s.leaves = rt.rules->departure(rt.link_free, start, s.bytes);
-  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, s.bytes};
+  if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, static_cast<double>(s.bytes)};
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
   bool rendezvous = rt.rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
@@ -47,7 +47,9 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
     s.envelope.header() = s.header;
     s.envelope.seal();
   }
-  if (rt.trace) rt.trace->send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  to_trace([&](trace::RankWriter& t) {
+    t.send(shown(start), world_rank_of(*s.shadow, dest), tag, static_cast<std::uint64_t>(s.bytes), s.shadow->id);
+  });
   return s;
 }
 
@@ -85,7 +87,7 @@ namespace {
 Times crossed_floor(const ReceiveRecord& r) {
   if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
   const SentFlight& own = r.shadow->last_send[r.source];
-  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, r.bytes}, r.halves_end);
+  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
 }
 
 }  // namespace
@@ -105,9 +107,10 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   auto& rt = runtime();
   r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
   r.end = crossed_floor(r);
-  if (rt.trace)
-    rt.trace->recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
-                   static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
+  to_trace([&](trace::RankWriter& t) {
+    t.recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
+           static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
+  });
 }
 
 Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {

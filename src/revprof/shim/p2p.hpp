@@ -15,7 +15,7 @@ namespace augur::revprof {
 struct SendRecord {
   const Shadow* shadow = nullptr;  // nullptr: MPI_PROC_NULL or an untracked communicator
   timing::SendMode mode = timing::SendMode::standard;
-  double bytes = 0;
+  MPI_Count bytes = 0;
   int dest = 0, tag = 0;
   Times start;
   Times leaves;  // when the message leaves: start, or later while the link carries earlier ones
@@ -33,7 +33,7 @@ struct ReceiveRecord {
   Stamp stamp;
   // Set with the stamp: the end by the halves' rule alone, and with a crossing send's floor.
   Times halves_end, end;
-  double bytes = 0;
+  MPI_Count bytes = 0;
   int source = MPI_PROC_NULL;
   std::uint8_t wildcard = 0;  // trace::kAnySource, kAnyTag: what the program left for MPI to match
   Envelope own;              // empty: the message arrives as the program asked for it

@@ -72,10 +72,11 @@ int traced_peer(const TrackedRequest& r) {
 
 void trace_request(TrackedRequest& request, const Times& begin) {
   static std::int64_t next_id = 0;
-  auto& rt = runtime();
-  if (!rt.trace) return;
+  if (!runtime().trace) return;
   request.trace_id = next_id++;
-  rt.trace->request(shown(begin), static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
+  to_trace([&](trace::RankWriter& t) {
+    t.request(shown(begin), static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
+  });
 }
 
 TrackedRequest* find_request(MPI_Request handle) {

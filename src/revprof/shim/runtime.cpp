@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include "fit/median.hpp"
@@ -68,11 +69,22 @@ double measure_call_boundary() {
   return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);
 }
 
+void stop_trace(std::string_view reason) noexcept {
+  auto& rt = runtime();
+  try {
+    rt.trace_error = reason;
+    std::fprintf(stderr, "augur-revprof: rank %d: the trace stops here: %s; the run goes on without it\n", rt.rank,
+                 rt.trace_error.c_str());
+  } catch (...) {
+  }
+  rt.trace.reset();  // flushes what it can; never throws
+}
+
 void add_compute_seconds(double seconds) {
   auto& rt = runtime();
   // The ledger keeps the compute as measured (avg's); each clock takes it at its own state.
   const Times added = compute_on_each_clock(rt.compute_factors, seconds);
-  if (rt.trace) rt.trace->state(shown(rt.now), shown(rt.now + added), trace::StateKind::compute);
+  to_trace([&](trace::RankWriter& t) { t.state(shown(rt.now), shown(rt.now + added), trace::StateKind::compute); });
   rt.now = rt.now + added;
   rt.ledger.compute(seconds);
 }
@@ -84,7 +96,7 @@ void add_compute(bool resume_now) {
   if (rt.config.measure) {
     // Measured run: everything between two MPI calls is the program's own time.
     const double t = real_now(), now = shown(rt.now);
-    if (rt.trace && t > now) rt.trace->state(now, t, trace::StateKind::compute);
+    if (t > now) to_trace([&](trace::RankWriter& w) { w.state(now, t, trace::StateKind::compute); });
     if (t > now) rt.ledger.compute(t - now);
     rt.now = Times::same(std::max(now, t));
     return;
@@ -105,8 +117,31 @@ Call::Call(std::string_view op) : op_(op) {
   modelled_ = rt.active && rt.depth == 0;
   ++rt.depth;
   if (!modelled_) return;
+  rt.call = this;
   account_compute_before_call();
   begin_ = rt.now;
+}
+
+void Call::not_priced(std::string_view reason) noexcept {
+  if (!modelled_ || !priced_) return;
+  priced_ = false;
+  try {
+    runtime().ledger.not_priced(op_, reason);
+  } catch (...) {
+    // Out of memory for the ledger's entry: the call goes uncounted, the program on.
+  }
+}
+
+void note_not_priced(std::string_view reason) noexcept {
+  auto& rt = runtime();
+  if (rt.call) {
+    rt.call->not_priced(reason);
+    return;
+  }
+  try {
+    rt.ledger.not_priced("requests the shim completed in the background", reason);
+  } catch (...) {
+  }
 }
 
 void Call::finish(const Times& end, const Times& waiting, double bytes) {
@@ -115,8 +150,9 @@ void Call::finish(const Times& end, const Times& waiting, double bytes) {
   if (!modelled_) return;
   rt.now = later(event_time(end), begin_);
   const double begin = shown(begin_), until = shown(rt.now);
-  rt.ledger.call(op_, begin, until, shown(waiting), bytes);
-  if (rt.trace) rt.trace->state(begin, until, trace::StateKind::mpi, rt.trace->name_id(op_));
+  // A size MPI refused (a negative count) is no bytes moved.
+  rt.ledger.call(op_, begin, until, shown(waiting), std::max(bytes, 0.0));
+  to_trace([&](trace::RankWriter& t) { t.state(begin, until, trace::StateKind::mpi, t.name_id(op_)); });
 }
 
 void Call::unmodelled(std::string_view function) {
@@ -127,7 +163,14 @@ void Call::unmodelled(std::string_view function) {
 
 Call::~Call() {
   auto& rt = runtime();
-  if (modelled_ && !finished_) finish(rt.now, {}, 0);
+  if (rt.call == this) rt.call = nullptr;
+  if (modelled_ && !finished_) {
+    try {
+      finish(rt.now, {}, 0);
+    } catch (...) {
+      // Only the ledger's allocation can fail here; a destructor must not throw.
+    }
+  }
   --rt.depth;
   // Time the MPI library itself burned (polling, copying) is not the program's compute.
   if (modelled_) rt.compute_clock.leave();
@@ -144,9 +187,9 @@ void note_unmodelled(std::string_view function) {
   if (rt.active && rt.depth == 0) rt.ledger.unmodelled(function);
 }
 
-double message_bytes(int count, MPI_Datatype type) {
+MPI_Count message_bytes(MPI_Count count, MPI_Datatype type) {
   if (count <= 0 || type == MPI_DATATYPE_NULL) return 0;
-  return static_cast<double>(count) * layout_of(type).size;
+  return count * layout_of(type).size;
 }
 
 }  // namespace augur::revprof

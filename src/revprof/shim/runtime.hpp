@@ -16,6 +16,7 @@
 #include "revprof/compute_band.hpp"
 #include "revprof/compute_clock.hpp"
 #include "revprof/config.hpp"
+#include "revprof/guard.hpp"
 #include "revprof/ledger.hpp"
 #include "trace/writer.hpp"
 
@@ -28,12 +29,15 @@ double wall_seconds();  // a monotonic clock read through the vDSO
 // milliseconds. Long enough that one CPU-clock reading per longer interval costs under 2%.
 inline constexpr double kShortInterval = 50e-6;
 
+class Call;
+
 struct Runtime {
   Config config;
   model::Model model;
   std::optional<BoundRules> rules;
   Ledger ledger;
   std::unique_ptr<trace::RankWriter> trace;
+  std::string trace_error;  // why the trace stopped early (to_trace)
   int rank = 0, size = 1;
   Times now;               // virtual time at each bound, seconds since MPI_Init returned
   Times link_free;         // when this rank's next message may leave (timing::BasicRules::departure)
@@ -44,6 +48,7 @@ struct Runtime {
   std::string not_predicted;  // why a run is not predicted (then not active)
   bool compute_paused = false;  // MPI_Pcontrol(0)
   int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
+  Call* call = nullptr;    // the priced call in progress, if any
 };
 
 Runtime& runtime();
@@ -69,6 +74,23 @@ Times event_time(const Times& modelled);
 // The clock the program's MPI_Wtime, the ledger and the trace's timeline follow: --bound's.
 double shown(const Times& t);
 
+// Adds to the trace, when there is one. The trace is the shim's own output: one that cannot
+// be written (a full disk) is closed where it stopped, with a message, and the run goes on
+// without it; the report says so.
+void stop_trace(std::string_view reason) noexcept;
+template <class Write>
+void to_trace(Write&& write) noexcept {
+  auto& rt = runtime();
+  if (!rt.trace) return;
+  try {
+    write(*rt.trace);
+  } catch (const std::exception& e) {
+    stop_trace(e.what());
+  } catch (...) {
+    stop_trace("an exception that is not a std::exception");
+  }
+}
+
 // Brings the virtual clock up to date with the compute done since the program left MPI (or last
 // called this); the program's own time then runs again from here.
 void account_compute();
@@ -88,6 +110,20 @@ class Call {
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
 
+  // Makes the real MPI call and keeps its result, which the program gets whatever the shim's
+  // own work does afterwards (guarded, revprof/guard.hpp).
+  template <class Make>
+  int real(Make&& make) {
+    result_ = make();
+    made_ = true;
+    return result_;
+  }
+  bool made() const { return made_; }
+  int result() const { return result_; }
+  // The call runs but its cost is left out of the prediction; the report counts it under its
+  // operation with the first reason given.
+  void not_priced(std::string_view reason) noexcept;
+
   bool modelled() const { return modelled_; }
   const Times& begin() const { return begin_; }
   // Ends the call at virtual time `end` (never before its begin), `waiting` of it spent waiting.
@@ -100,6 +136,9 @@ class Call {
   Times begin_;
   bool modelled_ = false;
   bool finished_ = false;
+  bool made_ = false;
+  bool priced_ = true;
+  int result_ = MPI_SUCCESS;
 };
 
 // Stops predicting a run that has started: the program runs on unchanged and the report gives
@@ -111,10 +150,34 @@ void refuse_prediction(const std::string& why);
 enum class Poll { test, iprobe };
 void finish_poll(Call& call, Poll kind);
 
+// Runs an intercepted call, the shim's work around it guarded (revprof/guard.hpp). A call
+// that is not priced (outside a predicted run, or made by the MPI library itself inside
+// another intercepted call) is `plain`: the real call with the program's own arguments.
+template <class Plain, class Body>
+int intercept(std::string_view op, Plain&& plain, Body&& body) noexcept {
+  Call call(op);
+  if (!call.modelled()) return plain();
+  return guarded(call, plain, body);
+}
+
+// The same for the calls that complete requests, whose body runs even when the call is not
+// priced: a request the shim follows is settled (its envelope opened, its data given to the
+// program) whoever waits for it.
+template <class Plain, class Body>
+int intercept_completion(std::string_view op, Plain&& plain, Body&& body) noexcept {
+  Call call(op);
+  return guarded(call, plain, body);
+}
+
+// What the model could not price, told by the rules (price_unanswered_as_zero): counted
+// against the call in progress, or, outside any, against the requests the shim completes in
+// the background (MPI_Finalize, MPI_Buffer_detach).
+void note_not_priced(std::string_view reason) noexcept;
+
 // Counts a call that runs unchanged and whose cost is not predicted.
 void note_unmodelled(std::string_view function);
 
-// Bytes of `count` elements of `type`.
-double message_bytes(int count, MPI_Datatype type);
+// Bytes of `count` elements of `type`, past INT_MAX when the message is that large.
+MPI_Count message_bytes(MPI_Count count, MPI_Datatype type);
 
 }  // namespace augur::revprof

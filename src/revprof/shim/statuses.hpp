@@ -10,6 +10,16 @@
 
 namespace augur::revprof {
 
+// The standard's empty status, which a call on a null request returns: MPI_ANY_SOURCE,
+// MPI_ANY_TAG, MPI_SUCCESS, no data, not cancelled.
+inline void make_empty(MPI_Status& status) {
+  status.MPI_SOURCE = MPI_ANY_SOURCE;
+  status.MPI_TAG = MPI_ANY_TAG;
+  status.MPI_ERROR = MPI_SUCCESS;
+  PMPI_Status_set_elements_x(&status, MPI_BYTE, 0);
+  PMPI_Status_set_cancelled(&status, 0);
+}
+
 class StatusOut {
  public:
   explicit StatusOut(MPI_Status* program) : out_(program == MPI_STATUS_IGNORE ? &own_ : program) {}

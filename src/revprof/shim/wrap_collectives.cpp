@@ -42,16 +42,15 @@ CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, con
 }
 
 void trace_collective(const CollectiveRecord& c, const Times& end, int root) {
-  auto& rt = runtime();
-  if (rt.trace)
-    rt.trace->collective(shown(c.start), shown(event_time(end)), rt.trace->name_id(c.op), c.shadow->id, root,
-                         static_cast<std::uint64_t>(c.all.bytes));
+  to_trace([&](augur::trace::RankWriter& t) {
+    t.collective(shown(c.start), shown(event_time(end)), t.name_id(c.op), c.shadow->id, root,
+                 static_cast<std::uint64_t>(c.all.bytes));
+  });
 }
 
-// The shadow to exchange start times on, or nullptr when the call is not predicted (inside
-// another call, or on a communicator the shim does not track, which the report then lists).
+// The shadow to exchange start times on, or nullptr for a communicator the shim does not
+// track (then the call is not predicted, and the report lists it).
 const Shadow* modelled_shadow(Call& call, MPI_Comm comm, std::string_view op) {
-  if (!call.modelled()) return nullptr;
   const Shadow* s = shadow_of(comm);
   if (!s) call.unmodelled(op);
   return s;
@@ -60,34 +59,36 @@ const Shadow* modelled_shadow(Call& call, MPI_Comm comm, std::string_view op) {
 // `root` is -1 for collectives without one; `bytes` gives this rank's message size.
 template <class Bytes, class Real>
 int blocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, Real real) {
-  Call call(op);
-  const Shadow* s = modelled_shadow(call, comm, op);
-  int rc = real();
-  if (!s) return rc;
-  auto c = make_record(op, *s, root, call.begin(), bytes(*s));
-  exchange_starts(c, true);
-  Times waiting;
-  const Times end = collective_finish(c, waiting);
-  trace_collective(c, end, root);
-  call.finish(end, waiting, c.all.bytes);
-  return rc;
+  return intercept(op, real, [&](Call& call) {
+    const Shadow* s = modelled_shadow(call, comm, op);
+    int rc = call.real(real);
+    if (!s) return rc;
+    auto c = make_record(op, *s, root, call.begin(), bytes(*s));
+    exchange_starts(c, true);
+    Times waiting;
+    const Times end = collective_finish(c, waiting);
+    trace_collective(c, end, root);
+    call.finish(end, waiting, c.all.bytes);
+    return rc;
+  });
 }
 
 template <class Bytes, class Real>
 int nonblocking(std::string_view op, MPI_Comm comm, int root, Bytes bytes, MPI_Request* request, Real real) {
-  Call call(op);
-  const Shadow* s = modelled_shadow(call, comm, op);
-  int rc = real();
-  if (!s) return rc;
-  TrackedRequest r;
-  r.kind = TrackedRequest::Kind::collective;
-  r.op = op;
-  // The exchange writes into the tracked record, whose address the request table keeps stable.
-  auto& tracked = track_request(*request, std::move(r));
-  tracked.collective = make_record(op, *s, root, call.begin(), bytes(*s));
-  exchange_starts(tracked.collective, false);
-  call.finish(call.begin(), {}, 0);
-  return rc;
+  return intercept(op, real, [&](Call& call) {
+    const Shadow* s = modelled_shadow(call, comm, op);
+    int rc = call.real(real);
+    if (!s) return rc;
+    TrackedRequest r;
+    r.kind = TrackedRequest::Kind::collective;
+    r.op = op;
+    // The exchange writes into the tracked record, whose address the request table keeps stable.
+    auto& tracked = track_request(*request, std::move(r));
+    tracked.collective = make_record(op, *s, root, call.begin(), bytes(*s));
+    exchange_starts(tracked.collective, false);
+    call.finish(call.begin(), {}, 0);
+    return rc;
+  });
 }
 
 }  // namespace

@@ -17,14 +17,14 @@ namespace {
 template <class RealSend>
 int blocking_send(std::string_view op, SendMode mode, const void* buf, int count, MPI_Datatype type, int dest,
                   int tag, MPI_Comm comm, RealSend real) {
-  Call call(op);
-  if (!call.modelled()) return real(Wire{buf, count, type});
-  auto send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
-  int rc = real(send.wire());
-  Times waiting;
-  const Times end = end_send(send, waiting);
-  call.finish(end, waiting, send.bytes);
-  return rc;
+  return intercept(op, [&] { return real(Wire{buf, count, type}); }, [&](Call& call) {
+    auto send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
+    int rc = call.real([&] { return real(send.wire()); });
+    Times waiting;
+    const Times end = end_send(send, waiting);
+    call.finish(end, waiting, send.bytes);
+    return rc;
+  });
 }
 
 // A blocking receive into `recv`'s wire, posted at the call's begin.
@@ -32,7 +32,7 @@ template <class RealReceive>
 int blocking_receive(Call& call, ReceiveRecord recv, MPI_Status* status, RealReceive real) {
   StatusOut out(status);
   const Wire w = recv.wire();
-  int rc = real(w, out.get());
+  int rc = call.real([&] { return real(w, out.get()); });
   Times waiting;
   const Times end = end_receive(recv, *out, waiting);
   call.finish(end, waiting, recv.bytes);
@@ -52,8 +52,10 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   auto recv = begin_receive(comm, recvbuf, recvcount, recvtype, source, recvtag, call.begin());
   const Wire out = send.wire(), in = recv.wire();
   StatusOut received(status);
-  int rc = PMPI_Sendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
+  int rc = call.real([&] {
+    return PMPI_Sendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
                          source, recvtag, comm, received.get());
+  });
   Times send_wait, recv_wait;
   send.mode = SendMode::standard;
   const Times send_end = end_send(send, send_wait);
@@ -72,8 +74,8 @@ std::map<MPI_Message, MPI_Comm>& probed_messages() {
 }
 
 // Takes the header's bytes out of the count of the status a probe hands the program.
-void strip_probed(const Call& call, MPI_Comm comm, MPI_Status& status) {
-  if (call.modelled() && shadow_of(comm)) strip_header_from(status);
+void strip_probed(MPI_Comm comm, MPI_Status& status) {
+  if (shadow_of(comm)) strip_header_from(status);
 }
 
 MPI_Comm take_probed_comm(MPI_Message message) {
@@ -105,14 +107,14 @@ int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 }
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  Call call("bsend");
-  if (!call.modelled()) return PMPI_Bsend(buf, count, type, dest, tag, comm);
-  SendRecord send;
-  int rc = buffered_send(buf, count, type, dest, tag, comm, call.begin(), send);
-  Times waiting;
-  const Times end = end_send(send, waiting);
-  call.finish(end, waiting, send.bytes);
-  return rc;
+  return intercept("bsend", [&] { return PMPI_Bsend(buf, count, type, dest, tag, comm); }, [&](Call& call) {
+    SendRecord send;
+    int rc = call.real([&] { return buffered_send(buf, count, type, dest, tag, comm, call.begin(), send); });
+    Times waiting;
+    const Times end = end_send(send, waiting);
+    call.finish(end, waiting, send.bytes);
+    return rc;
+  });
 }
 
 // The shim's copies of buffered sends stand in for the attached buffer's messages; detaching
@@ -131,102 +133,114 @@ int MPI_Buffer_attach(void* buffer, int size) {
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status) {
-  Call call("recv");
-  if (!call.modelled()) return PMPI_Recv(buf, count, type, source, tag, comm, status);
-  return blocking_receive(call, begin_receive(comm, buf, count, type, source, tag, call.begin()), status,
-                          [&](const Wire& w, MPI_Status* s) {
-                            return PMPI_Recv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, s);
-                          });
+  return intercept("recv", [&] { return PMPI_Recv(buf, count, type, source, tag, comm, status); }, [&](Call& call) {
+    return blocking_receive(call, begin_receive(comm, buf, count, type, source, tag, call.begin()), status,
+                            [&](const Wire& w, MPI_Status* s) {
+                              return PMPI_Recv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, s);
+                            });
+  });
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
-  Call call("sendrecv");
-  if (!call.modelled())
+  auto plain = [&] {
     return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
                          comm, status);
-  return exchange(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag, comm,
-                  status, Carry::in_place);
+  };
+  return intercept("sendrecv", plain, [&](Call& call) {
+    return exchange(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                    comm, status, Carry::in_place);
+  });
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
                          MPI_Comm comm, MPI_Status* status) {
-  Call call("sendrecv");
-  // With neither half followed (MPI_PROC_NULL on both sides, arguments MPI refuses) no header
-  // travels, and the real call gives the program exactly what it gives without the shim.
-  const bool followed = followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
-  if (!call.modelled() || !followed)
-    return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
-  return exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status, Carry::own_copy);
+  auto plain = [&] { return PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status); };
+  return intercept("sendrecv", plain, [&](Call& call) {
+    // With neither half followed (MPI_PROC_NULL on both sides, arguments MPI refuses) no header
+    // travels, and the real call gives the program exactly what it gives without the shim.
+    const bool followed =
+        followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
+    if (!followed) return call.real(plain);
+    return exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status,
+                    Carry::own_copy);
+  });
 }
 
 // Probes look at the message without receiving it; the status they report counts the
 // program's data, without the header.
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
-  Call call("probe");
-  StatusOut out(status);
-  int rc = PMPI_Probe(source, tag, comm, out.get());
-  strip_probed(call, comm, *out);
-  return rc;
+  return intercept("probe", [&] { return PMPI_Probe(source, tag, comm, status); }, [&](Call& call) {
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Probe(source, tag, comm, out.get()); });
+    strip_probed(comm, *out);
+    return rc;
+  });
 }
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
-  Call call("iprobe");
-  StatusOut out(status);
-  int rc = PMPI_Iprobe(source, tag, comm, flag, out.get());
-  if (*flag) strip_probed(call, comm, *out);
-  finish_poll(call, Poll::iprobe);
-  return rc;
+  return intercept("iprobe", [&] { return PMPI_Iprobe(source, tag, comm, flag, status); }, [&](Call& call) {
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Iprobe(source, tag, comm, flag, out.get()); });
+    if (*flag) strip_probed(comm, *out);
+    finish_poll(call, Poll::iprobe);
+    return rc;
+  });
 }
 
 int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status) {
-  Call call("mprobe");
-  StatusOut out(status);
-  int rc = PMPI_Mprobe(source, tag, comm, message, out.get());
-  if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
-  strip_probed(call, comm, *out);
-  return rc;
+  return intercept("mprobe", [&] { return PMPI_Mprobe(source, tag, comm, message, status); }, [&](Call& call) {
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Mprobe(source, tag, comm, message, out.get()); });
+    if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
+    strip_probed(comm, *out);
+    return rc;
+  });
 }
 
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status) {
-  Call call("improbe");
-  StatusOut out(status);
-  int rc = PMPI_Improbe(source, tag, comm, flag, message, out.get());
-  finish_poll(call, Poll::iprobe);
-  if (!*flag) return rc;
-  if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
-  strip_probed(call, comm, *out);
-  return rc;
+  return intercept("improbe", [&] { return PMPI_Improbe(source, tag, comm, flag, message, status); }, [&](Call& call) {
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Improbe(source, tag, comm, flag, message, out.get()); });
+    finish_poll(call, Poll::iprobe);
+    if (!*flag) return rc;
+    if (*message != MPI_MESSAGE_NO_PROC) probed_messages()[*message] = comm;
+    strip_probed(comm, *out);
+    return rc;
+  });
 }
 
 int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
-  Call call("recv");
-  MPI_Comm comm = take_probed_comm(*message);
-  if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Mrecv(buf, count, type, message, status);
-  // The matched message's source is known to MPI alone; MPI_ANY_SOURCE stands for it here.
-  // The probe chose the message, so the trace records no wildcard for a replay to re-match.
-  auto receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
-  receive.wildcard = 0;
-  return blocking_receive(call, std::move(receive), status,
-                          [&](const Wire& w, MPI_Status* s) {
-                            return PMPI_Mrecv(const_cast<void*>(w.buf), w.count, w.type, message, s);
-                          });
+  auto plain = [&] { return PMPI_Mrecv(buf, count, type, message, status); };
+  return intercept("recv", plain, [&](Call& call) {
+    MPI_Comm comm = take_probed_comm(*message);
+    if (comm == MPI_COMM_NULL) return call.real(plain);
+    // The matched message's source is known to MPI alone; MPI_ANY_SOURCE stands for it here.
+    // The probe chose the message, so the trace records no wildcard for a replay to re-match.
+    auto receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
+    receive.wildcard = 0;
+    return blocking_receive(call, std::move(receive), status, [&](const Wire& w, MPI_Status* s) {
+      return PMPI_Mrecv(const_cast<void*>(w.buf), w.count, w.type, message, s);
+    });
+  });
 }
 
 int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
-  Call call("irecv1");
-  MPI_Comm comm = take_probed_comm(*message);
-  if (!call.modelled() || comm == MPI_COMM_NULL) return PMPI_Imrecv(buf, count, type, message, request);
-  TrackedRequest r;
-  r.kind = TrackedRequest::Kind::receive;
-  r.op = "irecv2";
-  r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
-  r.receive.wildcard = 0;
-  const Wire w = r.receive.wire();
-  int rc = PMPI_Imrecv(const_cast<void*>(w.buf), w.count, w.type, message, request);
-  trace_request(r, call.begin());
-  track_request(*request, std::move(r));
-  return rc;
+  auto plain = [&] { return PMPI_Imrecv(buf, count, type, message, request); };
+  return intercept("irecv1", plain, [&](Call& call) {
+    MPI_Comm comm = take_probed_comm(*message);
+    if (comm == MPI_COMM_NULL) return call.real(plain);
+    TrackedRequest r;
+    r.kind = TrackedRequest::Kind::receive;
+    r.op = "irecv2";
+    r.receive = begin_receive(comm, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, call.begin());
+    r.receive.wildcard = 0;
+    const Wire w = r.receive.wire();
+    int rc = call.real([&] { return PMPI_Imrecv(const_cast<void*>(w.buf), w.count, w.type, message, request); });
+    trace_request(r, call.begin());
+    track_request(*request, std::move(r));
+    return rc;
+  });
 }
 
 }  // extern "C"

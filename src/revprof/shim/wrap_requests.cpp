@@ -17,27 +17,30 @@ namespace {
 template <class RealIsend>
 int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int count, MPI_Datatype type, int dest,
                      int tag, MPI_Comm comm, MPI_Request* request, RealIsend real) {
-  Call call("isend1");
-  if (!call.modelled()) return real(Wire{buf, count, type});
-  tend_adopted(false);
-  TrackedRequest r;
-  r.kind = TrackedRequest::Kind::send;
-  r.op = op;
-  int rc = MPI_SUCCESS;
-  if (mode == SendMode::buffered) {
-    rc = buffered_send(buf, count, type, dest, tag, comm, call.begin(), r.send);
-    PMPI_Isend(nullptr, 0, MPI_BYTE, MPI_PROC_NULL, tag, comm, request);
-  } else {
-    r.send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
-    rc = real(r.send.wire());
-  }
-  double bytes = r.send.bytes;
-  trace_request(r, call.begin());
-  track_request(*request, std::move(r));
-  // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
-  const Times post = dest == MPI_PROC_NULL ? Times{} : runtime().rules->isend_post(bytes);
-  call.finish(call.begin() + post, {}, 0);
-  return rc;
+  return intercept("isend1", [&] { return real(Wire{buf, count, type}); }, [&](Call& call) {
+    tend_adopted(false);
+    TrackedRequest r;
+    r.kind = TrackedRequest::Kind::send;
+    r.op = op;
+    int rc = MPI_SUCCESS;
+    if (mode == SendMode::buffered) {
+      rc = call.real([&] {
+        int sent = buffered_send(buf, count, type, dest, tag, comm, call.begin(), r.send);
+        PMPI_Isend(nullptr, 0, MPI_BYTE, MPI_PROC_NULL, tag, comm, request);
+        return sent;
+      });
+    } else {
+      r.send = begin_send(mode, buf, count, type, dest, tag, comm, call.begin());
+      rc = call.real([&] { return real(r.send.wire()); });
+    }
+    const MPI_Count bytes = r.send.bytes;
+    trace_request(r, call.begin());
+    track_request(*request, std::move(r));
+    // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
+    const Times post = dest == MPI_PROC_NULL ? Times{} : runtime().rules->isend_post(bytes);
+    call.finish(call.begin() + post, {}, 0);
+    return rc;
+  });
 }
 
 // A persistent buffered send on a tracked communicator sends a fresh copy at every start.
@@ -48,23 +51,27 @@ bool copies_at_start(bool is_receive, SendMode mode, int peer, MPI_Comm comm) {
 template <class RealInit>
 int persistent_init(SendMode mode, bool is_receive, const void* buf, int count, MPI_Datatype type, int peer, int tag,
                     MPI_Comm comm, MPI_Request* request, RealInit real) {
-  Call call(is_receive ? "recv_init" : "send_init");
-  if (!call.modelled()) return real(Wire{buf, count, type}, peer);
-  TrackedRequest r;
-  r.kind = is_receive ? TrackedRequest::Kind::receive : TrackedRequest::Kind::send;
-  r.op = is_receive ? "irecv2" : "isend2";
-  r.persistent = true;
-  r.active = false;
-  r.args = {buf, count, type, peer, tag, comm, mode};
-  // A copied buffered send's data leaves at each start (buffered_send); MPI's own request then
-  // only stands for it, towards MPI_PROC_NULL. Any other persistent request on a tracked
-  // communicator keeps one envelope, made here, across its starts.
-  const bool copies = copies_at_start(is_receive, mode, peer, comm);
-  const bool followed = is_receive ? followed_receive(comm, count, type, peer, tag) : followed_send(comm, count, type, peer, tag);
-  if (followed && !copies) r.kept = Envelope::around(buf, count, type);
-  int rc = real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), copies ? MPI_PROC_NULL : peer);
-  track_request(*request, std::move(r));
-  return rc;
+  auto plain = [&] { return real(Wire{buf, count, type}, peer); };
+  return intercept(is_receive ? "recv_init" : "send_init", plain, [&](Call& call) {
+    TrackedRequest r;
+    r.kind = is_receive ? TrackedRequest::Kind::receive : TrackedRequest::Kind::send;
+    r.op = is_receive ? "irecv2" : "isend2";
+    r.persistent = true;
+    r.active = false;
+    r.args = {buf, count, type, peer, tag, comm, mode};
+    // A copied buffered send's data leaves at each start (buffered_send); MPI's own request
+    // then only stands for it, towards MPI_PROC_NULL. Any other persistent request on a tracked
+    // communicator keeps one envelope, made here, across its starts.
+    const bool copies = copies_at_start(is_receive, mode, peer, comm);
+    const bool followed =
+        is_receive ? followed_receive(comm, count, type, peer, tag) : followed_send(comm, count, type, peer, tag);
+    if (followed && !copies) r.kept = Envelope::around(buf, count, type);
+    int rc = call.real([&] {
+      return real(r.kept.empty() ? Wire{buf, count, type} : r.kept.wire(), copies ? MPI_PROC_NULL : peer);
+    });
+    track_request(*request, std::move(r));
+    return rc;
+  });
 }
 
 void start_persistent(MPI_Request handle, const Times& now) {
@@ -106,7 +113,7 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
       end = later(end, *done);
       bytes += b;
       if (trace_id >= 0 && call.modelled())
-        runtime().trace->complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id));
+        to_trace([&](augur::trace::RankWriter& t) { t.complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id)); });
     }
   }
   const Times waiting = end - call.begin();
@@ -151,21 +158,21 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
-  Call call("irecv1");
-  if (!call.modelled()) return PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  tend_adopted(false);
-  TrackedRequest r;
-  r.kind = TrackedRequest::Kind::receive;
-  r.op = "irecv2";
-  r.receive = begin_receive(comm, buf, count, type, source, tag, call.begin());
-  const Wire w = r.receive.wire();
-  int rc = PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request);
-  trace_request(r, call.begin());
-  track_request(*request, std::move(r));
-  const double bytes = message_bytes(count, type);
-  const Times post = source == MPI_PROC_NULL ? Times{} : runtime().rules->irecv_post(bytes);
-  call.finish(call.begin() + post, {}, 0);
-  return rc;
+  return intercept("irecv1", [&] { return PMPI_Irecv(buf, count, type, source, tag, comm, request); }, [&](Call& call) {
+    tend_adopted(false);
+    TrackedRequest r;
+    r.kind = TrackedRequest::Kind::receive;
+    r.op = "irecv2";
+    r.receive = begin_receive(comm, buf, count, type, source, tag, call.begin());
+    const Wire w = r.receive.wire();
+    int rc = call.real([&] { return PMPI_Irecv(const_cast<void*>(w.buf), w.count, w.type, source, tag, comm, request); });
+    trace_request(r, call.begin());
+    track_request(*request, std::move(r));
+    const MPI_Count bytes = message_bytes(count, type);
+    const Times post = source == MPI_PROC_NULL ? Times{} : runtime().rules->irecv_post(bytes);
+    call.finish(call.begin() + post, {}, 0);
+    return rc;
+  });
 }
 
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
@@ -199,114 +206,133 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, 
 }
 
 int MPI_Start(MPI_Request* request) {
-  Call call("start");
-  if (call.modelled()) start_persistent(*request, call.begin());
-  return PMPI_Start(request);
+  auto plain = [&] { return PMPI_Start(request); };
+  return intercept("start", plain, [&](Call& call) {
+    start_persistent(*request, call.begin());
+    return call.real(plain);
+  });
 }
 
 int MPI_Startall(int count, MPI_Request requests[]) {
-  Call call("start");
-  if (call.modelled())
+  auto plain = [&] { return PMPI_Startall(count, requests); };
+  return intercept("start", plain, [&](Call& call) {
     for (int i = 0; i < count; ++i) start_persistent(requests[i], call.begin());
-  return PMPI_Startall(count, requests);
+    return call.real(plain);
+  });
 }
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status) {
-  Call call("wait");
-  const MPI_Request before = *request;
-  StatusOut out(status);
-  int rc = PMPI_Wait(request, out.get());
-  settle_completed(call, &before, &kFirst, 1, out.get());
-  return rc;
+  return intercept_completion("wait", [&] { return PMPI_Wait(request, status); }, [&](Call& call) {
+    const MPI_Request before = *request;
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Wait(request, out.get()); });
+    settle_completed(call, &before, &kFirst, 1, out.get());
+    return rc;
+  });
 }
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
-  Call call("wait");
-  std::vector<MPI_Request> before(requests, requests + count);
-  StatusesOut out(statuses, count);
-  int rc = PMPI_Waitall(count, requests, out.get());
-  auto indices = all_indices(count);
-  settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
-  return rc;
+  return intercept_completion("wait", [&] { return PMPI_Waitall(count, requests, statuses); }, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + count);
+    StatusesOut out(statuses, count);
+    int rc = call.real([&] { return PMPI_Waitall(count, requests, out.get()); });
+    auto indices = all_indices(count);
+    settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
+    return rc;
+  });
 }
 
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
-  Call call("wait");
-  std::vector<MPI_Request> before(requests, requests + count);
-  StatusOut out(status);
-  int rc = PMPI_Waitany(count, requests, index, out.get());
-  if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
-  return rc;
+  return intercept_completion("wait", [&] { return PMPI_Waitany(count, requests, index, status); }, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + count);
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Waitany(count, requests, index, out.get()); });
+    if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
+    return rc;
+  });
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  Call call("wait");
-  std::vector<MPI_Request> before(requests, requests + incount);
-  StatusesOut out(statuses, incount);
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, out.get());
-  if (*outcount != MPI_UNDEFINED) settle_completed(call, before.data(), indices, *outcount, out.get());
-  return rc;
+  auto plain = [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); };
+  return intercept_completion("wait", plain, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + incount);
+    StatusesOut out(statuses, incount);
+    int rc = call.real([&] { return PMPI_Waitsome(incount, requests, outcount, indices, out.get()); });
+    if (*outcount != MPI_UNDEFINED) settle_completed(call, before.data(), indices, *outcount, out.get());
+    return rc;
+  });
 }
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
-  Call call("test");
-  const MPI_Request before = *request;
-  StatusOut out(status);
-  int rc = PMPI_Test(request, flag, out.get());
-  if (*flag)
-    settle_completed(call, &before, &kFirst, 1, out.get());
-  else
-    finish_poll(call, Poll::test);
-  return rc;
+  return intercept_completion("test", [&] { return PMPI_Test(request, flag, status); }, [&](Call& call) {
+    const MPI_Request before = *request;
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Test(request, flag, out.get()); });
+    if (*flag)
+      settle_completed(call, &before, &kFirst, 1, out.get());
+    else
+      finish_poll(call, Poll::test);
+    return rc;
+  });
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
-  Call call("test");
-  std::vector<MPI_Request> before(requests, requests + count);
-  StatusesOut out(statuses, count);
-  int rc = PMPI_Testall(count, requests, flag, out.get());
-  if (*flag) {
-    auto indices = all_indices(count);
-    settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
-  } else {
-    finish_poll(call, Poll::test);
-  }
-  return rc;
+  return intercept_completion("test", [&] { return PMPI_Testall(count, requests, flag, statuses); }, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + count);
+    StatusesOut out(statuses, count);
+    int rc = call.real([&] { return PMPI_Testall(count, requests, flag, out.get()); });
+    if (*flag) {
+      auto indices = all_indices(count);
+      settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
+    } else {
+      finish_poll(call, Poll::test);
+    }
+    return rc;
+  });
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
-  Call call("test");
-  std::vector<MPI_Request> before(requests, requests + count);
-  StatusOut out(status);
-  int rc = PMPI_Testany(count, requests, index, flag, out.get());
-  if (*flag && *index != MPI_UNDEFINED)
-    settle_completed(call, before.data(), index, 1, out.get());
-  else if (!*flag)
-    finish_poll(call, Poll::test);
-  return rc;
+  auto plain = [&] { return PMPI_Testany(count, requests, index, flag, status); };
+  return intercept_completion("test", plain, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + count);
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Testany(count, requests, index, flag, out.get()); });
+    if (*flag && *index != MPI_UNDEFINED)
+      settle_completed(call, before.data(), index, 1, out.get());
+    else if (!*flag)
+      finish_poll(call, Poll::test);
+    return rc;
+  });
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
-  Call call("test");
-  std::vector<MPI_Request> before(requests, requests + incount);
-  StatusesOut out(statuses, incount);
-  int rc = PMPI_Testsome(incount, requests, outcount, indices, out.get());
-  if (*outcount != MPI_UNDEFINED && *outcount > 0)
-    settle_completed(call, before.data(), indices, *outcount, out.get());
-  else if (*outcount == 0)
-    finish_poll(call, Poll::test);
-  return rc;
+  auto plain = [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); };
+  return intercept_completion("test", plain, [&](Call& call) {
+    std::vector<MPI_Request> before(requests, requests + incount);
+    StatusesOut out(statuses, incount);
+    int rc = call.real([&] { return PMPI_Testsome(incount, requests, outcount, indices, out.get()); });
+    if (*outcount != MPI_UNDEFINED && *outcount > 0)
+      settle_completed(call, before.data(), indices, *outcount, out.get());
+    else if (*outcount == 0)
+      finish_poll(call, Poll::test);
+    return rc;
+  });
 }
 
 // A completed receive's status counts the program's data alone here too; the request stays
-// the program's to complete.
+// the program's to complete. A null request gives the standard's empty status, whose
+// MPI_ERROR Open MPI leaves as it was (MPICH sets it); Wait and Test, whose MPI_ERROR the
+// standard leaves undefined, are left as the library makes them.
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
-  Call call("test");
-  StatusOut out(status);
-  int rc = PMPI_Request_get_status(request, flag, out.get());
-  if (*flag && call.modelled()) open_completed_receive(request, *out);
-  if (!*flag) finish_poll(call, Poll::test);
-  return rc;
+  auto plain = [&] { return PMPI_Request_get_status(request, flag, status); };
+  return intercept_completion("test", plain, [&](Call& call) {
+    StatusOut out(status);
+    int rc = call.real([&] { return PMPI_Request_get_status(request, flag, out.get()); });
+    if (rc == MPI_SUCCESS && request == MPI_REQUEST_NULL) make_empty(*out);
+    else if (*flag && call.modelled()) open_completed_receive(request, *out);
+    if (!*flag) finish_poll(call, Poll::test);
+    return rc;
+  });
 }
 
 int MPI_Request_free(MPI_Request* request) {

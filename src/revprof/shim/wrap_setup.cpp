@@ -2,9 +2,12 @@
 // management, which decides on which groups virtual times are exchanged.
 #include <mpi.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <optional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -28,6 +31,41 @@ namespace {
 
 void warn(const std::string& text) {
   if (runtime().rank == 0) std::fprintf(stderr, "augur-revprof: %s\n", text.c_str());
+}
+
+// Where rank 0 writes the report (AUGUR_REPORT), read directly so that it holds whether or not
+// the rest of the configuration does; empty: the report goes to stderr as text.
+std::string report_path() {
+  const char* path = std::getenv("AUGUR_REPORT");
+  return path ? path : "";
+}
+
+// Writes `text` to `path`; the reason it could not, if it could not.
+std::optional<std::string> write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) return std::strerror(errno);
+  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  const int write_error = errno;
+  if (std::fclose(f) != 0) return std::strerror(errno);
+  if (!written) return std::strerror(write_error);
+  return std::nullopt;
+}
+
+// Rank 0's report file. One that cannot be written leaves the reason in its place where that
+// can be written, so augur names the cause rather than a missing MPI_Finalize.
+void deliver_report(const std::string& path, const nlohmann::json& report) {
+  const auto error = write_file(path, report.dump(2) + "\n");
+  if (!error) return;
+  warn("cannot write the report to " + path + ": " + *error);
+  write_file(path, unwritten_report(*error).dump() + "\n");
+}
+
+// At MPI_Init: the report file says MPI was initialised until the report replaces it.
+void mark_report_pending(int rank) {
+  const std::string path = report_path();
+  if (rank != 0 || path.empty()) return;
+  if (auto error = write_file(path, pending_report().dump() + "\n"))
+    warn("cannot write the report to " + path + ": " + *error + "; the program runs on without one");
 }
 
 std::string_view compute_name(ComputeMode m) {
@@ -55,6 +93,7 @@ void start(bool thread_multiple) {
   auto& rt = runtime();
   PMPI_Comm_rank(MPI_COMM_WORLD, &rt.rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &rt.size);
+  mark_report_pending(rt.rank);
   try {
     rt.config = config_from_environment();
     if (thread_multiple)
@@ -62,6 +101,7 @@ void start(bool thread_multiple) {
                                "does not predict");
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model);
+    rt.rules->price_unanswered_as_zero(note_not_priced);
     rt.compute_factors = compute_factors(rt.model.compute);
   } catch (const std::exception& e) {
     rt.not_predicted = e.what();
@@ -142,6 +182,7 @@ void write_report(Runtime& rt) {
   // A measured run prices nothing, whatever the rules were asked on the way.
   if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
     ledger["substitutions"] = stand_ins_to_json(used);
+  if (!rt.trace_error.empty()) ledger["trace_error"] = rt.trace_error;
   std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(rt.size), offsets(rt.size);
@@ -159,45 +200,41 @@ void write_report(Runtime& rt) {
     std::fputs(format_report(report).c_str(), stderr);
     return;
   }
-  std::ofstream out(rt.config.report_path);
-  out << report.dump(2) << "\n";
-  if (!out) warn("cannot write the report to " + rt.config.report_path);
+  deliver_report(rt.config.report_path, report);
 }
 
 // Rank 0 says why the run was not predicted, where the full report would have gone.
 void write_unpredicted_report(const Runtime& rt) {
   if (rt.rank != 0) return;
-  const char* path = std::getenv("AUGUR_REPORT");
+  const std::string path = report_path();
   const char* model = std::getenv("AUGUR_MODEL");
   const nlohmann::json run = {{"machine", model && *model ? model : "generic"}, {"measured", rt.config.measure}};
   const auto report = make_unpredicted_report(rt.not_predicted, run);
-  if (!path || !*path) {
+  if (path.empty()) {
     std::fputs(format_report(report).c_str(), stderr);
     return;
   }
-  std::ofstream out(path);
-  out << report.dump(2) << "\n";
-  if (!out) warn(std::string("cannot write the report to ") + path);
+  deliver_report(path, report);
 }
 
 template <class Real>
 int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real real) {
-  Call call(op);
-  int rc = real();
-  if (!call.modelled()) return rc;
-  track(*created);
-  const Shadow* s = shadow_of(parent);
-  if (!s) return rc;
-  CollectiveRecord c;
-  c.op = op;
-  c.shadow = s;
-  c.start = call.begin();
-  c.mine = {call.begin(), Times::same(-1e300), 0};
-  exchange_starts(c, true);
-  Times waiting;
-  const Times end = collective_finish(c, waiting);
-  call.finish(end, waiting, 0);
-  return rc;
+  return intercept(op, real, [&](Call& call) {
+    int rc = call.real(real);
+    track(*created);
+    const Shadow* s = shadow_of(parent);
+    if (!s) return rc;
+    CollectiveRecord c;
+    c.op = op;
+    c.shadow = s;
+    c.start = call.begin();
+    c.mine = {call.begin(), Times::same(-1e300), 0};
+    exchange_starts(c, true);
+    Times waiting;
+    const Times end = collective_finish(c, waiting);
+    call.finish(end, waiting, 0);
+    return rc;
+  });
 }
 
 }  // namespace
