@@ -1,25 +1,12 @@
-#include "run_process.hpp"
+#include "bench_support.hpp"
 
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <stdexcept>
 
 namespace augur::test {
 namespace {
-
-void exec(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  execvp(args[0], args.data());
-  std::perror(args[0]);
-  _exit(127);
-}
 
 void allow_mpirun_here() {
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
@@ -28,37 +15,6 @@ void allow_mpirun_here() {
 }
 
 }  // namespace
-
-pid_t start_process(const std::vector<std::string>& argv, const std::filesystem::path& log) {
-  const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, STDOUT_FILENO);
-    dup2(fd, STDERR_FILENO);
-    close(fd);
-    exec(argv);
-  }
-  return pid;
-}
-
-int wait_process(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-ProcessResult run_process(const std::vector<std::string>& argv) {
-  char log_name[] = "/tmp/augur_test_outputXXXXXX";
-  const int fd = mkstemp(log_name);
-  close(fd);
-  ProcessResult result;
-  result.exit_code = wait_process(start_process(argv, log_name));
-  std::ifstream in(log_name);
-  result.output.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  std::remove(log_name);
-  return result;
-}
 
 std::vector<std::string> mpirun(int processes, const std::vector<std::string>& program_and_args) {
   allow_mpirun_here();

@@ -1,26 +1,11 @@
 #pragma once
-// Running programs from tests: mpirun with augur-bench-mpi, and the augur executable.
-#include <sys/types.h>
-
+// What the bench tests share: mpirun's command line, and the files a run leaves. Programs are run
+// through tests/cli/augur_runner.hpp.
 #include <filesystem>
 #include <string>
 #include <vector>
 
 namespace augur::test {
-
-struct ProcessResult {
-  int exit_code = -1;  // -1 when killed by a signal
-  std::string output;  // stdout and stderr together
-};
-
-// Runs argv to completion.
-ProcessResult run_process(const std::vector<std::string>& argv);
-
-// Starts argv in the background with its output going to `log`; returns its process id.
-pid_t start_process(const std::vector<std::string>& argv, const std::filesystem::path& log);
-
-// Waits for a process started by start_process; returns its exit code or -1 if signalled.
-int wait_process(pid_t pid);
 
 // mpirun -np N PROGRAM ARGS…, allowed to oversubscribe and to run as root (both through the
 // environment, which MPICH ignores).
