@@ -27,8 +27,9 @@ struct Result {
   std::string err;  // standard error, when kept apart (Options::separate_stderr)
 };
 
+// `input` has an initializer so that GCC 12 does not warn of it missing from {.separate_stderr = true}.
 struct Options {
-  std::string input;             // standard input; without it the program reads /dev/null
+  std::string input{};           // standard input; without it the program reads /dev/null
   bool separate_stderr = false;  // standard error in Result::err instead of Result::out
 };
 
@@ -152,7 +153,7 @@ inline Result run(const std::string& command, const Options& options = {}) {
 #ifdef AUGUR_BINARY
 // augur with `args` as shell words.
 inline Result augur(const std::string& args, const Options& options = {}) {
-  return run(std::string(AUGUR_BINARY) + " " + args, options);
+  return run(AUGUR_BINARY " " + args, options);
 }
 
 // augur with `args` as they are, unquoted.
@@ -183,7 +184,7 @@ inline std::string temp_file(const std::string& name, const std::string& text) {
 }
 
 #ifdef AUGUR_TEST_DATA
-inline std::string data(const std::string& name) { return std::string(AUGUR_TEST_DATA) + "/" + name; }
+inline std::string data(const std::string& name) { return AUGUR_TEST_DATA "/" + name; }
 #endif
 
 inline std::size_t count(const std::string& text, const std::string& part) {

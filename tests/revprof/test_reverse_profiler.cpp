@@ -48,7 +48,9 @@ Run augur_run(const std::string& options, const std::string& program, const std:
   fs::remove(report);
   auto ran = augur_test::augur("run --mpirun " + std::string(AUGUR_MPIEXEC) + " --oversubscribe --report " +
                                report.string() + " " + options + " -- " + program + " " + args);
-  Run r{ran.status, std::move(ran.out)};
+  Run r;
+  r.status = ran.status;
+  r.output = std::move(ran.out);
   if (std::ifstream in(report); in) r.report = nlohmann::json::parse(in);
   fs::remove(report);
   return r;
