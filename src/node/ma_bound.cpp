@@ -74,11 +74,9 @@ double capacity_miss_rate(const NodeParams& node, double bytes, double arrays, d
 
 std::optional<NodeParams> builtin_node(const std::string& name) {
   if (name != "power2-thin") return std::nullopt;
-  NodeParams n;
-  n.derivation = "IBM POWER2 thin node, 66.7 MHz (seed 002 §4): two FPUs with fused multiply-add, two "
-                 "load/store units, four instructions a cycle; 64 KiB 4-way data cache with 64 B lines, "
-                 "load miss 16.3 cycles, store miss 22.0";
-  return n;
+  return NodeParams{.derivation = "IBM POWER2 thin node, 66.7 MHz (seed 002 §4): two FPUs with fused multiply-add, "
+                                  "two load/store units, four instructions a cycle; 64 KiB 4-way data cache with 64 B "
+                                  "lines, load miss 16.3 cycles, store miss 22.0"};
 }
 
 NodeParams node_for(const model::Model& machine) {

@@ -145,7 +145,10 @@ Facts settings_facts(const nlohmann::json& settings) {
   Facts facts;
   for (const auto& [key, value] : settings.items()) {
     auto text = value.is_string() ? value.get<std::string>() : value.dump();
-    if (text.size() > 160) text = text.substr(0, 157) + "...";
+    if (text.size() > 160) {
+      text.resize(157);
+      text += "...";
+    }
     facts.emplace_back(key, text);
   }
   return facts;

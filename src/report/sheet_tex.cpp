@@ -51,7 +51,8 @@ std::string law_row(const SheetOperation& op, std::size_t i) {
 }
 
 std::string summary(const Sheet& sheet) {
-  std::string tex = std::string("\\section*{Summary}\n") + kLawsTable;
+  std::string tex = "\\section*{Summary}\n";
+  tex += kLawsTable;
   for (const auto& op : sheet.operations)
     for (std::size_t i = 0; i < op.regimes.size(); ++i) tex += law_row(op, i);
   return tex + kLawsTableEnd;

@@ -1,44 +1,16 @@
 // `augur calc` and `augur machines` as a user runs them: exit codes, printed equations, JSON.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "augur_runner.hpp"
 #include "readable_text.hpp"
 
-namespace {
-
+using augur_test::augur;
+using augur_test::temp_file;
 using readable_text::first_exponent;
-
-struct Result {
-  int status;
-  std::string out;
-};
-
-// Runs the augur executable with `args` (shell words) and captures stdout and stderr together.
-Result augur(const std::string& args, const std::string& stdin_text = "") {
-  std::string cmd = std::string(AUGUR_BINARY) + " " + args + " 2>&1";
-  if (!stdin_text.empty()) cmd = "printf '" + stdin_text + "' | " + cmd;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
-}
-
-// Writes `text` to a model file under the test's temporary directory and returns its path.
-std::string model_file(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
-}  // namespace
 
 TEST(CalcCli, OneShotPrintsEquationAndTimes) {
   auto r = augur("calc --machine sp2-mpl pingpong 2 217");
@@ -54,7 +26,7 @@ TEST(CalcCli, AnswersInUnitsForReadingAndNamesTheMPICall) {
   EXPECT_NE(r.out.find("bcast (MPI_Bcast) on t3d: p = 16, d = 1000 ints of 8 B\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Times: min=686.5 µs avg=686.5 µs max=686.5 µs\n"), std::string::npos) << r.out;
   EXPECT_EQ(first_exponent(r.out), "") << r.out;
-  auto list = augur("calc --machine t3d", "list\n");
+  auto list = augur("calc --machine t3d", {.input = "list\n"});
   EXPECT_NE(list.out.find("  isend1 (MPI_Isend): "), std::string::npos) << list.out;
 }
 
@@ -87,7 +59,7 @@ TEST(CalcCli, JsonAnswerHasBoundsInOrder) {
 }
 
 TEST(CalcCli, InteractivePromptAnswersEachLine) {
-  auto r = augur("calc --machine sp2-mpl", "pingpong 2 0\\nbogus 2 0\\nbarrier 8 0\\n");
+  auto r = augur("calc --machine sp2-mpl", {.input = "pingpong 2 0\nbogus 2 0\nbarrier 8 0\n"});
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("avg=47 µs"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("error: machine 'sp2-mpl' has no model of 'bogus'"), std::string::npos) << r.out;
@@ -95,7 +67,7 @@ TEST(CalcCli, InteractivePromptAnswersEachLine) {
 }
 
 TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
-  const auto path = model_file("augur_calc_measured.json",
+  const auto path = temp_file("augur_calc_measured.json",
                                R"({"augur_model": 1, "machine": {"name": "ranged"}, "provenance": {"source": "test"},
                "units": {"time": "us", "size": "bytes"},
                "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "1 + d/1000"}],
@@ -115,7 +87,7 @@ TEST(CalcCli, SaysWhenAnAnswerLiesBeyondWhatTheModelMeasured) {
 }
 
 TEST(CalcCli, AnswersFromAModelMadeInTwoMachineStatesSayWhichStateTheyDescribe) {
-  const auto path = model_file("augur_calc_states.json", R"({"augur_model": 1, "machine": {"name": "drifting"},
+  const auto path = temp_file("augur_calc_states.json", R"({"augur_model": 1, "machine": {"name": "drifting"},
                "provenance": {"source": "test", "settings": {"fit": {"state": "reference"},
                  "machine_states": {"probed": 1000, "elsewhere": 300, "reference_probe": 1.4e-7,
                                     "elsewhere_probe": 3.5e-7, "limit": 2.45e-7}}},

@@ -1,9 +1,7 @@
 // `augur fit` as a user runs it: raw measurements in, a model file out that `augur calc` reads.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -11,25 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "augur_runner.hpp"
 #include "readable_text.hpp"
 
 namespace fs = std::filesystem;
+using augur_test::augur;
 using readable_text::first_exponent;
 
 namespace {
-
-struct Result {
-  int status;
-  std::string out;
-};
-
-Result shell(const std::string& cmd) {
-  FILE* pipe = popen((cmd + " 2>&1").c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  return {WEXITSTATUS(pclose(pipe)), out};
-}
 
 class FitCli : public ::testing::Test {
  protected:
@@ -69,22 +56,22 @@ class FitCli : public ::testing::Test {
 TEST_F(FitCli, FittedModelAnswersCalcNearTheGeneratingLaw) {
   auto raw = write_raw();
   auto model = dir / "model.json";
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  auto fit = augur("fit " + raw.string() + " -o " + model.string());
   ASSERT_EQ(fit.status, 0) << fit.out;
-  auto calc = shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " pingpong 2 1000 --json");
+  auto calc = augur("calc --machine " + model.string() + " pingpong 2 1000 --json");
   ASSERT_EQ(calc.status, 0) << calc.out;
   auto j = nlohmann::json::parse(calc.out);
   EXPECT_NEAR(j["seconds"]["avg"].get<double>(), 3e-6, 0.1e-6);
   auto large = nlohmann::json::parse(
-      shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " pingpong 2 32KiB --json").out);
+      augur("calc --machine " + model.string() + " pingpong 2 32KiB --json").out);
   EXPECT_NEAR(large["seconds"]["avg"].get<double>(), (9 + 0.0005 * 32768) * 1e-6, 0.5e-6);
   auto barrier = nlohmann::json::parse(
-      shell(std::string(AUGUR_BINARY) + " calc --machine " + model.string() + " barrier 16 0 --json").out);
+      augur("calc --machine " + model.string() + " barrier 16 0 --json").out);
   EXPECT_NEAR(barrier["seconds"]["avg"].get<double>(), 13e-6, 0.5e-6);
 }
 
 TEST_F(FitCli, SummaryGivesRegimesInKiBAndNamesTheMPICall) {
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + write_raw().string() + " -o " + (dir / "m.json").string());
+  auto fit = augur("fit " + write_raw().string() + " -o " + (dir / "m.json").string());
   ASSERT_EQ(fit.status, 0) << fit.out;
   EXPECT_TRUE(std::regex_search(fit.out, std::regex(R"(\npingpong \(MPI_Send/MPI_Recv ping-pong\): 2 regimes: \[0 B, 4 KiB\): .*; \[4 KiB, inf\): )")))
       << fit.out;
@@ -99,7 +86,7 @@ TEST_F(FitCli, TruncatedRawFileFailsNamingTheLineAndWritesNothing) {
     out << R"({"op":"pingpong","p":2,"bytes":)";
   }
   auto model = dir / "model.json";
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  auto fit = augur("fit " + raw.string() + " -o " + model.string());
   EXPECT_NE(fit.status, 0);
   EXPECT_NE(fit.out.find("raw.jsonl:25"), std::string::npos) << fit.out;
   EXPECT_FALSE(fs::exists(model));
@@ -109,7 +96,7 @@ TEST_F(FitCli, ComputeSectionOfTheRawHeaderIsInTheModel) {
   auto raw = write_raw(R"({"seconds_per_step":2e-9,"flops":2e10,"memory_bandwidth":1.5e10,)"
                        R"("cache_sweep":[{"bytes":4096,"seconds_per_access":1.4e-9},{"bytes":8192,"seconds_per_access":1.4e-9}]})");
   auto model = dir / "model.json";
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  auto fit = augur("fit " + raw.string() + " -o " + model.string());
   ASSERT_EQ(fit.status, 0) << fit.out;
   auto compute = nlohmann::json::parse(std::ifstream(model))["compute"];
   EXPECT_EQ(compute["seconds_per_step"], 2e-9);
@@ -121,7 +108,7 @@ TEST_F(FitCli, ComputeSectionOfTheRawHeaderIsInTheModel) {
 TEST_F(FitCli, BadComputeSectionFailsNamingTheLineAndField) {
   auto raw = write_raw(R"({"seconds_per_step":2e-9,"flops":"fast"})");
   auto model = dir / "model.json";
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + model.string());
+  auto fit = augur("fit " + raw.string() + " -o " + model.string());
   EXPECT_NE(fit.status, 0);
   EXPECT_NE(fit.out.find("raw.jsonl:1: compute.flops: expected a number, found string"), std::string::npos) << fit.out;
   EXPECT_FALSE(fs::exists(model));
@@ -132,7 +119,7 @@ TEST_F(FitCli, UnknownOperationIsRejected) {
   std::ofstream(raw) << R"({"augur_raw":1})" << "\n"
                      << R"({"op":"bcats","p":2,"bytes":8,"min":1,"median":1,"mean":1,"max":1,"std":0,"reps":1})"
                      << "\n";
-  auto fit = shell(std::string(AUGUR_BINARY) + " fit " + raw.string() + " -o " + (dir / "m.json").string());
+  auto fit = augur("fit " + raw.string() + " -o " + (dir / "m.json").string());
   EXPECT_NE(fit.status, 0);
   EXPECT_NE(fit.out.find("bcats"), std::string::npos) << fit.out;
 }
@@ -146,7 +133,7 @@ TEST_F(FitCli, ScaleDrawsTimeSpeedupAndRatioPlots) {
   std::string first = write("m1.txt", 1, 8) + " " + write("m2.txt", 2, 4.4) + " " + write("m4.txt", 4, 2.6);
   std::string second = write("p1.txt", 1, 9) + " " + write("p2.txt", 2, 5) + " " + write("p4.txt", 4, 3);
   auto out = dir / "plots";
-  auto r = shell(std::string(AUGUR_BINARY) + " scale " + first + " --versus " + second + " -o " + out.string());
+  auto r = augur("scale " + first + " --versus " + second + " -o " + out.string());
   ASSERT_EQ(r.status, 0) << r.out;
   for (const char* svg : {"time-total.svg", "time-compute.svg", "speedup.svg", "ratio.svg"}) {
     ASSERT_TRUE(fs::exists(out / svg)) << svg;
@@ -158,7 +145,7 @@ TEST_F(FitCli, ScaleDrawsTimeSpeedupAndRatioPlots) {
   std::getline(speedup, line1);
   std::getline(speedup, line2);
   EXPECT_EQ(line2, "2 1.81818182");  // 8 / 4.4
-  auto bad = shell(std::string(AUGUR_BINARY) + " scale " + (dir / "missing.txt").string() + " -o " + out.string());
+  auto bad = augur("scale " + (dir / "missing.txt").string() + " -o " + out.string());
   EXPECT_NE(bad.status, 0);
 }
 
@@ -168,7 +155,7 @@ TEST_F(FitCli, ScaleListsTheRunsAndPlotsInAUnitForReading) {
     return (dir / name).string();
   };
   const auto runs = write("m2.txt", 2, 0.0046) + " " + write("m4.txt", 4, 0.0025);
-  auto r = shell(std::string(AUGUR_BINARY) + " scale " + runs + " --no-draw -o " + (dir / "plots").string());
+  auto r = augur("scale " + runs + " --no-draw -o " + (dir / "plots").string());
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("     2         1000       4.6 ms  "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("     4         1000       2.5 ms  "), std::string::npos) << r.out;

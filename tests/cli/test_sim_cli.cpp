@@ -1,39 +1,17 @@
 // `augur sim` as a user runs it: the report's first line, JSON, schedules, errors and deadlocks.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <map>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
-namespace {
+#include "augur_runner.hpp"
 
-struct Result {
-  int status;
-  std::string out;
-};
-
-Result augur(const std::string& args) {
-  const std::string cmd = std::string(AUGUR_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
-}
-
-std::string file(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
-}  // namespace
+using augur_test::augur;
+using augur_test::temp_file;
 
 TEST(SimCli, GeneratedBroadcastReportOpensLikeAugurRun) {
   auto r = augur("sim --machine sp2-mpl --network loggops --generate bcast algorithm=1m p=12 bytes=16");
@@ -52,7 +30,7 @@ TEST(SimCli, JsonCarriesThePredictionAndEveryRank) {
 }
 
 TEST(SimCli, ScheduleRunsAndWritesATraceTheOtherToolsRead) {
-  const auto sched = file("ring.sched", "ranks 4\nranks 0..N-1 { compute 10us sendrecv rank+1 rank-1 1KiB }\n");
+  const auto sched = temp_file("ring.sched", "ranks 4\nranks 0..N-1 { compute 10us sendrecv rank+1 rank-1 1KiB }\n");
   const auto out = testing::TempDir() + "sim-trace";
   std::filesystem::remove_all(out);
   auto r = augur("sim --machine sp2-mpl " + sched + " --trace " + out);
@@ -68,14 +46,14 @@ TEST(SimCli, ScheduleRunsAndWritesATraceTheOtherToolsRead) {
 }
 
 TEST(SimCli, ScheduleErrorsPointAtTheText) {
-  const auto sched = file("bad.sched", "ranks 2\nrank 0 { sned 1 8 }\n");
+  const auto sched = temp_file("bad.sched", "ranks 2\nrank 0 { sned 1 8 }\n");
   auto r = augur("sim " + sched);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("bad.sched:2:10: unknown operation 'sned'"), std::string::npos) << r.out;
 }
 
 TEST(SimCli, DeadlockNamesRanksAndEndsWithAnError) {
-  const auto sched = file("dead.sched", "ranks 3\nranks 0..2 { recv rank+1 }\n");
+  const auto sched = temp_file("dead.sched", "ranks 3\nranks 0..2 { recv rank+1 }\n");
   auto r = augur("sim " + sched);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("deadlock: 3 of 3 ranks"), std::string::npos) << r.out;
@@ -125,7 +103,7 @@ constexpr const char* kFanIn = "ranks 3\nrank 0 { send 2 1MB }\nrank 1 { send 2 
 }  // namespace
 
 TEST(TopologyCli, FlowsShareALinkOfAGeneratedStar) {
-  const auto sched = file("fanin.sched", kFanIn);
+  const auto sched = temp_file("fanin.sched", kFanIn);
   auto r = augur("sim --network topology --topology star:3,bandwidth=1MB/s,latency=0 --json " + sched);
   ASSERT_EQ(r.status, 0) << r.out;
   auto j = nlohmann::json::parse(r.out);
@@ -134,8 +112,8 @@ TEST(TopologyCli, FlowsShareALinkOfAGeneratedStar) {
 }
 
 TEST(TopologyCli, AMachineFileWorksLikeItsGenerator) {
-  const auto sched = file("fanin2.sched", kFanIn);
-  const auto machine = file("star.json", R"({"augur_machine": 1, "topology": "star:3,bandwidth=1MB/s,latency=0"})");
+  const auto sched = temp_file("fanin2.sched", kFanIn);
+  const auto machine = temp_file("star.json", R"({"augur_machine": 1, "topology": "star:3,bandwidth=1MB/s,latency=0"})");
   auto r = augur("sim --network topology --topology " + machine + " --json " + sched);
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_DOUBLE_EQ(nlohmann::json::parse(r.out).at("predicted_seconds").get<double>(), 2);
@@ -148,7 +126,7 @@ TEST(TopologyCli, GeneratedCollectivesRunOnATorus) {
 }
 
 TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
-  const auto machine = file("bad.json", R"({"augur_machine": 1, "nodes": 2, "links": [{"connect": ["n0", "n1"]}]})");
+  const auto machine = temp_file("bad.json", R"({"augur_machine": 1, "nodes": 2, "links": [{"connect": ["n0", "n1"]}]})");
   auto r = augur("sim --network topology --topology " + machine + " --generate barrier p=2");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("bad.json: links[0]: missing required field 'bandwidth'"), std::string::npos) << r.out;
@@ -163,7 +141,7 @@ TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
 // arithmetic): rank 0's message over two links of 1 s and rank 1's over one, sent 1 s later,
 // both flow from 2 s, at 1/3 and 2/3 MB/s; the last ends at 4 s. Shared fairly: 3 s.
 TEST(TopologyCli, SharingRttIsCm02sAndFairTheDefault) {
-  const auto sched = file("line.sched", "ranks 3\nrank 0 { send 2 1MB }\nrank 1 { compute 1s send 2 1MB }\n"
+  const auto sched = temp_file("line.sched", "ranks 3\nrank 0 { send 2 1MB }\nrank 1 { compute 1s send 2 1MB }\n"
                                         "rank 2 { recv 1 recv 0 }\n");
   const std::string topology = "sim --network topology --topology mesh:3,bandwidth=1MB/s,latency=1s --json ";
   auto rtt = augur(topology + "--sharing rtt " + sched), fair = augur(topology + sched);
@@ -184,7 +162,7 @@ TEST(TopologyCli, SharingRttIsCm02sAndFairTheDefault) {
 // 2000 B left then take 2 s at the full rate. s0→n2 is busy all 4 s with 4000 B (all its
 // bandwidth); n1→s0 too, with 3000 B (three quarters); n0→s0 half the run with a quarter.
 TEST(TopologyCli, LinkUtilisationInTheReportTheJsonTheCsvAndTheTimeline) {
-  const auto sched = file("fanin3.sched", "ranks 3\nrank 0 { send 2 1000 }\nrank 1 { send 2 3000 }\nrank 2 { recv 0 recv 1 }\n");
+  const auto sched = temp_file("fanin3.sched", "ranks 3\nrank 0 { send 2 1000 }\nrank 1 { send 2 3000 }\nrank 2 { recv 0 recv 1 }\n");
   const auto csv = testing::TempDir() + "links.csv", html = testing::TempDir() + "links.html";
   const std::string topology = " --network topology --topology star:3,bandwidth=1000B/s,latency=0 ";
   auto j = augur("sim" + topology + sched + " --utilisation " + csv + " --bins 4 --json");
@@ -232,7 +210,7 @@ TEST(TopologyCli, LinkUtilisationInTheReportTheJsonTheCsvAndTheTimeline) {
 // time, what `augur calc` answers for a ping-pong of that size; under the placeholder model
 // (no --machine) it takes nothing.
 TEST(TopologyCli, RanksOfOneNodeTalkAtTheModelsPingPongTime) {
-  const auto sched = file("onnode.sched", "ranks 2\nrank 0 { send 1 1000 }\nrank 1 { recv 0 }\n");
+  const auto sched = temp_file("onnode.sched", "ranks 2\nrank 0 { send 1 1000 }\nrank 1 { recv 0 }\n");
   const std::string topology = "sim --network topology --topology ring:2,cores=2 --json ";
   auto sp2 = augur(topology + "--machine sp2-mpl " + sched), placeholder = augur(topology + sched);
   auto calc = augur("calc --machine sp2-mpl pingpong 2 1000 --json");

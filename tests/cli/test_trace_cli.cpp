@@ -3,8 +3,6 @@
 // and what happens with a damaged trace.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -14,29 +12,17 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "augur_runner.hpp"
 #include "readable_text.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using augur_test::augur;
+using augur_test::read_text;
+using augur_test::run;
 using readable_text::first_exponent;
 using readable_text::first_zero_with_decimals;
-
-struct Result {
-  int status;
-  std::string out;
-};
-
-Result run(const std::string& cmd) {
-  FILE* pipe = popen((cmd + " 2>&1").c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  int status = pclose(pipe);
-  return {WEXITSTATUS(status), out};
-}
-
-Result augur(const std::string& args) { return run(std::string(AUGUR_BINARY) + " " + args); }
 
 std::size_t count_lines(const std::string& text, const std::string& prefix) {
   std::size_t n = 0;
@@ -48,11 +34,6 @@ std::size_t count_lines(const std::string& text, const std::string& prefix) {
     pos = end + 1;
   }
   return n;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  return {std::istreambuf_iterator<char>(in), {}};
 }
 
 class TraceCli : public ::testing::Test {
@@ -110,7 +91,7 @@ TEST_F(TraceCli, Otf2ExportOpensInOtf2PrintWithEveryMessage) {
 TEST_F(TraceCli, PerfettoJsonParsesWithAnArrowPerMessage) {
   auto r = augur("trace convert " + path("run") + " -o " + path("run.json") + " --to perfetto");
   ASSERT_EQ(r.status, 0) << r.out;
-  auto doc = nlohmann::json::parse(slurp(path("run.json")));
+  auto doc = nlohmann::json::parse(read_text(path("run.json")));
   std::map<std::string, std::uint64_t> phases;
   for (const auto& e : doc["traceEvents"]) ++phases[e["ph"].get<std::string>()];
   EXPECT_EQ(phases["X"], total("states"));
@@ -121,11 +102,11 @@ TEST_F(TraceCli, PerfettoJsonParsesWithAnArrowPerMessage) {
 TEST_F(TraceCli, ParaverRecordCountsMatch) {
   auto r = augur("trace convert " + path("run") + " -o " + path("run.prv") + " --to paraver");
   ASSERT_EQ(r.status, 0) << r.out;
-  auto prv = slurp(path("run.prv"));
+  auto prv = read_text(path("run.prv"));
   EXPECT_EQ(count_lines(prv, "1:"), total("states"));
   EXPECT_EQ(count_lines(prv, "3:"), total("messages_sent"));
-  EXPECT_NE(slurp(path("run.pcf")).find("MPI_Allreduce"), std::string::npos);
-  EXPECT_NE(slurp(path("run.row")).find("LEVEL THREAD SIZE 4"), std::string::npos);
+  EXPECT_NE(read_text(path("run.pcf")).find("MPI_Allreduce"), std::string::npos);
+  EXPECT_NE(read_text(path("run.row")).find("LEVEL THREAD SIZE 4"), std::string::npos);
 }
 
 TEST_F(TraceCli, TextExportComparesEqualToItsSource) {
@@ -209,7 +190,7 @@ TEST_F(TraceCli, TimelineLoadsOfflineInChromiumWithARowPerRank) {
   ASSERT_EQ(augur("trace synth -o " + path("pred") + " --ranks 4 --events 3000 --mode predicted --compute-scale 2").status, 0);
   auto r = augur("view " + path("run") + " " + path("pred") + " -o " + path("both.html"));
   ASSERT_EQ(r.status, 0) << r.out;
-  auto html = slurp(path("both.html"));
+  auto html = read_text(path("both.html"));
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
   auto check = run(std::string(AUGUR_TEST_DATA) + "/../browser/timeline_check.sh " + path("both.html") +

@@ -13,18 +13,19 @@
 
 #include "bench/plan.hpp"
 #include "fit/raw.hpp"
+#include "../cli/augur_runner.hpp"
+#include "bench_support.hpp"
 #include "model/model_json.hpp"
-#include "run_process.hpp"
 
 namespace fs = std::filesystem;
 using namespace augur::test;
 
 namespace {
 
-ProcessResult augur_bench(std::vector<std::string> args) {
-  args.insert(args.begin(), {AUGUR_BINARY, "bench"});
+augur_test::Result augur_bench(std::vector<std::string> args) {
+  args.insert(args.begin(), "bench");
   setenv("AUGUR_BENCH_MPI", AUGUR_BENCH_MPI, 1);
-  return run_process(args);
+  return augur_test::augur(std::move(args));
 }
 
 }  // namespace
@@ -33,88 +34,88 @@ TEST(BenchCommand, UnknownOperationIsAUsageErrorAndNothingRuns) {
   const auto dir = scratch_dir("cmd_unknown");
   const auto r = augur_bench({"-np", "2", "--ops", "pingpong,bcastt", "--raw", (dir / "r.jsonl").string(),
                               "--mpirun", AUGUR_MPIEXEC});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("unknown operation 'bcastt'"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown operation 'bcastt'"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(dir / "r.jsonl"));
   fs::remove_all(dir);
 }
 
 TEST(BenchCommand, MissingLauncherIsAUsageError) {
   const auto r = augur_bench({"-np", "2", "--mpirun", "/nonexistent/mpirun", "--dry-run"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("no '/nonexistent/mpirun'"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("no '/nonexistent/mpirun'"), std::string::npos) << r.out;
 }
 
 TEST(BenchCommand, SizesAndProcessCountsAreChecked) {
   auto r = augur_bench({"-np", "2", "--max-size", "2GiB", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("--max-size"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--max-size"), std::string::npos) << r.out;
   r = augur_bench({"-np", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
-  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.status, 2);
   r = augur_bench({"-np", "100000", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("--oversubscribe"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--oversubscribe"), std::string::npos) << r.out;
 }
 
 TEST(BenchCommand, ExistingRawFileNeedsResumeOrOverwrite) {
   const auto dir = scratch_dir("cmd_exists");
   std::ofstream(dir / "r.jsonl") << "{\"augur_raw\":1}\n";
   const auto r = augur_bench({"-np", "2", "--raw", (dir / "r.jsonl").string(), "--mpirun", AUGUR_MPIEXEC});
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("--resume"), std::string::npos) << r.output;
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("--resume"), std::string::npos) << r.out;
   fs::remove_all(dir);
 }
 
 TEST(BenchCommand, DryRunShowsTheMpirunCommand) {
   const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast", "--max-size", "4KiB", "--budget",
                               "1m30s", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.out;
   for (const char* part : {"-np 2", "augur-bench-mpi", "--preset quick", "--ops pingpong,bcast",
                            "--max-size 4096", "--pass-budget", "--stop-after", "--raw /tmp/m.raw.jsonl",
                            "augur bench: budget 1m30s", "augur bench: plan: 25 passes", "left out: nothing"})
-    EXPECT_NE(r.output.find(part), std::string::npos) << part << " missing from: " << r.output;
+    EXPECT_NE(r.out.find(part), std::string::npos) << part << " missing from: " << r.out;
   // A dry run launches nothing, the calibration included.
-  EXPECT_EQ(r.output.find("--calibrate"), std::string::npos) << r.output;
-  EXPECT_EQ(r.output.find("--no-compute"), std::string::npos) << r.output;
+  EXPECT_EQ(r.out.find("--calibrate"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("--no-compute"), std::string::npos) << r.out;
   const auto skip = augur_bench({"-np", "2", "--quick", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o",
                                  "/tmp/m.json"});
-  ASSERT_EQ(skip.exit_code, 0) << skip.output;
-  EXPECT_NE(skip.output.find("--no-compute"), std::string::npos) << skip.output;
+  ASSERT_EQ(skip.status, 0) << skip.out;
+  EXPECT_NE(skip.out.find("--no-compute"), std::string::npos) << skip.out;
 }
 
 TEST(BenchCommand, ADryRunOverASlowNetworkPlansFewerPassesAndSmallerMessages) {
   const auto r = augur_bench({"-np", "2", "--quick", "--assume-latency", "50us", "--assume-bandwidth", "10MB/s",
                               "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("left out for the budget: "), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("messages above"), std::string::npos) << r.output;
-  EXPECT_EQ(r.output.find("--pass 25 "), std::string::npos) << r.output;
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("left out for the budget: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("messages above"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("--pass 25 "), std::string::npos) << r.out;
   const auto bad = augur_bench({"-np", "2", "--assume-bandwidth", "fast", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
-  EXPECT_EQ(bad.exit_code, 2) << bad.output;
-  EXPECT_NE(bad.output.find("--assume-bandwidth 'fast'"), std::string::npos) << bad.output;
+  EXPECT_EQ(bad.status, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--assume-bandwidth 'fast'"), std::string::npos) << bad.out;
 }
 
 TEST(BenchCommand, EveryPassIsALaunchOfItsOwn) {
   const auto quick = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(quick.exit_code, 0) << quick.output;
+  ASSERT_EQ(quick.status, 0) << quick.out;
   for (const char* part : {"--pass 1 --passes 25", "--pass 2 --passes 25", "--pass 25 --passes 25"})
-    EXPECT_NE(quick.output.find(part), std::string::npos) << part << " missing from: " << quick.output;
-  EXPECT_EQ(quick.output.find("--pass 26 "), std::string::npos) << quick.output;
+    EXPECT_NE(quick.out.find(part), std::string::npos) << part << " missing from: " << quick.out;
+  EXPECT_EQ(quick.out.find("--pass 26 "), std::string::npos) << quick.out;
   const auto full = augur_bench({"-np", "2", "--full", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(full.exit_code, 0) << full.output;
-  EXPECT_NE(full.output.find("--pass 15 --passes 15"), std::string::npos) << full.output;
+  ASSERT_EQ(full.status, 0) << full.out;
+  EXPECT_NE(full.out.find("--pass 15 --passes 15"), std::string::npos) << full.out;
   const auto standard = augur_bench({"-np", "2", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(standard.exit_code, 0) << standard.output;
-  EXPECT_NE(standard.output.find("--pass 15 --passes 15"), std::string::npos) << standard.output;
-  EXPECT_EQ(standard.output.find("--pass 16 "), std::string::npos) << standard.output;
+  ASSERT_EQ(standard.status, 0) << standard.out;
+  EXPECT_NE(standard.out.find("--pass 15 --passes 15"), std::string::npos) << standard.out;
+  EXPECT_EQ(standard.out.find("--pass 16 "), std::string::npos) << standard.out;
   const auto one = augur_bench(
       {"-np", "2", "--quick", "--passes", "1", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json"});
-  ASSERT_EQ(one.exit_code, 0) << one.output;
-  EXPECT_EQ(one.output.find("--pass "), std::string::npos) << one.output;
-  EXPECT_EQ(one.output.find("--passes"), std::string::npos) << one.output;
+  ASSERT_EQ(one.status, 0) << one.out;
+  EXPECT_EQ(one.out.find("--pass "), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find("--passes"), std::string::npos) << one.out;
   const auto none = augur_bench({"-np", "2", "--passes", "0", "--mpirun", AUGUR_MPIEXEC, "--dry-run"});
-  EXPECT_EQ(none.exit_code, 2) << none.output;
-  EXPECT_NE(none.output.find("--passes"), std::string::npos) << none.output;
+  EXPECT_EQ(none.status, 2) << none.out;
+  EXPECT_NE(none.out.find("--passes"), std::string::npos) << none.out;
 }
 
 TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
@@ -123,7 +124,7 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast,barrier", "--max-size", "16KiB",
                               "--budget", "30s", "--passes", "3", "--mpirun", AUGUR_MPIEXEC, "-o", model_path.string(),
                               "--quiet"});
-  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.out;
   const auto model = augur::model::load_model_file(model_path);
   EXPECT_NE(model.find("pingpong"), nullptr);
   EXPECT_NE(model.find("bcast"), nullptr);
@@ -142,7 +143,7 @@ TEST(BenchCommand, SmallRunWritesAModelOfTheMeasuredOperations) {
   EXPECT_TRUE(fs::exists(dir / "m.raw.jsonl"));
   EXPECT_TRUE(model.compute.knows_step());
   EXPECT_GT(model.compute.memory_bandwidth, 0);
-  EXPECT_NE(r.output.find("augur bench: node: compute step"), std::string::npos) << r.output;
+  EXPECT_NE(r.out.find("augur bench: node: compute step"), std::string::npos) << r.out;
 
   // Every pass measures what the earlier ones did, once each; the middle one (2 of 3) may add
   // sizes between those of the ladder.
@@ -171,27 +172,27 @@ TEST(BenchCommand, OnePassAddsSizesHoweverTheCountOfPassesMoves) {
   const auto dir = scratch_dir("cmd_passes");
   const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong", "--max-size", "4KiB", "--budget", "10s",
                               "--mpirun", AUGUR_MPIEXEC, "-o", (dir / "m.json").string()});
-  ASSERT_EQ(r.exit_code, 0) << r.output;
+  ASSERT_EQ(r.status, 0) << r.out;
   std::map<int, std::set<std::tuple<std::string, int, double>>> by_pass;
   for (const auto& m : augur::fit::read_raw_file(dir / "m.raw.jsonl").points) by_pass[m.pass].insert({m.op, m.p, m.bytes});
-  ASSERT_FALSE(by_pass.empty()) << r.output;  // one pass alone, on a machine too busy for more, refines nothing
+  ASSERT_FALSE(by_pass.empty()) << r.out;  // one pass alone, on a machine too busy for more, refines nothing
   const auto& first = by_pass.begin()->second;
   const auto refined = std::find_if(by_pass.begin(), by_pass.end(), [&](const auto& pass) { return pass.second != first; });
   for (auto later = refined == by_pass.end() ? refined : std::next(refined); later != by_pass.end(); ++later)
     EXPECT_EQ(later->second, refined->second) << "pass " << later->first << " measured other sizes than pass "
-                                              << refined->first << ", the one that added them:\n" << r.output;
+                                              << refined->first << ", the one that added them:\n" << r.out;
   // Of the launches, at most one refines: the middle of the count it was launched with, not told
   // `--refine 0` (none when a slow first pass cut the count below its next pass). A second one
   // often finds no bend left to add sizes to, so the sizes alone would not show it.
   int refining = 0;
-  std::istringstream lines(r.output);
+  std::istringstream lines(r.out);
   for (std::string line; std::getline(lines, line);) {
     int pass = 0, passes = 0;
     const auto at = line.find(" --pass ");
     if (at == std::string::npos || std::sscanf(line.c_str() + at, " --pass %d --passes %d", &pass, &passes) != 2) continue;
     if (pass == augur::bench::refinement_pass(passes) && line.find("--refine 0") == std::string::npos) ++refining;
   }
-  EXPECT_LE(refining, 1) << r.output;
+  EXPECT_LE(refining, 1) << r.out;
   const auto model = augur::model::load_model_file(dir / "m.json");
   const auto& budget = model.provenance.settings.at("budget");
   EXPECT_EQ(budget.at("passes_made").get<int>(), static_cast<int>(by_pass.size()));

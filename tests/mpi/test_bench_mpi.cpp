@@ -13,12 +13,14 @@
 #include <thread>
 #include <tuple>
 
+#include "../cli/augur_runner.hpp"
+#include "bench_support.hpp"
 #include "fit/raw.hpp"
-#include "run_process.hpp"
 
 namespace fs = std::filesystem;
 using augur::fit::RawSet;
 using namespace augur::test;
+using augur_test::run;
 
 namespace {
 
@@ -52,11 +54,11 @@ const std::vector<double> kIntsTo64{0, 4, 8, 16, 32, 64};
 TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
   const auto dir = scratch_dir("bench_sweep");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(3, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops",
-                                             "pingpong,bcast,allreduce,barrier,isendoverlap,comm_split",
-                                             "--max-size", "64", "--refine", "0", "--min-reps", "8",
-                                             "--max-reps", "20", "--budget", "0"}));
-  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto result = run(mpirun(3, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops",
+                                     "pingpong,bcast,allreduce,barrier,isendoverlap,comm_split",
+                                     "--max-size", "64", "--refine", "0", "--min-reps", "8",
+                                     "--max-reps", "20", "--budget", "0"}));
+  ASSERT_EQ(result.status, 0) << result.out;
 
   const RawSet set = augur::fit::read_raw_file(raw);
   std::set<Key> expected;
@@ -116,9 +118,9 @@ TEST(BenchMpi, SweepOnThreeProcessesWritesEveryPlannedPoint) {
 TEST(BenchMpi, NoComputeLeavesTheComputeSectionOut) {
   const auto dir = scratch_dir("bench_no_compute");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "barrier", "--refine",
-                                             "0", "--min-reps", "4", "--max-reps", "4", "--no-compute"}));
-  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto result = run(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "barrier", "--refine",
+                                     "0", "--min-reps", "4", "--max-reps", "4", "--no-compute"}));
+  ASSERT_EQ(result.status, 0) << result.out;
   const RawSet set = augur::fit::read_raw_file(raw);
   EXPECT_FALSE(set.header.contains("compute"));
   EXPECT_FALSE(set.header["provenance"]["settings"].contains("node_kernels"));
@@ -129,12 +131,12 @@ TEST(BenchMpi, NoComputeLeavesTheComputeSectionOut) {
 // The progress line names a point as a person knows it: MPI's call and the size in KiB.
 TEST(BenchMpi, ProgressNamesPointsByTheMPICallAndAReadableSize) {
   const auto dir = scratch_dir("bench_progress");
-  const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", (dir / "raw.jsonl").string(), "--ops", "bcast",
-                                             "--max-size", "2KiB", "--refine", "0", "--min-reps", "4", "--max-reps", "4",
-                                             "--no-compute", "--progress"}));
-  ASSERT_EQ(result.exit_code, 0) << result.output;
-  EXPECT_NE(result.output.find("] MPI_Bcast p=2 2 KiB  elapsed "), std::string::npos) << result.output;
-  EXPECT_EQ(result.output.find("bcast p="), std::string::npos) << result.output;
+  const auto result = run(mpirun(2, {AUGUR_BENCH_MPI, "--raw", (dir / "raw.jsonl").string(), "--ops", "bcast",
+                                     "--max-size", "2KiB", "--refine", "0", "--min-reps", "4", "--max-reps", "4",
+                                     "--no-compute", "--progress"}));
+  ASSERT_EQ(result.status, 0) << result.out;
+  EXPECT_NE(result.out.find("] MPI_Bcast p=2 2 KiB  elapsed "), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("bcast p="), std::string::npos) << result.out;
   fs::remove_all(dir);
 }
 
@@ -152,10 +154,10 @@ TEST(BenchMpi, WindowSynchronisationStartsRanksCloserThanTheBarrier) {
   std::map<std::string, double> skew;
   for (const std::string sync : {"barrier", "window"}) {
     const auto raw = dir / (sync + ".jsonl");
-    const auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "allreduce,bcast,alltoall",
-                                               "--max-size", "4KiB", "--refine", "0", "--min-reps", "20",
-                                               "--max-reps", "40", "--budget", "0", "--sync", sync}));
-    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto result = run(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "allreduce,bcast,alltoall",
+                                       "--max-size", "4KiB", "--refine", "0", "--min-reps", "20",
+                                       "--max-reps", "40", "--budget", "0", "--sync", sync}));
+    ASSERT_EQ(result.status, 0) << result.out;
     const RawSet set = augur::fit::read_raw_file(raw);
     EXPECT_EQ(set.header["settings"]["sync"], sync);
     skew[sync] = median_skew(set);
@@ -170,8 +172,8 @@ TEST(BenchMpi, WindowSynchronisationStartsRanksCloserThanTheBarrier) {
 TEST(BenchMpi, ChainedBroadcastKeepsTheRootsOwnTimeApartFromTheLatency) {
   const auto dir = scratch_dir("bench_chain");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(2, small_sweep(raw, "bcast,scatter", "1KiB", 20, 40)));
-  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const auto result = run(mpirun(2, small_sweep(raw, "bcast,scatter", "1KiB", 20, 40)));
+  ASSERT_EQ(result.status, 0) << result.out;
   const RawSet set = augur::fit::read_raw_file(raw);
   int points = 0, root_shorter = 0;
   for (const auto& m : set.points) {
@@ -194,8 +196,8 @@ TEST(BenchMpi, ShortCollectivesAndPairExchangesRunBackToBackUnlessIsolated) {
     const auto raw = dir / (extra.empty() ? "raw.jsonl" : "isolated.jsonl");
     auto args = small_sweep(raw, "pingpong,sendrecv,exchange,allreduce", "64", 5, 10);
     if (!extra.empty()) args.push_back(extra);
-    const auto result = run_process(mpirun(2, args));
-    EXPECT_EQ(result.exit_code, 0) << result.output;
+    const auto result = run(mpirun(2, args));
+    EXPECT_EQ(result.status, 0) << result.out;
     std::map<std::string, int> fewest;
     for (const auto& m : augur::fit::read_raw_file(raw).points)
       fewest[m.op] = fewest.contains(m.op) ? std::min(fewest[m.op], m.calls) : m.calls;
@@ -214,8 +216,8 @@ TEST(BenchMpi, ShortCollectivesAndPairExchangesRunBackToBackUnlessIsolated) {
 TEST(BenchMpi, PairExchangesTimeSixteenCallsInARowUpTo64KiB) {
   const auto dir = scratch_dir("bench_pair_loop");
   const auto raw = dir / "raw.jsonl";
-  const auto result = run_process(mpirun(2, small_sweep(raw, "sendrecv,exchange", "65536", 3, 3)));
-  EXPECT_EQ(result.exit_code, 0) << result.output;
+  const auto result = run(mpirun(2, small_sweep(raw, "sendrecv,exchange", "65536", 3, 3)));
+  EXPECT_EQ(result.status, 0) << result.out;
   int largest = 0;
   for (const auto& m : augur::fit::read_raw_file(raw).points) {
     EXPECT_GE(m.calls, 16) << m.op << " at " << m.bytes << " B";
@@ -228,12 +230,12 @@ TEST(BenchMpi, PairExchangesTimeSixteenCallsInARowUpTo64KiB) {
 TEST(BenchMpi, BadOptionsFailBeforeMeasuring) {
   const auto dir = scratch_dir("bench_bad");
   const auto raw = dir / "raw.jsonl";
-  auto result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,nosuch"}));
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.output.find("unknown operation 'nosuch'"), std::string::npos) << result.output;
-  result = run_process(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--groups", "2,5"}));
-  EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.output.find("group size 5"), std::string::npos) << result.output;
+  auto result = run(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,nosuch"}));
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.out.find("unknown operation 'nosuch'"), std::string::npos) << result.out;
+  result = run(mpirun(2, {AUGUR_BENCH_MPI, "--raw", raw.string(), "--groups", "2,5"}));
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.out.find("group size 5"), std::string::npos) << result.out;
   EXPECT_FALSE(fs::exists(raw));
   fs::remove_all(dir);
 }
@@ -245,12 +247,12 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
                                        // Large enough that the sweep outlasts the kill on an idle machine.
                                        "--max-size", "16MiB", "--refine", "0", "--min-reps", "60",
                                        "--max-reps", "60", "--warmup", "10", "--budget", "0"};
-  const pid_t run = start_process(mpirun(2, sweep), dir / "first.log");
+  const pid_t first = augur_test::start(mpirun(2, sweep), dir / "first.log");
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (count_lines(raw) < 4 && std::chrono::steady_clock::now() < give_up)
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  kill(run, SIGTERM);
-  wait_process(run);
+  kill(first, SIGTERM);
+  augur_test::finish(first);
   // A rank that outlives mpirun for a moment could still append; wait until the file is quiet.
   for (auto size = fs::file_size(raw);; ) {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -262,12 +264,12 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
 
   // A run killed while writing leaves half a record; resuming must cope with that too.
   std::ofstream(raw, std::ios::app) << R"({"op":"pingpong","p":2,"bytes":)";
-  const auto resumed = run_process(mpirun(2, [&] {
+  const auto resumed = run(mpirun(2, [&] {
     auto args = sweep;
     args.push_back("--resume");
     return args;
   }()));
-  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  ASSERT_EQ(resumed.status, 0) << resumed.out;
 
   const RawSet set = augur::fit::read_raw_file(raw);  // strict: no damaged line remains
   std::set<Key> expected;
@@ -292,13 +294,13 @@ TEST(BenchMpi, ALaterPassMeasuresThePointsOfTheFirstOnceMore) {
                                     "--max-size", "64", "--min-reps", "8", "--max-reps", "20", "--budget", "0",
                                     "--no-compute", "--pass", std::to_string(pass), "--passes", "2"};
   };
-  const auto missing = run_process(mpirun(2, with_pass(2)));
-  EXPECT_NE(missing.exit_code, 0) << "a later pass without the first's file";
-  EXPECT_NE(missing.output.find("does not exist"), std::string::npos) << missing.output;
+  const auto missing = run(mpirun(2, with_pass(2)));
+  EXPECT_NE(missing.status, 0) << "a later pass without the first's file";
+  EXPECT_NE(missing.out.find("does not exist"), std::string::npos) << missing.out;
 
-  ASSERT_EQ(run_process(mpirun(2, with_pass(1))).exit_code, 0);
-  const auto second = run_process(mpirun(2, with_pass(2)));
-  ASSERT_EQ(second.exit_code, 0) << second.output;
+  ASSERT_EQ(run(mpirun(2, with_pass(1))).status, 0);
+  const auto second = run(mpirun(2, with_pass(2)));
+  ASSERT_EQ(second.status, 0) << second.out;
   std::map<int, std::vector<Key>> by_pass;
   for (const auto& m : augur::fit::read_raw_file(raw).points) by_pass[m.pass].push_back({m.op, m.p, m.bytes});
   ASSERT_EQ(by_pass.size(), 2u);
@@ -321,7 +323,7 @@ TEST(BenchMpi, ALaterPassMeasuresThePointsOfTheFirstOnceMore) {
   const auto lines = count_lines(raw);
   auto resume = with_pass(2);
   resume.push_back("--resume");
-  ASSERT_EQ(run_process(mpirun(2, resume)).exit_code, 0);
+  ASSERT_EQ(run(mpirun(2, resume)).status, 0);
   EXPECT_EQ(count_lines(raw), lines);
   fs::remove_all(dir);
 }

@@ -4,9 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,26 +14,19 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/launcher.hpp"
+#include "../cli/augur_runner.hpp"
 #include "../cli/readable_text.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string output_of(const std::string& cmd, int* status = nullptr) {
-  std::string out;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  int wait_status = pclose(pipe);
-  if (status) *status = WEXITSTATUS(wait_status);
-  return out;
-}
+using augur_test::run;
 
 // The path of the MPI library (Open MPI's libmpi or MPICH's libmpich) `binary` loads, as ldd
 // resolves it.
 std::string mpi_library_of(const std::string& binary) {
-  std::istringstream lines(output_of("ldd " + binary + " 2>/dev/null"));
+  std::istringstream lines(run("ldd " + binary + " 2>/dev/null").out);
   std::string name, arrow, path;
   for (std::string line; std::getline(lines, line);) {
     std::istringstream words(line);
@@ -55,10 +46,11 @@ struct Run {
 Run augur_run(const std::string& options, const std::string& program, const std::string& args = "") {
   auto report = fs::temp_directory_path() / ("augur-test-report-" + std::to_string(::getpid()) + ".json");
   fs::remove(report);
-  std::string cmd = std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC + " --oversubscribe --report " +
-                    report.string() + " " + options + " -- " + program + " " + args + " 2>&1";
+  auto ran = augur_test::augur("run --mpirun " + std::string(AUGUR_MPIEXEC) + " --oversubscribe --report " +
+                               report.string() + " " + options + " -- " + program + " " + args);
   Run r;
-  r.output = output_of(cmd, &r.status);
+  r.status = ran.status;
+  r.output = std::move(ran.out);
   if (std::ifstream in(report); in) r.report = nlohmann::json::parse(in);
   fs::remove(report);
   return r;
@@ -66,11 +58,9 @@ Run augur_run(const std::string& options, const std::string& program, const std:
 
 // The program's output under plain mpirun, without the shim.
 std::string plain_run(const std::string& program, int np) {
-  int status = -1;
-  const std::string out = output_of(
-      augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) + " " + program + " 2>&1", &status);
-  EXPECT_EQ(status, 0) << out;
-  return out;
+  auto r = run(augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) + " " + program);
+  EXPECT_EQ(r.status, 0) << r.out;
+  return r.out;
 }
 
 double value_after(const std::string& text, const std::string& key) {
@@ -217,11 +207,9 @@ TEST(ReverseProfiler, RequestsSharingAHandleAreEachCompletedInTheTrace) {
   auto r = augur_run("--machine sp2-mpl -np 2 --trace " + dir.string(), STENCIL_PROGRAM, "16 200 1");
   ASSERT_EQ(r.status, 0) << r.output;
   const auto replayed = dir.string() + ".json";
-  int status = -1;
-  const auto out = output_of(std::string(AUGUR_BINARY) + " sim " + dir.string() +
-                                 " --machine sp2-mpl --match recorded --no-progress --report " + replayed + " 2>&1",
-                             &status);
-  ASSERT_EQ(status, 0) << out;
+  const auto sim =
+      augur_test::augur("sim " + dir.string() + " --machine sp2-mpl --match recorded --no-progress --report " + replayed);
+  ASSERT_EQ(sim.status, 0) << sim.out;
   const auto report = nlohmann::json::parse(std::ifstream(replayed));
   EXPECT_FALSE(report.at("run").contains("requests_never_completed")) << report.at("run").dump();
   EXPECT_EQ(report.at("predicted_seconds").get<double>(), r.report.at("predicted_seconds").get<double>());
@@ -442,11 +430,10 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   ASSERT_EQ(bounds.at("ranks").size(), 3u);
   EXPECT_EQ(bounds.at("ranks").at(2).at("finish"), r.report.at("ranks").at(2).at("finish_bounds"));
   // The trace exports to OTF2 that otf2-print reads, with every message of the run.
-  auto count = [](const std::string& cmd) { return std::stoi(output_of(cmd)); };
+  // Standard output alone: otf2-print's complaints must not precede the count.
+  auto count = [](const std::string& cmd) { return std::stoi(run(cmd, {.separate_stderr = true}).out); };
   auto otf2 = dir.string() + "-otf2";
-  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + otf2 +
-                         " --to otf2 >/dev/null 2>&1").c_str()),
-            0);
+  ASSERT_EQ(augur_test::augur("trace convert " + dir.string() + " -o " + otf2 + " --to otf2").status, 0);
   const auto& ops = r.report["operations"];
   // Each of the 3 ranks also posts one Isend and one Irecv with MPI_PROC_NULL: calls, not messages.
   const int null_peer_calls = 3;
@@ -458,18 +445,14 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
   // The same trace as Perfetto JSON (parsed, one flow start per message) and as Paraver (one
   // communication record per message).
   auto json_file = dir.string() + ".json";
-  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + json_file +
-                         " --to perfetto >/dev/null 2>&1").c_str()),
-            0);
+  ASSERT_EQ(augur_test::augur("trace convert " + dir.string() + " -o " + json_file + " --to perfetto").status, 0);
   std::ifstream json_in(json_file);
   auto chrome = nlohmann::json::parse(json_in);
   int flow_starts = 0;
   for (const auto& e : chrome["traceEvents"]) flow_starts += e.value("ph", "") == "s";
   EXPECT_EQ(flow_starts, sends);
   auto paraver = dir.string() + "-prv";
-  ASSERT_EQ(std::system((std::string(AUGUR_BINARY) + " trace convert " + dir.string() + " -o " + paraver +
-                         " --to paraver >/dev/null 2>&1").c_str()),
-            0);
+  ASSERT_EQ(augur_test::augur("trace convert " + dir.string() + " -o " + paraver + " --to paraver").status, 0);
   EXPECT_EQ(count("grep -c '^3:' " + paraver + ".prv"), sends);
   fs::remove(json_file);
   for (const char* ext : {".prv", ".pcf", ".row"}) fs::remove(paraver + ext);
@@ -531,10 +514,10 @@ TEST(ReverseProfiler, RunsUnmodifiedLammpsMelt) {
   fs::copy_file(melt, dir / "in.melt", fs::copy_options::overwrite_existing);
   std::string in_dir = "cd " + dir.string() + " && ";
   std::string plain_cmd =
-      in_dir + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true)) + " lmp -in in.melt -log none 2>&1";
-  int plain_status = -1;
-  std::string plain = output_of(plain_cmd, &plain_status);
-  ASSERT_EQ(plain_status, 0) << plain;
+      in_dir + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true)) + " lmp -in in.melt -log none";
+  const auto plain_run = run(plain_cmd);
+  ASSERT_EQ(plain_run.status, 0) << plain_run.out;
+  const std::string& plain = plain_run.out;
   auto r = augur_run("--machine t3d -np 2", "sh -c '" + in_dir + "lmp -in in.melt -log none'");
   fs::remove_all(dir);
   ASSERT_EQ(r.status, 0) << r.output;
@@ -563,10 +546,9 @@ TEST(ReverseProfiler, MeasureModeRecordsRealTimes) {
   double program_seconds = value_after(r.output, "total_seconds");
   EXPECT_GT(program_seconds, 0);
   EXPECT_GE(r.report["predicted_seconds"].get<double>(), 0.9 * program_seconds);
-  int summary_status = -1;
-  auto text = output_of(std::string(AUGUR_BINARY) + " summary " + dir.string() + " 2>&1", &summary_status);
-  EXPECT_EQ(summary_status, 0) << text;
-  EXPECT_NE(text.find("measured"), std::string::npos) << text;
+  const auto summary = augur_test::augur("summary " + dir.string());
+  EXPECT_EQ(summary.status, 0) << summary.out;
+  EXPECT_NE(summary.out.find("measured"), std::string::npos) << summary.out;
   fs::remove_all(dir);
 }
 
@@ -587,12 +569,10 @@ constexpr const char* kTimeLimit = "timeout 120 ";
 // One case of the transparency program, plainly and under the shim: the same results and exit
 // status, and no time limit hit under the shim that the plain run meets.
 void expect_unchanged_under_the_shim(const std::string& which, int np) {
-  int plain_status = -1;
-  const std::string plain = output_of(
-      kTimeLimit + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) + " " +
-          TRANSPARENCY_PROGRAM + " " + which + " 2>&1",
-      &plain_status);
-  ASSERT_EQ(plain_status, 0) << plain;
+  const auto plain_run = run(kTimeLimit + augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, np, true)) +
+                             " " + TRANSPARENCY_PROGRAM + " " + which);
+  ASSERT_EQ(plain_run.status, 0) << plain_run.out;
+  const std::string& plain = plain_run.out;
   ASSERT_FALSE(results_in(plain).empty()) << plain;
   auto r = augur_run("--machine generic -np " + std::to_string(np), std::string(kTimeLimit) + TRANSPARENCY_PROGRAM,
                      which);

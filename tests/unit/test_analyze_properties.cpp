@@ -56,7 +56,7 @@ trace::Trace simulated(const sim::Program& p, bool expand = false) {
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const auto* f : {"cmptrace_measured.txt", "cmptrace_predicted.txt"})
-    out.push_back({f, trace::read_trace(std::string(AUGUR_TEST_DATA) + "/trace/" + f)});
+    out.push_back({f, trace::read_trace(AUGUR_TEST_DATA "/trace/" + std::string(f))});
   out.push_back({"synthetic measured", synthetic("measured", trace::TraceMode::measured, 6, 1.0)});
   out.push_back({"synthetic predicted", synthetic("predicted", trace::TraceMode::predicted, 8, 1.5)});
   const auto ring = sim::parse_schedule(

@@ -17,7 +17,7 @@ namespace {
 using augur::app::Evaluation;
 using augur::model::ModelError;
 
-std::string example(const std::string& name) { return std::string(AUGUR_TEST_DATA) + "/../../examples/models/" + name; }
+std::string example(const std::string& name) { return AUGUR_TEST_DATA "/../../examples/models/" + name; }
 
 Evaluation on(const std::string& app, const std::string& machine, const augur::app::Overrides& overrides = {}) {
   static const auto t3d = augur::model::load_machine("t3d");

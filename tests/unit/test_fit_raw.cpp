@@ -5,6 +5,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "fit/raw.hpp"
 
 namespace {
@@ -13,7 +15,7 @@ using augur::fit::parse_raw;
 
 const char* kHeader = R"({"augur_raw":1,"machine":{"name":"m"}})";
 
-std::string file_with(const std::string& record) { return std::string(kHeader) + "\n" + record + "\n"; }
+std::string file_with(const std::string& record) { return fmt::format("{}\n{}\n", kHeader, record); }
 
 const std::string kRecord =
     R"({"op":"bcast","p":2,"bytes":8,"min":1e-6,"median":2e-6,"mean":2e-6,"max":3e-6,"std":1e-7,"reps":10)";

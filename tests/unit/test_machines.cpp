@@ -217,7 +217,7 @@ TEST(MachineBounds, Sp2BoundsAreTheStatedAccuracy) {
 // The averages are printed to six significant figures, hence half a unit of the last digit.
 class TimecalcExample : public testing::Test {
  protected:
-  augur::model::Model model = load_model_file(std::string(AUGUR_TEST_DATA) + "/timecalc.json");
+  augur::model::Model model = load_model_file(AUGUR_TEST_DATA "/timecalc.json");
 };
 
 TEST_F(TimecalcExample, BcastAverageMatchesPrintedSession) {

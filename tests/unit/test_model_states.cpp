@@ -61,7 +61,7 @@ TEST(ModelStates, AModelFileWithoutStatesAnswersAsBefore) {
       {"bcast_root", 2, 100, {1.0846024364854765e-07, 1.1545948237600567e-07, 1.2334176838187895e-07}},
       {"sendrecv", 2, 65536, {6.9175326458249457e-06, 8.9786881370863785e-06, 1.6309457361249617e-05}},
   };
-  const auto model = load_model_file(std::string(AUGUR_TEST_DATA) + "/fitted-before-states.json");
+  const auto model = load_model_file(AUGUR_TEST_DATA "/fitted-before-states.json");
   for (const auto& q : queries) {
     ASSERT_FALSE(model.at(q.op).regime_for(q.bytes).states.has_value()) << q.op;
     EXPECT_TRUE(std::get<FittedForm>(model.at(q.op).regime_for(q.bytes).law).stats.alternatives.empty()) << q.op;
