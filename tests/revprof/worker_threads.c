@@ -3,6 +3,7 @@
  * pthread_join, off the CPU, as a program handing its work to a thread pool does. Prints the
  * seconds the worker computed.
  * Usage: worker_threads SECONDS */
+#define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 #include <pthread.h>
 #include <stdio.h>
