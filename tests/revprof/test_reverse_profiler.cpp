@@ -679,12 +679,10 @@ TEST(ShimTransparency, AProgramEndingBeforeMPIFinalizeIsToldSo) {
 
 // --report where it cannot be written fails before the program runs, naming the file and why.
 TEST(ShimTransparency, AReportThatCannotBeWrittenFailsBeforeTheProgramRuns) {
-  int status = -1;
-  const std::string output =
-      output_of(std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC +
-                    " --oversubscribe -np 1 --report /nonexistent-augur-dir/report.json -- " + NO_INIT_PROGRAM + " 2>&1",
-                &status);
-  EXPECT_EQ(status, 2) << output;
+  const auto r = run(std::string(AUGUR_BINARY) + " run --mpirun " + AUGUR_MPIEXEC +
+                    " --oversubscribe -np 1 --report /nonexistent-augur-dir/report.json -- " + NO_INIT_PROGRAM);
+  const std::string& output = r.out;
+  EXPECT_EQ(r.status, 2) << output;
   EXPECT_NE(output.find("augur: error: cannot write the report to /nonexistent-augur-dir/report.json: No such file or "
                         "directory"),
             std::string::npos)
@@ -696,13 +694,12 @@ TEST(ShimTransparency, AReportThatCannotBeWrittenFailsBeforeTheProgramRuns) {
 // ends as it would alone.
 TEST(ShimTransparency, TheShimNamesAReportItCannotWrite) {
   const auto shim = fs::path(AUGUR_BINARY).parent_path() / "../lib/libaugur-revprof.so";
-  int status = -1;
-  const std::string output = output_of(
-      "env LD_PRELOAD=" + shim.string() + " AUGUR_REPORT=/dev/full " +
-          augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true, {"LD_PRELOAD", "AUGUR_REPORT"})) +
-          " " + PINGPONG_PROGRAM + " 5 100 2>&1",
-      &status);
-  EXPECT_EQ(status, 0) << output;
+  const auto r = run("env LD_PRELOAD=" + shim.string() + " AUGUR_REPORT=/dev/full " +
+                     augur::cli::shell_words(
+                         augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true, {"LD_PRELOAD", "AUGUR_REPORT"})) +
+                     " " + PINGPONG_PROGRAM + " 5 100");
+  const std::string& output = r.out;
+  EXPECT_EQ(r.status, 0) << output;
   EXPECT_NE(output.find("pingpong_seconds="), std::string::npos) << output;
   EXPECT_NE(output.find("augur-revprof: cannot write the report to /dev/full: No space left on device"),
             std::string::npos)
