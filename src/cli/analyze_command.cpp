@@ -14,14 +14,13 @@
 #include "analyze/report.hpp"
 #include "analyze/whatif.hpp"
 #include "cli/commands.hpp"
+#include "cli/input_files.hpp"
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
-#include "model/machines.hpp"
 #include "model/numbers.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/program/replay.hpp"
 #include "sim/program/schedule.hpp"
-#include "trace/native_reader.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
@@ -52,12 +51,11 @@ struct Input {
 Input open_input(const AnalyzeRequest& r) {
   const fs::path path = r.input;
   Input in;
-  if (trace::is_native_trace(path) || (fs::is_regular_file(path) && path.extension() == ".txt")) {
-    in.trace = open_trace(path);
+  if (trace_or_schedule(path, "augur analyze") == ProgramFile::trace) {
+    in.trace = open_trace(path, "augur analyze", trace_or_schedule_expected());
     in.program = sim::replay_program(in.trace).program;
     return in;
   }
-  if (!fs::is_regular_file(path)) throw UsageError(path.string() + ": neither a trace nor a schedule file");
   in.program = sim::read_schedule_file(path.string());
   in.schedule = true;
   return in;
@@ -140,7 +138,7 @@ Outputs what_ifs(const AnalyzeRequest& r, const Input& in, const analyze::SimSet
     out.what_ifs.push_back(std::move(w));
   }
   if (!r.other_machine.empty()) {
-    const auto model = model::load_machine(r.other_machine);
+    const auto model = load_machine_input(r.other_machine, "augur analyze --machine");
     const auto other = make_network(r, model);
     const auto setup2 = analyze::make_setup([&] { return make_network(r, model).network; }, other.machine.get(), setup.options);
     out.what_ifs.push_back(analyze::what_if_machine(*in.program, baseline, setup2, r.other_machine));
@@ -180,7 +178,8 @@ void check(const AnalyzeRequest& r) {
 void run(const AnalyzeRequest& r) {
   check(r);
   auto in = open_input(r);
-  const auto model = model::load_machine(machine_for(r.baseline_machine, in.trace.header.machine));
+  const auto model = load_machine_input(machine_for(r.baseline_machine, in.trace.header.machine),
+                                        "augur analyze --baseline-machine");
   const auto chosen = make_network(r, model);
   const auto setup = analyze::make_setup([&] { return make_network(r, model).network; }, chosen.machine.get(), options_for(r));
   std::optional<analyze::SimulatedRun> baseline;

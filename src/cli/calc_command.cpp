@@ -11,7 +11,7 @@
 #include "calc/loop.hpp"
 #include "model/size.hpp"
 #include "cli/commands.hpp"
-#include "model/machines.hpp"
+#include "cli/input_files.hpp"
 #include "model/numbers.hpp"
 #include "model/units.hpp"
 #include "fit/machine_state.hpp"
@@ -133,7 +133,7 @@ void add_calc_command(CLI::App& app) {
                   "<operation> <processes> <size>, e.g. pingpong 2 217 or MPI_Bcast 16 8KiB; or loop KEY=VALUE ... (see below)");
   cmd->add_flag("--json", opts->json, "print the answer as JSON");
   cmd->callback([opts] {
-    auto model = model::load_machine(opts->machine);
+    auto model = load_machine_input(opts->machine, "augur calc --machine");
     if (opts->words.empty()) return interactive(model, opts->json);
     one_question(model, *opts);
   });

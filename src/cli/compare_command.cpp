@@ -28,8 +28,8 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("--top", o->format.top, "entries in the divergence summary");
   cmd->add_flag("--json", o->json, "print every level as JSON");
   cmd->callback([o] {
-    auto a = open_trace(o->a);
-    auto b = open_trace(o->b);
+    auto a = open_trace(o->a, "augur compare");
+    auto b = open_trace(o->b, "augur compare");
     auto c = trace::compare_traces(a, b);
     if (o->json) {
       std::cout << trace::comparison_json(c).dump(2) << "\n";

@@ -5,7 +5,7 @@
 #include "calc/machine_diff.hpp"
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
-#include "model/machines.hpp"
+#include "cli/input_files.hpp"
 #include "model/size.hpp"
 #include "report/diff_report.hpp"
 
@@ -43,8 +43,8 @@ calc::DiffOptions options_of(const DiffRequest& r, int int_bytes) {
 }
 
 void diff(const DiffRequest& r) {
-  const auto a = model::load_machine(r.a);
-  const auto b = model::load_machine(r.b);
+  const auto a = load_machine_input(r.a, "augur diff");
+  const auto b = load_machine_input(r.b, "augur diff");
   const auto result = calc::diff_machines(a, b, options_of(r, a.units.int_bytes));
   if (result.operations.empty())
     throw UsageError(a.machine.name + " and " + b.machine.name + " have no operation in common");

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/input_files.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
 #include "fit/state_choice.hpp"
@@ -64,7 +65,7 @@ nlohmann::json machine_of(const nlohmann::json& header) {
 fit::RawSet read_all(const std::vector<std::string>& files) {
   fit::RawSet all;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    auto raw = fit::read_raw_file(files[i]);
+    auto raw = read_raw_input(files[i], "augur fit");
     if (i == 0) {
       all.header = std::move(raw.header);
     } else if (machine_of(raw.header) != machine_of(all.header)) {

@@ -2,6 +2,7 @@
 #include <exception>
 #include <iostream>
 
+#include "cli/command_names.hpp"
 #include "cli/commands.hpp"
 
 int main(int argc, char** argv) {
@@ -25,6 +26,10 @@ int main(int argc, char** argv) {
   augur::cli::add_diff_command(app);
   augur::cli::add_plot_command(app);
   augur::cli::add_analyze_command(app);
+  if (const auto unknown = augur::cli::unknown_command(app, {argv + 1, argv + argc})) {
+    std::cerr << *unknown;
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -7,7 +7,7 @@
 #include "app/evaluate.hpp"
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
-#include "model/machines.hpp"
+#include "cli/input_files.hpp"
 #include "model/numbers.hpp"
 #include "report/app_report.hpp"
 
@@ -34,9 +34,9 @@ app::Overrides parse_settings(const std::vector<std::string>& settings) {
 }
 
 void plot(const PlotRequest& r) {
-  const auto model = app::load_app_model(r.app);
+  const auto model = load_app_model_input(r.app, "augur plot");
   std::vector<model::Model> machines;
-  for (const auto& m : r.machines) machines.push_back(model::load_machine(m));
+  for (const auto& m : r.machines) machines.push_back(load_machine_input(m, "augur plot --machine"));
   std::vector<const model::Model*> pointers;
   for (const auto& m : machines) pointers.push_back(&m);
   app::Evaluation evaluation;

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/input_files.hpp"
 #include "cli/launcher.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
@@ -89,7 +90,7 @@ std::vector<std::string> job_command(const RunRequest& r, const std::vector<std:
 revprof::ComputeScale compute_scale(const RunRequest& r, const model::Model& target) {
   if (r.compute_scale_given) return {r.compute_scale, model::significant(r.compute_scale) + " (given with --compute-scale)"};
   if (r.host_model.empty()) return revprof::default_compute_scale(nullptr, target);
-  const auto host = model::load_machine(r.host_model);
+  const auto host = load_machine_input(r.host_model, "augur run --host-model");
   return revprof::default_compute_scale(&host, target);
 }
 
@@ -190,7 +191,8 @@ std::optional<nlohmann::json> read_report(const fs::path& file, const revprof::C
 void run(RunRequest r) {
   check(r);
   const auto shim = find_shim();
-  const auto scale = compute_scale(r, model::load_machine(r.machine));  // loading validates both models now
+  // Loading checks both models before the program starts.
+  const auto scale = compute_scale(r, load_machine_input(r.machine, "augur run --machine"));
   const auto model = model_reference(r.machine);
   if (!r.report.empty()) prepare_report_file(r.report);
   const RunDirectory directory;

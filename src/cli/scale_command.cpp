@@ -47,7 +47,7 @@ report::RunPoint read_run(const std::string& spec) {
       throw UsageError(spec + ": " + e.what());
     }
   }
-  return report::run_from_trace(open_trace(path), size, path.string());
+  return report::run_from_trace(open_trace(path, "augur scale"), size, path.string());
 }
 
 std::vector<report::RunPoint> read_runs(const std::vector<std::string>& specs) {

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
+#include "cli/input_files.hpp"
 #include "fit/raw.hpp"
 #include "model/machines.hpp"
 #include "model/size.hpp"
@@ -34,7 +35,7 @@ Format format_of(const fs::path& output) {
 std::vector<report::MeasuredPoint> read_measurements(const std::vector<std::string>& files) {
   std::vector<report::MeasuredPoint> points;
   for (const auto& file : files)
-    for (const auto& m : fit::read_raw_file(file).points) points.push_back({m.op, double(m.p), m.bytes, m.median, m.min, m.max});
+    for (const auto& m : read_raw_input(file, "augur sheet --raw").points) points.push_back({m.op, double(m.p), m.bytes, m.median, m.min, m.max});
   return points;
 }
 
@@ -75,7 +76,7 @@ void write_pdf(const report::Sheet& sheet, const std::vector<report::Plot>& plot
 void sheet(const SheetRequest& r) {
   const fs::path output = r.output;
   const auto format = format_of(output);
-  auto model = model::load_machine(r.model);
+  auto model = load_machine_input(r.model, "augur sheet");
   report::SheetOptions options;
   options.measured = read_measurements(r.raw);
   options.max_processes = r.max_processes;

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/input_files.hpp"
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
@@ -25,7 +26,6 @@
 #include "sim/program/schedule.hpp"
 #include "sim/network/topologies.hpp"
 #include "sim/report/run_utilisation.hpp"
-#include "trace/native_reader.hpp"
 #include "trace/utilisation.hpp"
 
 namespace augur::cli {
@@ -59,10 +59,6 @@ struct Input {
   long never_completed = 0;
 };
 
-bool looks_like_trace(const fs::path& path) {
-  return trace::is_native_trace(path) || (fs::is_regular_file(path) && path.extension() == ".txt");
-}
-
 Input open_input(const SimRequest& r) {
   Input in;
   if (!r.generator.empty()) {
@@ -76,8 +72,8 @@ Input open_input(const SimRequest& r) {
   if (r.inputs.size() != 1) throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…)");
   const fs::path path = r.inputs.front();
   in.source = path.string();
-  if (looks_like_trace(path)) {
-    const auto t = open_trace(path);
+  if (trace_or_schedule(path, "augur sim") == ProgramFile::trace) {
+    const auto t = open_trace(path, "augur sim", trace_or_schedule_expected());
     auto replay = sim::replay_program(t, r.compute_scale,
                                       r.match == "recorded" ? sim::Match::recorded : sim::Match::simulated);
     in.program = std::move(replay.program);
@@ -87,7 +83,6 @@ Input open_input(const SimRequest& r) {
     in.kind = "trace";
     return in;
   }
-  if (!fs::is_regular_file(path)) throw UsageError(path.string() + ": neither a trace nor a schedule file");
   in.program = sim::read_schedule_file(path.string());
   in.kind = "schedule";
   return in;
@@ -178,12 +173,12 @@ void run(const SimRequest& r) {
   if (!(r.compute_scale > 0)) throw UsageError("--compute-scale must be > 0");
   if (r.bins < 1 || r.bins > 100000) throw UsageError("--bins must be from 1 to 100000");
   auto in = open_input(r);
+  const auto machine = machine_for(r.machine, in.trace_machine);
+  const auto model = load_machine_input(machine, "augur sim --machine");
   if (!r.write_schedule.empty()) {
     std::ofstream(r.write_schedule) << sim::write_schedule(*in.program);
     if (r.inputs.empty() && r.generator.empty()) return;
   }
-  const auto machine = machine_for(r.machine, in.trace_machine);
-  const auto model = model::load_machine(machine);
   const auto chosen = make_network(r, model);
   const auto& net = chosen.network;
   sim::Options options;

@@ -15,7 +15,7 @@ void add_summary_command(CLI::App& app) {
   cmd->add_option("trace", *path, "a trace directory, rank file or text trace")->required();
   cmd->add_flag("--json", *json, "print JSON instead of tables");
   cmd->callback([path, json] {
-    auto t = open_trace(*path);
+    auto t = open_trace(*path, "augur summary");
     auto s = trace::summarize(t);
     if (*json) std::cout << trace::summary_json(s).dump(2) << "\n";
     else std::cout << trace::format_summary(s);

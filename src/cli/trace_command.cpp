@@ -50,7 +50,7 @@ void add_convert(CLI::App& trace_cmd) {
   cmd->add_option("--chunk-mib", o->chunk_mib, "largest JSON file before splitting, MiB")
       ->check(CLI::PositiveNumber);
   cmd->callback([o] {
-    auto t = open_trace(o->input);
+    auto t = open_trace(o->input, "augur trace convert");
     auto start = std::chrono::steady_clock::now();
     auto files = convert(t, *o);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -3,14 +3,20 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "trace/file_kind.hpp"
 #include "trace/read_any.hpp"
 
 namespace augur::cli {
 
-trace::Trace open_trace(const std::filesystem::path& path) {
+trace::Trace open_trace(const std::filesystem::path& path, std::string_view command, const Expected& expected) {
   try {
     return trace::read_trace(path);
   } catch (const std::runtime_error& e) {
+    // A trace that is damaged throughout keeps the reader's error, which says where.
+    const auto file = trace::describe_file(path);
+    if (file.kind != trace::FileKind::missing && file.kind != trace::FileKind::native_trace &&
+        file.kind != trace::FileKind::text_trace)
+      wrong_kind(path, file, command, expected);
     throw UsageError(e.what());
   }
 }

@@ -5,12 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "cli/input_files.hpp"
 #include "trace/trace.hpp"
 
 namespace augur::cli {
 
-// Reads a native or seed-text trace; throws UsageError when nothing could be read.
-trace::Trace open_trace(const std::filesystem::path& path);
+// Reads a native or seed-text trace for `command` ("augur summary"); throws UsageError when
+// nothing could be read, naming what the file is when it is no trace.
+trace::Trace open_trace(const std::filesystem::path& path, std::string_view command,
+                        const Expected& expected = trace_expected());
 
 // Throws, so that `augur` exits non-zero, when any of the traces was damaged; call it after the
 // output from the readable part has been written.

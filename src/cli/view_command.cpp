@@ -27,7 +27,7 @@ void add_view_command(CLI::App& app) {
   cmd->add_option("--title", o->title, "heading of the page");
   cmd->callback([o] {
     std::vector<trace::Trace> traces;
-    for (const auto& p : o->traces) traces.push_back(open_trace(p));
+    for (const auto& p : o->traces) traces.push_back(open_trace(p, "augur view"));
     report::TimelineOptions options;
     options.title = o->title.empty() ? o->traces[0] + (o->traces.size() > 1 ? " vs " + o->traces[1] : "") : o->title;
     for (const auto& p : o->traces) options.trace_names.push_back(std::filesystem::path(p).filename().string());
