@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <utility>
 
@@ -34,6 +35,39 @@ std::map<std::pair<int, double>, PointRatios> ratios_by_point(const MeasuredPass
   return points;
 }
 
+// A pass far beyond the other passes of its state in the regime (another process scheduled on
+// the core, a page fault storm) is not where a state lies, and one such pass per point was
+// enough to set max: Tukey's far-out fence, Q3 + 3·IQR of the state's ratios over the regime's
+// points, keeps them out. Pooled over the regime because a point has a handful of passes; left
+// open below 8 ratios, where quartiles say little; it holds while under a quarter of a state's
+// passes are outliers. Only the high side: nothing runs faster than the machine can.
+constexpr std::size_t kFenceMinimumRatios = 8;
+
+double far_out_fence(const std::vector<double>& ratios) {
+  if (ratios.size() < kFenceMinimumRatios) return std::numeric_limits<double>::infinity();
+  const double q1 = quantile(ratios, 0.25), q3 = quantile(ratios, 0.75);
+  return q3 + 3 * (q3 - q1);
+}
+
+void drop_above(std::vector<double>& ratios, double fence) {
+  std::erase_if(ratios, [fence](double r) { return r > fence; });
+}
+
+// Each state's far-out passes removed from every point (points left without passes are dropped).
+void drop_far_outliers(std::map<std::pair<int, double>, PointRatios>& points) {
+  std::vector<double> fast, slow;
+  for (const auto& [at, r] : points) {
+    fast.insert(fast.end(), r.fast.begin(), r.fast.end());
+    slow.insert(slow.end(), r.slow.begin(), r.slow.end());
+  }
+  const double fast_fence = far_out_fence(fast), slow_fence = far_out_fence(slow);
+  for (auto& [at, r] : points) {
+    drop_above(r.fast, fast_fence);
+    drop_above(r.slow, slow_fence);
+  }
+  std::erase_if(points, [](const auto& entry) { return entry.second.fast.empty() && entry.second.slow.empty(); });
+}
+
 // The point's fast and slow time over the law: the fast state's low end and the slow state's
 // high end when the probes saw both at the point; else both ends of all its passes.
 std::pair<double, double> point_states(const PointRatios& r) {
@@ -56,8 +90,10 @@ double quantile(std::vector<double> values, double q) {
 
 model::StateFactors state_factors(const MeasuredPasses& measured, const model::Regime& regime,
                                   model::Statistic statistic, const model::Units& units) {
+  auto points = ratios_by_point(measured, regime, statistic, units);
+  drop_far_outliers(points);
   std::vector<double> fast, slow;
-  for (const auto& [point, ratios] : ratios_by_point(measured, regime, statistic, units)) {
+  for (const auto& [point, ratios] : points) {
     const auto [f, s] = point_states(ratios);
     fast.push_back(f);
     slow.push_back(s);
