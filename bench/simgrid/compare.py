@@ -3,8 +3,8 @@
 
 For each topology, the platform is exported with `augur machines export`; for each pattern
 (ring: every rank sends to rank+1 and receives from rank-1, STEPS times; alltoall: augur's
-pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k) and each message
-size, `augur sim --network topology` runs the pattern as a schedule of sendrecv and
+pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k; bcast: augur's
+binomial broadcast from rank 0, `--algorithm bcast=binomial`) and each message size, `augur sim --network topology` runs the pattern as a schedule of sendrecv and
 simgrid_traffic runs it on the exported platform. Prints both predicted times, their relative
 difference and the wall time of each (the median of --repeat runs). With --check PCT, exits 1
 when a difference exceeds PCT per cent. docs/benchmarks.md, "Against SimGrid", has a run.
@@ -36,6 +36,8 @@ def schedule(pattern, ranks, size, steps):
     lines = [f"ranks {ranks}", "ranks 0..N-1 {"]
     if pattern == "ring":
         lines.append(f"  repeat {steps} {{ sendrecv rank+1 rank-1 {size} }}")
+    elif pattern == "bcast":
+        lines.append(f"  bcast {size} root=0")
     else:
         lines += [f"  sendrecv rank+{k} rank-{k} {size}" for k in range(1, ranks)]
     return "\n".join(lines + ["}"]) + "\n"
@@ -64,7 +66,8 @@ def run_case(args, work, topology, platform, ranks, pattern, size):
     with open(sched, "w") as f:
         f.write(schedule(pattern, ranks, size, args.ring_steps))
     augur_out, augur_wall = timed([args.augur, "sim", "--network", "topology", "--topology", topology,
-                                   "--sharing", args.sharing, sched, "--json", "--no-progress"], args.repeat)
+                                   "--sharing", args.sharing, "--algorithm", "bcast=binomial", sched, "--json",
+                                   "--no-progress"], args.repeat)
     augur_time = json.loads(augur_out)["predicted_seconds"]
     sg_command = [args.simgrid_traffic, platform, pattern, str(size)]
     if pattern == "ring":
@@ -87,7 +90,7 @@ def main():
     parser.add_argument("--simgrid-traffic", required=True, help="bench/simgrid's simgrid_traffic executable")
     parser.add_argument("--topologies", default=DEFAULT_TOPOLOGIES,
                         help=f"generators or machine files, ';'-separated (default {DEFAULT_TOPOLOGIES})")
-    parser.add_argument("--patterns", default="ring,alltoall", help="ring and/or alltoall")
+    parser.add_argument("--patterns", default="ring,alltoall,bcast", help="ring, alltoall and/or bcast")
     parser.add_argument("--sizes", default="64KiB,1MiB", help="message sizes, comma-separated")
     parser.add_argument("--ring-steps", type=int, default=8, help="steps of the ring pattern")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each simulator; wall times are medians")
@@ -98,8 +101,8 @@ def main():
     sizes = [parse_size(s) for s in args.sizes.split(",")]
     patterns = args.patterns.split(",")
     for p in patterns:
-        if p not in ("ring", "alltoall"):
-            parser.error(f"--patterns: '{p}' is not ring or alltoall")
+        if p not in ("ring", "alltoall", "bcast"):
+            parser.error(f"--patterns: '{p}' is not ring, alltoall or bcast")
 
     worst = 0.0
     print(f"| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |")

@@ -6,6 +6,9 @@
 //   simgrid_traffic PLATFORM ring BYTES STEPS     step s: send to rank+1, receive from rank−1
 //   simgrid_traffic PLATFORM alltoall BYTES       step k = 1 … p−1: send to rank+k, receive from
 //                                                 rank−k (augur's pairwise alltoall)
+//   simgrid_traffic PLATFORM bcast BYTES          augur's binomial broadcast from rank 0: receive
+//                                                 from rank − 2^j (2^j the lowest set bit), then
+//                                                 send to rank + 2^i, i = j−1 … 0
 //
 // Each step is augur's `sendrecv TO FROM BYTES` with an eager send: the sender does not wait
 // for its message, which starts flowing at once (the mailbox has a permanent receiver), and the
@@ -21,7 +24,7 @@ namespace sg = simgrid::s4u;
 
 namespace {
 
-enum class Pattern { ring, alltoall };
+enum class Pattern { ring, alltoall, bcast };
 
 struct Traffic {
   Pattern pattern = Pattern::ring;
@@ -34,8 +37,27 @@ std::string mailbox_name(int from, int to) { return std::to_string(from) + ">" +
 
 int wrap(int rank, int ranks) { return ((rank % ranks) + ranks) % ranks; }
 
+int ceil_log2(int n) {
+  int k = 0;
+  while ((1 << k) < n) ++k;
+  return k;
+}
+
+// src/sim/program/algorithms.cpp's binomial_mask: the root's is twice its largest child distance.
+int binomial_mask(int rank, int ranks) { return rank == 0 ? (1 << (ceil_log2(ranks) - 1)) * 2 : rank & -rank; }
+
+int payload = 0;  // the data is simulated: only its size matters
+
+void bcast_body(Traffic t, int me) {
+  const int mask = binomial_mask(me, t.ranks);
+  if (me != 0) sg::Mailbox::by_name(mailbox_name(me - mask, me))->get<int>();
+  for (int m = mask >> 1; m > 0; m >>= 1)
+    if (me + m < t.ranks)
+      sg::Mailbox::by_name(mailbox_name(me, me + m))->put_init(&payload, static_cast<uint64_t>(t.bytes))->detach();
+}
+
 void rank_body(Traffic t, int me) {
-  static int payload = 0;  // the data is simulated: only its size matters
+  if (t.pattern == Pattern::bcast) return bcast_body(t, me);
   const int steps = t.pattern == Pattern::ring ? t.steps : t.ranks - 1;
   for (int s = 0; s < steps; ++s) {
     const int k = t.pattern == Pattern::ring ? 1 : s + 1;
@@ -48,7 +70,7 @@ void rank_body(Traffic t, int me) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "simgrid_traffic: %s\n"
-               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall BYTES [--cfg=...]\n",
+               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall|bcast BYTES [--cfg=...]\n",
                why);
   std::exit(2);
 }
@@ -87,11 +109,11 @@ int main(int argc, char** argv) {
   if (pattern == "ring") {
     if (argc != 5) usage("ring needs BYTES and STEPS");
     t.steps = static_cast<int>(positive_number(argv[4], "STEPS must be a whole number"));
-  } else if (pattern == "alltoall") {
-    t.pattern = Pattern::alltoall;
-    if (argc != 4) usage("alltoall takes BYTES only");
+  } else if (pattern == "alltoall" || pattern == "bcast") {
+    t.pattern = pattern == "bcast" ? Pattern::bcast : Pattern::alltoall;
+    if (argc != 4) usage("alltoall and bcast take BYTES only");
   } else {
-    usage("the pattern must be ring or alltoall");
+    usage("the pattern must be ring, alltoall or bcast");
   }
   t.bytes = positive_number(argv[3], "BYTES must be a number");
   plain_flow_model();
@@ -105,7 +127,11 @@ int main(int argc, char** argv) {
   std::vector<sg::ActorPtr> actors;
   for (int r = 0; r < t.ranks; ++r) actors.push_back(sg::Actor::create("rank" + std::to_string(r), hosts[r], rank_body, t, r));
   // Permanent receivers: a message flows as soon as it is sent, as augur's eager sends do.
-  for (int from = 0; from < t.ranks; ++from)
+  for (int to = 1; t.pattern == Pattern::bcast && to < t.ranks; ++to) {
+    const int from = to - binomial_mask(to, t.ranks);
+    sg::Mailbox::by_name(mailbox_name(from, to))->set_receiver(actors[to]);
+  }
+  for (int from = 0; from < t.ranks && t.pattern != Pattern::bcast; ++from)
     for (int k = 1; k < t.ranks; ++k) {
       if (t.pattern == Pattern::ring && k > 1) break;
       const int to = wrap(from + k, t.ranks);

@@ -24,7 +24,8 @@ void check(const augur::sim::Program& p) {
       if (op.kind == OpKind::collective) {
         require(op.name < p.names().size());
         require(op.peer < p.comms()[op.comm].size);
-      } else if (op.kind != OpKind::compute && op.kind != OpKind::wait) {
+      } else if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::sleep &&
+                 op.kind != OpKind::until) {
         require(op.peer == augur::sim::kAny || (op.peer >= 0 && op.peer < n));
       }
     }

@@ -83,6 +83,22 @@ TEST_F(SimKernel, MessagesOfOneSenderDoNotOvertake) {
   EXPECT_EQ(recvs[1].bytes, 10u);
 }
 
+// The model's network orders per receiver too. Rank 0's 4,000 bytes to rank 1 arrive after
+// 10 + 40 = 50 µs; its 10 bytes to rank 2, sent when the first send returns at 2 + 4 = 6 µs
+// (and leaving its link by then), arrive 10.1 µs later, at 16.1 µs, before rank 3's 10 bytes
+// sent at 10 µs (20.1 µs): rank 2's wildcard receive takes rank 0's, ending at 16.1 µs.
+TEST_F(SimKernel, AMessageToAnotherReceiverDoesNotWaitForAnEarlierOne) {
+  auto p = program({{send_op(1, 4000), send_op(2, 10)}, {recv_op(0)}, {recv_op(kAny), recv_op(kAny)},
+                    {compute_op(10 * us), send_op(2, 10)}});
+  TraceRecorder trace(4, {});
+  simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[2].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].src, 0);
+  EXPECT_NEAR(recvs[0].end, 16.1 * us, 1e-15);
+  EXPECT_EQ(recvs[1].src, 3);
+}
+
 TEST_F(SimKernel, NonblockingExchangeWaitsForBoth) {
   auto body = [](int peer) { return std::vector<Op>{irecv_op(peer), isend_op(peer, 100), wait_op()}; };
   auto p = program({body(1), body(0)});
@@ -179,6 +195,39 @@ TEST(SimLogGOPS, SendsQueueBehindTheGap) {
   EXPECT_DOUBLE_EQ(r.ranks[1].finish, 7 * us);
   EXPECT_DOUBLE_EQ(r.ranks[2].finish, 8 * us);
   EXPECT_DOUBLE_EQ(r.ranks[3].finish, 10 * us);
+}
+
+// MPI orders a sender's messages per receiver only. Rank 0 sends 100,000 bytes to rank 3, then
+// 8 to rank 2, starting at 1 µs (its first call took o): T(8) = o + L + 8·G + o = 7.008 µs, so
+// the 8 bytes reach rank 2 at 8.008 µs, long before the large message reaches rank 3 at
+// T(100000) = 107 µs, behind which they do not wait. Rank 1's 8 bytes, sent at 20 µs, arrive at
+// 27.008: rank 2's first wildcard receive takes rank 0's.
+TEST(SimLogGOPS, AMessageToAnotherReceiverDoesNotWaitForAnEarlierOne) {
+  LogGOPSNetwork net(parse_loggops("L=5us,o=1us,g=2us,G=1ns,O=0"));
+  auto p = program({{send_op(3, 100000), send_op(2, 8)}, {compute_op(20 * us), send_op(2, 8)},
+                    {recv_op(kAny), recv_op(kAny)}, {recv_op(0)}});
+  TraceRecorder trace(4, {});
+  auto r = simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[2].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].src, 0);
+  EXPECT_NEAR(recvs[0].end, 8.008 * us, 1e-15);
+  EXPECT_EQ(recvs[1].src, 1);
+  EXPECT_NEAR(recvs[1].end, 27.008 * us, 1e-15);
+  EXPECT_NEAR(r.ranks[3].finish, 107 * us, 1e-15);
+}
+
+// To one receiver they stay in order: the 8 bytes (8.008 µs on their own) are delivered behind
+// the 100,000 (107 µs), so a wildcard receive takes the large message first.
+TEST(SimLogGOPS, MessagesToOneReceiverStayInTheOrderSent) {
+  LogGOPSNetwork net(parse_loggops("L=5us,o=1us,g=2us,G=1ns,O=0"));
+  auto p = program({{send_op(1, 100000), send_op(1, 8)}, {recv_op(kAny), recv_op(kAny)}});
+  TraceRecorder trace(2, {});
+  simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[1].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].bytes, 100000u);
+  EXPECT_EQ(recvs[1].bytes, 8u);
 }
 
 TEST(SimLogGOPS, CollectivesRunAsMessages) {

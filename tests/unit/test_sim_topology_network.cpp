@@ -72,6 +72,87 @@ TEST(SimTopologyNetwork, ASynchronousSendStaysBehindEarlierMessages) {
   EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1 + 10 / MB);
 }
 
+// MPI orders messages per (sender, receiver, communicator) only. On a ring of three, rank 0
+// reaches rank 1 over link n0→n1 and rank 2 over n0→n2: its 1,000 bytes to rank 2, sent after
+// a megabyte to rank 1, cross their own link alone in 1 ms and are not held behind the megabyte
+// (1 s).
+TEST(SimTopologyNetwork, AMessageToAnotherReceiverDoesNotWaitForAnEarlierOne) {
+  TopologyNetwork net(generate_topology("ring:3,bandwidth=1MB/s,latency=0"));
+  auto r = simulate(program({{send_op(1, MB), send_op(2, 1000)}, {recv_op(0)}, {recv_op(0)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1);
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 1e-3);
+}
+
+// To the same receiver they stay in order: both flows share n0→n1 at 0.5 MB/s, the 1,000 bytes
+// end at 2 ms while the megabyte has 999,000 bytes left, which then take 0.999 s alone; the
+// small message, done first, is delivered with the megabyte at 1.001 s, after it.
+TEST(SimTopologyNetwork, MessagesToOneReceiverStayInTheOrderSent) {
+  TopologyNetwork net(generate_topology("ring:3,bandwidth=1MB/s,latency=0"));
+  auto p = program({{send_op(1, MB), send_op(1, 1000)}, {recv_op(0), recv_op(0)}, {}});
+  TraceRecorder trace(3, {});
+  auto r = simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[1].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].bytes, 1000000u);
+  EXPECT_EQ(recvs[1].bytes, 1000u);
+  EXPECT_DOUBLE_EQ(recvs[0].end, 1.001);
+  EXPECT_DOUBLE_EQ(recvs[1].end, 1.001);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1.001);
+}
+
+// A communicator is a matching context of its own: the 1,000 bytes on `other`, sent after the
+// megabyte on the world to the same receiver, are not held behind it. Both share n0→n1 at
+// 0.5 MB/s until the small one ends at 2 ms, when rank 1's receive on `other` gets it; the
+// megabyte's last 999,000 bytes then take 0.999 s alone.
+TEST(SimTopologyNetwork, MessagesOnAnotherCommunicatorAreNotOrderedBehind) {
+  TopologyNetwork net(generate_topology("ring:3,bandwidth=1MB/s,latency=0"));
+  FlatProgram p(3);
+  const auto other = p.add_comm({"other", 2, {0, 1}, 1});
+  Op small = send_op(1, 1000);
+  small.comm = other;
+  Op small_recv = recv_op(0);
+  small_recv.comm = other;
+  p.assign(0, 0, p.add_body({send_op(1, MB), small}));
+  p.assign(1, 1, p.add_body({small_recv, recv_op(0)}));
+  TraceRecorder trace(3, {});
+  auto r = simulate(p, net, {}, &trace);
+  const auto& recvs = trace.trace().ranks[1].recvs;
+  ASSERT_EQ(recvs.size(), 2u);
+  EXPECT_EQ(recvs[0].bytes, 1000u);
+  EXPECT_DOUBLE_EQ(recvs[0].end, 2e-3);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 1.001);
+}
+
+// An incast: ranks 1 to 4 each send a megabyte to rank 0, which has posted its four receives
+// at 0. As eager sends, the four flows share the switch's link to n0 at 0.25 MB/s and all end at
+// 4 s. As synchronous sends, each envelope is matched at 0 and its data then flows the same way:
+// 4 s as well, for the receiver and for each sender, which waits for its data to arrive.
+TEST(SimTopologyNetwork, SynchronousSendsContendLikeOtherData) {
+  auto incast = [](augur::timing::SendMode mode) {
+    TopologyNetwork net(generate_topology("star:5,bandwidth=1MB/s,latency=0"));  // one run each
+    std::vector<std::vector<Op>> bodies{{irecv_op(1), irecv_op(2), irecv_op(3), irecv_op(4), wait_op()}};
+    for (int r = 1; r <= 4; ++r) bodies.push_back({send_op(0, MB, 0, mode)});
+    return simulate(program(bodies), net);
+  };
+  const auto eager = incast(augur::timing::SendMode::standard);
+  const auto synchronous = incast(augur::timing::SendMode::synchronous);
+  EXPECT_DOUBLE_EQ(eager.ranks[0].finish, 4);
+  EXPECT_DOUBLE_EQ(synchronous.ranks[0].finish, 4);
+  for (int r = 1; r <= 4; ++r) {
+    EXPECT_DOUBLE_EQ(eager.ranks[r].finish, 0);
+    EXPECT_DOUBLE_EQ(synchronous.ranks[r].finish, 4);
+  }
+}
+
+// A synchronous send's data moves from the match: the receive is posted at 2 s, so the 1 MB
+// crosses from 2 s to 3 s, sharing nothing; the sender is done when it has arrived.
+TEST(SimTopologyNetwork, ASynchronousSendsDataMovesFromTheMatch) {
+  TopologyNetwork net(generate_topology("star:2,bandwidth=1MB/s,latency=1us"));
+  auto r = simulate(program({{send_op(1, MB, 0, augur::timing::SendMode::synchronous)}, {compute_op(2), recv_op(0)}}), net);
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 3 + 2e-6);  // two links of 1 µs through the switch
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 3 + 2e-6);
+}
+
 TEST(SimTopologyNetwork, ComputeRunsAtTheNodesSpeed) {
   TopologyNetwork net(generate_topology("ring:2,speed=4"));
   auto r = simulate(program({{compute_op(1)}, {}}), net);
@@ -87,8 +168,9 @@ TEST(SimTopologyNetwork, RanksOfOneNodeNeedNoLinks) {
 
 // With the model's one-way time (here 1 µs + 1 ns a byte), a message within a node takes it,
 // and contends with nothing: ranks 0 and 1 share node n0, ranks 2 and 3 node n1. Rank 0's
-// last message, to rank 1 on its node, ends its transit at 2 s + 1 ms + 1 µs but is delivered
-// behind the one before it, to rank 2 across the link (ending at 3 s): MPI keeps a sender's order.
+// last message, to rank 1 on its node, starts at 2 s and ends its transit 1 ms + 1 µs later;
+// the one before it goes to another receiver (rank 2, across the link, ending at 3 s), which
+// MPI does not order it behind: rank 1 is done at 2 s + 1 ms + 1 µs.
 TEST(SimTopologyNetwork, RanksOfOneNodeTakeTheModelsOneWayTime) {
   const auto transit = [](double bytes) { return 1e-6 + bytes * 1e-9; };
   TopologyNetwork net(generate_topology("ring:2,cores=2,bandwidth=1MB/s,latency=0"), Sharing::fair, transit);
@@ -97,7 +179,7 @@ TEST(SimTopologyNetwork, RanksOfOneNodeTakeTheModelsOneWayTime) {
                              {send_op(3, 1000), recv_op(0)},
                              {recv_op(2)}}),
                     net);
-  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 3);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 2 + 1e-3 + 1e-6);
   EXPECT_DOUBLE_EQ(r.ranks[2].finish, 3);
   EXPECT_DOUBLE_EQ(r.ranks[3].finish, 2e-6);
   EXPECT_DOUBLE_EQ(r.ranks[0].finish, 2);

@@ -22,6 +22,11 @@ Name send_name(timing::SendMode mode) {
 
 bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
 
+bool has_peers(OpKind kind) {
+  return kind != OpKind::compute && kind != OpKind::wait && kind != OpKind::collective && kind != OpKind::sleep &&
+         kind != OpKind::until;
+}
+
 }  // namespace
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
@@ -130,8 +135,7 @@ bool Engine::current_op(int rank, Op& op) {
 
 bool Engine::perform(int rank, const Op& op) {
   for (std::int32_t peer : {op.peer, op.peer2})
-    if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::collective &&
-        (peer >= program_.nranks() || peer < kNoPeer))
+    if (has_peers(op.kind) && (peer >= program_.nranks() || peer < kNoPeer))
       throw std::invalid_argument(fmt::format("rank {}: peer {} is outside the {} ranks", rank, peer, program_.nranks()));
   switch (op.kind) {
     case OpKind::compute: compute(rank, op); return true;
@@ -145,6 +149,8 @@ bool Engine::perform(int rank, const Op& op) {
         throw std::invalid_argument(fmt::format("rank {}: wait set {} does not exist", rank, op.peer));
       return wait(rank, op);
     case OpKind::collective: return collective(rank, op);
+    case OpKind::sleep: advance(rank, ranks_[rank].now + std::max(0.0, op.value)); return true;
+    case OpKind::until: advance(rank, std::max(ranks_[rank].now, op.value)); return true;
   }
   return true;
 }

@@ -26,9 +26,11 @@ struct Message {
   std::int32_t src = 0, dst = 0, tag = 0;
   std::uint32_t sender_request = kNil;  // a rendezvous: the sender's request, completed at the match
   std::uint32_t next = kNil;            // receiver's unexpected queue; the free list
-  std::uint32_t next_sent = kNil;       // the sender's messages in transfer, in the order sent
+  std::uint32_t next_sent = kNil;       // its pair's messages in transfer, in the order sent
+  std::uint32_t order = kNil;           // networks with transfers: its pair's PairOrder
   std::uint16_t comm = 0;
   bool rendezvous = false, internal = false;
+  bool carrying = false;  // networks with transfers: a rendezvous matched, its data in transfer
 };
 
 struct Request {
@@ -49,11 +51,23 @@ struct Request {
 
 enum class Status : std::uint8_t { ready, blocked, done };
 
+// MPI's non-overtaking rule holds per (sender, receiver, communicator): one sender's messages
+// to one receiver on one communicator arrive in the order sent, and nothing orders the others.
+// One per pair with messages still to arrive, on its sender's list (send_order.cpp).
+struct PairOrder {
+  double last = 0;  // the arrival of the pair's latest message
+  std::uint32_t head = kNil, tail = kNil;  // its messages in transfer, in the order sent
+  std::uint32_t next = kNil;               // the sender's list; the free list
+  std::int32_t dst = 0;
+  std::uint16_t comm = 0;
+  bool internal = false;
+};
+
 struct RankState {
   double now = 0;
   double nic_free = 0;  // when its next message may leave (networks with a gap)
   double link_free = 0;  // when its next message leaves the link (Network::departure)
-  double last_arrival = 0;  // its messages reach their receivers in the order sent
+  double last_arrival = 0;  // the latest arrival of its messages (networks without transfers)
   // The call in progress: its begin, latest completion, bytes, and the parts a report needs.
   double begin = 0, end = 0, bytes = 0, halves = 0, send_end = 0;
   double collective_begin = 0, collective_waiting = 0;  // an expanded collective
@@ -63,7 +77,8 @@ struct RankState {
   std::uint32_t requests_head = kNil, requests_tail = kNil;  // outstanding, oldest first
   std::uint32_t posted_head = kNil, posted_tail = kNil;
   std::uint32_t unexpected_head = kNil, unexpected_tail = kNil;
-  std::uint32_t sent_head = kNil, sent_tail = kNil;  // messages in transfer (networks with transfers)
+  std::uint32_t orders_head = kNil;  // its pairs' PairOrders, newest first
+  std::uint32_t orders = 0, orders_prune_at = 4;  // how many; when to drop those that are over
   Status status = Status::ready;
   Op call;  // the blocked call, kept so its completion need not fetch or expand it again
 };
@@ -108,11 +123,20 @@ class Engine {
   void deliver(std::uint32_t message);
   void transfer(int rank, std::uint32_t message);  // networks with transfers: in the sender's order
   void transfers_end(double time);                 // the network event: transfers due now end
-  void release_sent(int rank);                     // deliver the rank's arrived messages in order
+  void release_sent(std::uint32_t order);          // deliver the pair's arrived messages in order
   void schedule_transfers();
   void complete_receive(std::uint32_t request, std::uint32_t message);
+  void carry_data(std::uint32_t request, std::uint32_t message);  // networks with transfers
+  void end_message(std::uint32_t request, std::uint32_t message, double halves, double sender_end);
   void complete(std::uint32_t request);
   void settle_receive(Request& r);
+  // send_order.cpp
+  double ordered_arrival(int rank, const Message& m, double arrival);
+  std::uint32_t find_order(int rank, const Message& m, double now);
+  std::uint32_t add_order(int rank, const Message& m);
+  void prune_orders(int rank, double now);
+  void drop_order(RankState& rs, std::uint32_t previous, std::uint32_t id);
+
   timing::Flight own_last_send(int rank, std::uint16_t comm, int peer) const;
   void note_send(int rank, std::uint16_t comm, int peer, timing::Flight flight);
 
@@ -138,7 +162,8 @@ class Engine {
   std::vector<OperationTotals> op_totals_;
   std::vector<Message> messages_;
   std::vector<Request> requests_;
-  std::uint32_t free_message_ = kNil, free_request_ = kNil;
+  std::vector<PairOrder> orders_;
+  std::uint32_t free_message_ = kNil, free_request_ = kNil, free_order_ = kNil;
   std::vector<CollectiveInstance> collectives_;  // by communicator
   std::vector<Algorithm> algorithms_;            // by collective name
   std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send

@@ -1,9 +1,11 @@
 // Messages carried by a network with transfers (`--network topology`): an eager message's
 // transfer starts when it is sent; when it ends (the network event), the message reaches its
-// receiver after the route's latency. A rank's messages still reach their receivers in the
-// order sent, as MPI's non-overtaking matching needs: one that ends before an earlier one of
-// the same sender waits for it. A message between ranks of one node crosses no link: it takes
-// the model's one-way time (Transfers::priced_on_node), in order behind the sender's others.
+// receiver after the route's latency. MPI's non-overtaking order holds per (sender, receiver,
+// communicator): a message that ends before an earlier one of its pair waits for it, and
+// nothing else (send_order.cpp). A message between ranks of one node crosses no link: it takes
+// the model's one-way time (Transfers::priced_on_node), in order behind its pair's others. A
+// message that waits for its receiver (a synchronous send) moves its data once matched, as a
+// flow contending with the others.
 #include <limits>
 
 #include "sim/kernel/engine.hpp"
@@ -11,19 +13,38 @@
 
 namespace augur::sim {
 
-// A message that waits for its receiver announces itself at once (its data is priced at the
-// match), and one between ranks of one node when its transit ends, both still behind the
-// sender's earlier messages in transfer.
+// A message that waits for its receiver announces itself at once (its data moves at the
+// match), and one between ranks of one node when its transit ends, both still behind their
+// pair's earlier messages in transfer.
 void Engine::transfer(int rank, std::uint32_t message) {
   auto& rs = ranks_[rank];
+  const auto order = find_order(rank, messages_[message], rs.now);
   auto& m = messages_[message];
   m.arrival = m.rendezvous ? rs.now : std::numeric_limits<double>::infinity();
   if (!m.rendezvous && transfers_->priced_on_node(rank, m.dst)) m.arrival = rs.now + transfers_->on_node_transit(m.bytes);
+  m.order = order;
   m.next_sent = kNil;
-  (rs.sent_tail == kNil ? rs.sent_head : messages_[rs.sent_tail].next_sent) = message;
-  rs.sent_tail = message;
-  if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(rank);
+  auto& o = orders_[order];
+  (o.tail == kNil ? o.head : messages_[o.tail].next_sent) = message;
+  o.tail = message;
+  if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(order);
   transfers_->start(rs.now, rank, m.dst, m.bytes, message);
+  schedule_transfers();
+}
+
+// The data of a matched rendezvous, from the match (now) on; the receive and the send complete
+// when it arrives (deliver, then end_message).
+void Engine::carry_data(std::uint32_t request, std::uint32_t message) {
+  auto& m = messages_[message];
+  const double matched = std::max(requests_[request].post, m.arrival);
+  m.carrying = true;
+  m.next = request;
+  if (transfers_->priced_on_node(m.src, m.dst)) {
+    m.arrival = matched + transfers_->on_node_transit(m.bytes);
+    queue_.push(m.arrival, static_cast<std::uint32_t>(m.dst), EventType::deliver, message);
+    return;
+  }
+  transfers_->start(matched, m.src, m.dst, m.bytes, message);
   schedule_transfers();
 }
 
@@ -40,21 +61,23 @@ void Engine::transfers_end(double time) {
   if (time == network_event_) network_event_ = -1;  // taken: the next end needs an event again
   if (time != transfers_->next_finish()) return;
   for (auto [message, arrival] : transfers_->finish_next()) {
-    messages_[message].arrival = arrival;
-    release_sent(messages_[message].src);
+    auto& m = messages_[message];
+    m.arrival = arrival;
+    if (m.carrying) queue_.push(arrival, static_cast<std::uint32_t>(m.dst), EventType::deliver, message);
+    else release_sent(m.order);
   }
   schedule_transfers();
 }
 
-void Engine::release_sent(int rank) {
-  auto& rs = ranks_[rank];
-  while (rs.sent_head != kNil && messages_[rs.sent_head].arrival != std::numeric_limits<double>::infinity()) {
-    const auto id = rs.sent_head;
+void Engine::release_sent(std::uint32_t order) {
+  auto& o = orders_[order];
+  while (o.head != kNil && messages_[o.head].arrival != std::numeric_limits<double>::infinity()) {
+    const auto id = o.head;
     auto& m = messages_[id];
-    rs.sent_head = m.next_sent;
-    if (rs.sent_head == kNil) rs.sent_tail = kNil;
-    m.arrival = std::max(m.arrival, rs.last_arrival);
-    rs.last_arrival = m.arrival;
+    o.head = m.next_sent;
+    if (o.head == kNil) o.tail = kNil;
+    m.arrival = std::max(m.arrival, o.last);
+    o.last = m.arrival;
     queue_.push(m.arrival, static_cast<std::uint32_t>(m.dst), EventType::deliver, id);
   }
 }

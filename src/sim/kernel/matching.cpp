@@ -106,11 +106,8 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
     transfer(rank, id);
     return id;
   }
-  // One rank's messages leave through one queue: they reach their receivers in the order sent.
-  const double arrival = std::max(net_.arrival(m.start, rendezvous, op.value), rs.last_arrival);
-  rs.last_arrival = arrival;
-  m.arrival = arrival;
-  queue_.push(arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
+  m.arrival = ordered_arrival(rank, m, net_.arrival(m.start, rendezvous, op.value));
+  queue_.push(m.arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
   return id;
 }
 
@@ -123,6 +120,10 @@ void Engine::post_receive(std::uint32_t request) {
 }
 
 void Engine::deliver(std::uint32_t message) {
+  if (messages_[message].carrying) {  // a rendezvous's data, matched before
+    const double arrival = messages_[message].arrival;
+    return end_message(messages_[message].next, message, arrival, arrival);
+  }
   auto& rs = ranks_[messages_[message].dst];
   const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
                               [&](const Request& req) { return matches(req, messages_[message]); });
@@ -132,9 +133,7 @@ void Engine::deliver(std::uint32_t message) {
 
 // The reverse profiler's take_stamp: the halves' rule, then the floor of a crossed message.
 void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
-  const Message m = messages_[message];
-  messages_[message].next = free_message_;
-  free_message_ = message;
+  const Message& m = messages_[message];
   auto& r = requests_[request];
   r.wildcard = (r.peer == kAny ? trace::kAnySource : 0) | (r.tag == kAny ? trace::kAnyTag : 0);
   if (r.recorded != kAny) {
@@ -145,15 +144,28 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   r.peer = m.src;
   r.tag = m.tag;
   r.in_start = m.start;
+  if (transfers_ && m.rendezvous) return carry_data(request, message);
   // A transferred message's arrival is known only from its transfer.
-  r.halves = transfers_ && !m.rendezvous ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
-                                         : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
-  r.end = r.halves;
+  const double halves = transfers_ ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
+                                   : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
+  const double sender_end = m.rendezvous ? net_.waiting_send_end(m.start, r.post, m.bytes) : 0;
+  end_message(request, message, halves, sender_end);
+}
+
+// The message's receive ends by the halves' rule at `halves`; a sender waiting for it at
+// `sender_end` at the earliest.
+void Engine::end_message(std::uint32_t request, std::uint32_t message, double halves, double sender_end) {
+  const Message m = messages_[message];
+  messages_[message].next = free_message_;
+  free_message_ = message;
+  auto& r = requests_[request];
+  r.halves = halves;
+  r.end = halves;
   r.unsettled = true;
   if (r.awaited) settle_receive(r);
   if (m.rendezvous && m.sender_request != kNil) {
     auto& s = requests_[m.sender_request];
-    s.end = std::max(s.halves, net_.waiting_send_end(m.start, r.post, m.bytes));
+    s.end = std::max(s.halves, sender_end);
     complete(m.sender_request);
   }
   complete(request);

@@ -28,8 +28,9 @@ Network::Isend TopologyNetwork::isend(double&, timing::SendMode, double start, d
   return {start + overhead_, start + overhead_};
 }
 
-// Reached only for a synchronous send (eager messages are delivered by their transfers, and the
-// kernel ends their receives at the arrival): its data moves once the receive is posted.
+// The kernel carries every message's data as a transfer, a synchronous send's from its match, and
+// ends receives at the arrival; these answer callers without transfers: the data moving once the
+// receive is posted, alone on the slowest link.
 double TopologyNetwork::receive_end(double post, double send_start, bool, double bytes) const {
   return std::max(post, send_start) + uncontended(bytes);
 }

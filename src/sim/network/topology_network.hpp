@@ -1,11 +1,11 @@
 #pragma once
 // `--network topology`: messages cross a machine's links as flows sharing bandwidth max-min
 // fairly (transfers.hpp); the kernel starts each eager message's transfer when it is sent and
-// delivers it when the transfer ends plus the route's latency. Collectives are expanded into
-// messages. What is not contended: a synchronous send's data (it waits for its receiver and is
-// then priced as if alone on its route), and messages between ranks of one node (no links: the
-// model's one-way time when `on_node` is given, else at once). Compute runs at the speed of the
-// rank's node type.
+// delivers it when the transfer ends plus the route's latency. A synchronous send waits for its
+// receiver; the kernel then carries its data as a transfer too. Collectives are expanded into
+// messages. What is not contended: messages between ranks of one node (no links: the model's
+// one-way time when `on_node` is given, else at once). Compute runs at the speed of the rank's
+// node type.
 #include <memory>
 
 #include "sim/network/network.hpp"
@@ -32,7 +32,7 @@ class TopologyNetwork final : public Network {
   double compute_speed(int rank) const override;
 
  private:
-  double uncontended(double bytes) const;  // a synchronous send's data: the slowest link, alone
+  double uncontended(double bytes) const;  // the slowest link, alone: a bound for callers without transfers
 
   std::unique_ptr<Transfers> transfers_;
   Sharing sharing_;

@@ -65,7 +65,7 @@ void FlatProgram::assign(int first, int last, std::uint32_t body) {
   if (first < 0 || last >= nranks() || first > last) throw std::out_of_range("rank range outside the program");
   if (rank_body_.empty()) {
     if (body == 0 && first == 0 && last == nranks() - 1) return;  // the default: every rank runs body 0
-    rank_body_.assign(nranks(), 0);
+    rank_body_.assign(nranks(), kNoBody);  // ranks given no body do nothing
   }
   std::fill(rank_body_.begin() + first, rank_body_.begin() + last + 1, body);
 }
@@ -73,7 +73,8 @@ void FlatProgram::assign(int first, int last, std::uint32_t body) {
 const std::vector<Op>& FlatProgram::body_of(int rank) const {
   static const std::vector<Op> none;
   if (bodies_.empty()) return none;
-  return bodies_[rank_body_.empty() ? 0 : rank_body_[rank]];
+  if (rank_body_.empty()) return bodies_[0];
+  return rank_body_[rank] == kNoBody ? none : bodies_[rank_body_[rank]];
 }
 
 bool FlatProgram::fetch(int rank, std::uint32_t pc, Op& op) const {

@@ -26,6 +26,8 @@ enum class OpKind : std::uint8_t {
   sendrecv,    // send to peer and receive from peer2 at once (MPI_Sendrecv)
   wait,        // completes the `count` oldest requests (all when 0), or with peer >= 0 a wait set
   collective,  // name, value = bytes, peer = root (comm rank, or -1), comm
+  sleep,       // value = seconds of idle time, whatever the node's speed
+  until,       // value = a simulated time: the rank waits until then
 };
 
 // Peers given relative to the rank running the operation, e.g. `send rank+1`.
@@ -145,13 +147,16 @@ class FlatProgram final : public Program {
   explicit FlatProgram(int nranks);
   // Adds a body and returns its index; assign it to ranks with assign().
   std::uint32_t add_body(std::vector<Op> ops);
-  void assign(int first, int last, std::uint32_t body);  // ranks first..last inclusive
+  // Ranks first..last inclusive; once a body is assigned to some ranks only, the others run
+  // nothing until given a body of their own.
+  void assign(int first, int last, std::uint32_t body);
   bool fetch(int rank, std::uint32_t pc, Op& op) const override;
   const std::vector<Op>& body_of(int rank) const;
 
  private:
   std::vector<std::vector<Op>> bodies_;
-  std::vector<std::uint32_t> rank_body_;  // empty: every rank runs body 0
+  static constexpr std::uint32_t kNoBody = 0xFFFFFFFF;
+  std::vector<std::uint32_t> rank_body_;  // empty: every rank runs body 0; kNoBody: nothing
 };
 
 }  // namespace augur::sim

@@ -58,6 +58,8 @@ class Parser {
   Expr expression();
   void binary(Expr& e, int level);
   void unary(Expr& e);
+  bool at_table_entry() const;
+  void table_entry(Expr& e);
   void combine(Expr& a, const Expr& b, char op);
   std::int64_t constant(std::string_view what);
   bool starts_expression() const;
@@ -66,6 +68,7 @@ class Parser {
   void declaration();
   void communicator();
   void grain();
+  void table();
   void body_for(std::int64_t first, std::int64_t last);
   std::vector<Stmt> block();
   Stmt statement();
@@ -89,6 +92,8 @@ class Parser {
   std::unique_ptr<FlatProgram> program_;
   std::map<std::string, std::uint16_t, std::less<>> comms_;
   std::map<std::string, double, std::less<>> grains_;
+  std::vector<Table> tables_;
+  std::map<std::string, std::size_t, std::less<>> table_ids_;
   std::size_t budget_, used_ = 0;  // operations (and per-rank bodies) stored so far
   int depth_ = 0;                  // open parentheses, unary minuses and repeat bodies
 
@@ -135,7 +140,33 @@ std::string_view Parser::identifier(std::string_view what) {
 
 bool Parser::starts_expression() const {
   const auto& t = peek();
-  return t.kind == TokenKind::number || at("(") || at("-") || at("N") || at("rank");
+  return t.kind == TokenKind::number || at("(") || at("-") || at("N") || at("rank") || at_table_entry();
+}
+
+bool Parser::at_table_entry() const {
+  return peek().kind == TokenKind::identifier && peek(1).kind == TokenKind::symbol && peek(1).text == "[";
+}
+
+// NAME[index]: a constant index reads the entry now; any other, when the body is instantiated.
+void Parser::table_entry(Expr& e) {
+  const Token& name = next();
+  auto it = table_ids_.find(name.text);
+  if (it == table_ids_.end()) fail(name, fmt::format("unknown table '{}'", name.text));
+  next();  // '['
+  Expr index;
+  index.line = peek().line;
+  index.column = peek().column;
+  binary(index, 0);
+  expect("]", "to close the table's index");
+  e.rpn = std::move(index.rpn);
+  e.rpn.push_back({'t', static_cast<std::int64_t>(it->second)});
+  e.tables = &tables_;
+  e.cls = Expr::Class::general;
+  if (index.cls != Expr::Class::constant) return;
+  std::string why;
+  if (!e.evaluate(0, e.value, &why)) fail_at(index.line, index.column, why);
+  e.cls = Expr::Class::constant;
+  e.rpn = {{'n', e.value}};
 }
 
 Expr Parser::expression() {
@@ -180,6 +211,7 @@ void Parser::unary(Expr& e) {
     expect(")", "to close the parenthesis");
     return;
   }
+  if (at_table_entry()) return table_entry(e);
   if (accept("rank")) {
     e.cls = Expr::Class::offset;
     e.value = 0;
@@ -195,8 +227,8 @@ void Parser::unary(Expr& e) {
     if (ec != std::errc() || end != t.text.data() + t.text.size())
       fail(t, fmt::format("'{}' is not an integer", t.text));
   } else {
-    fail(t, t.kind == TokenKind::end ? "expected a number, N or rank, found the end" :
-                                       fmt::format("expected a number, N or rank, found '{}'", t.text));
+    fail(t, t.kind == TokenKind::end ? "expected a number, N, rank or a table entry, found the end" :
+                                       fmt::format("expected a number, N, rank or a table entry, found '{}'", t.text));
   }
   e.cls = Expr::Class::constant;
   e.value = v;
@@ -211,8 +243,10 @@ void Parser::combine(Expr& a, const Expr& b, char op) {
   joined.rpn.insert(joined.rpn.end(), b.rpn.begin(), b.rpn.end());
   joined.rpn.push_back({op, 0});
   joined.cls = C::general;
+  joined.tables = a.tables ? a.tables : b.tables;
   if (a.cls == C::constant && b.cls == C::constant) {
-    if (!joined.evaluate(0, joined.value)) fail_at(b.line, b.column, "division by zero or overflow");
+    std::string why;
+    if (!joined.evaluate(0, joined.value, &why)) fail_at(b.line, b.column, why);
     joined.cls = C::constant;
     joined.rpn = {{'n', joined.value}};
   } else if (a.cls == C::offset && b.cls == C::constant && (op == '+' || op == '-')) {
@@ -252,6 +286,7 @@ void Parser::declaration() {
   const Token& t = peek();
   if (accept("comm")) return communicator();
   if (accept("grain")) return grain();
+  if (accept("table")) return table();
   if (accept("rank")) {
     const Token& at_rank = peek();
     const auto r = constant("a rank number");
@@ -267,7 +302,7 @@ void Parser::declaration() {
     return body_for(a, b);
   }
   fail(t, t.kind == TokenKind::end ? "unexpected end" :
-                                     fmt::format("expected rank, ranks, comm or grain, found '{}'", t.text));
+                                     fmt::format("expected rank, ranks, comm, grain or table, found '{}'", t.text));
 }
 
 void Parser::communicator() {
@@ -312,6 +347,24 @@ void Parser::grain() {
   grains_.emplace(std::string(name), duration());
 }
 
+// `table NAME = {a, b, …}`: constant entries (they may use N and earlier tables).
+void Parser::table() {
+  const Token& name_token = peek();
+  const auto name = identifier("a table name");
+  if (table_ids_.contains(name)) fail(name_token, fmt::format("table '{}' is already defined", name));
+  if (name == "N" || name == "rank") fail(name_token, fmt::format("'{}' cannot name a table", name));
+  expect("=", "after the table's name");
+  expect("{", "to open the table's entries");
+  Table t{std::string(name), {}};
+  do {
+    if (++used_ > budget_) fail(peek(), fmt::format("the schedule needs more than {} operations", budget_));
+    t.values.push_back(constant("a table entry"));
+  } while (accept(","));
+  expect("}", "to close the table's entries");
+  table_ids_.emplace(t.name, tables_.size());
+  tables_.push_back(std::move(t));
+}
+
 void Parser::body_for(std::int64_t first, std::int64_t last) {
   const auto body = block();
   if (shareable(body)) {
@@ -352,8 +405,8 @@ Stmt Parser::statement() {
   s.line = t.line;
   s.column = t.column;
   const auto word = identifier("an operation");
-  if (word == "compute") {
-    s.kind = OpKind::compute;
+  if (word == "compute" || word == "sleep") {
+    s.kind = word == "compute" ? OpKind::compute : OpKind::sleep;
     if (peek().kind == TokenKind::identifier) {
       const Token& g = next();
       auto it = grains_.find(g.text);
@@ -362,6 +415,9 @@ Stmt Parser::statement() {
     } else {
       s.seconds = duration();
     }
+  } else if (word == "at") {
+    s.kind = OpKind::until;
+    s.seconds = duration();
   } else if (word == "repeat") {
     s.repeat = true;
     s.count = expression();
@@ -481,8 +537,8 @@ bool Parser::shareable(const std::vector<Stmt>& body) const {
 
 std::int64_t Parser::value_of(const Expr& e, std::optional<std::int64_t> rank) const {
   std::int64_t v = 0;
-  if (!e.evaluate(rank.value_or(0), v))
-    fail_at(e.line, e.column, fmt::format("division by zero or overflow for rank {}", rank.value_or(0)));
+  std::string why;
+  if (!e.evaluate(rank.value_or(0), v, &why)) fail_at(e.line, e.column, fmt::format("{} for rank {}", why, rank.value_or(0)));
   return v;
 }
 
@@ -512,7 +568,7 @@ void Parser::instantiate(const std::vector<Stmt>& body, std::optional<std::int64
     op.mode = s.mode;
     op.comm = s.comm;
     op.name = s.name;
-    if (s.kind == OpKind::compute) {
+    if (s.kind == OpKind::compute || s.kind == OpKind::sleep || s.kind == OpKind::until) {
       op.value = s.seconds;
     } else if (s.kind == OpKind::wait && !s.wait_set.empty()) {
       op.peer = program_->add_wait_set(s.wait_set);

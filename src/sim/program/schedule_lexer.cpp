@@ -54,7 +54,7 @@ std::vector<Token> tokenize(std::string_view text, const std::string& file) {
     } else if (c == '.' && i + 1 < text.size() && text[i + 1] == '.') {
       tokens.push_back({TokenKind::symbol, text.substr(i, 2), line, column});
       i += 2;
-    } else if (std::string_view("{}()=,+-*/%^").find(c) != std::string_view::npos) {
+    } else if (std::string_view("{}()[]=,+-*/%^").find(c) != std::string_view::npos) {
       tokens.push_back({TokenKind::symbol, text.substr(i, 1), line, column});
       ++i;
     } else {
