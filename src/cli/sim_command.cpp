@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -20,6 +21,7 @@
 #include "report/utilisation_strips.hpp"
 #include "revprof/report.hpp"
 #include "sim/program/generators.hpp"
+#include "sim/program/goal.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/program/replay.hpp"
 #include "sim/report/report.hpp"
@@ -53,6 +55,7 @@ struct SimRequest : NetworkRequest {
 // What runs, where it came from, and the machine a trace asks for when none is given.
 struct Input {
   std::unique_ptr<sim::FlatProgram> program;
+  std::unique_ptr<sim::GoalProgram> goal;  // a GOAL schedule, run as its dependency graph
   sim::AlgorithmChoice algorithms;
   std::string source, kind, trace_machine;
   std::map<std::string, long> skipped;
@@ -83,10 +86,38 @@ Input open_input(const SimRequest& r) {
     in.kind = "trace";
     return in;
   }
+  if (sim::looks_like_goal(path.string())) {
+    in.goal = sim::read_goal_file(path.string());
+    in.kind = "goal";
+    return in;
+  }
   in.program = sim::read_schedule_file(path.string());
   in.kind = "schedule";
   return in;
 }
+
+bool ends_with(const std::string& s, std::string_view tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// The program as a schedule, or as GOAL when the file is named .goal; written whole or not at all.
+void write_program(const SimRequest& r, const Input& in) {
+  std::ostringstream text;
+  if (ends_with(r.write_schedule, ".goal")) {
+    auto algorithms = in.algorithms;
+    if (!r.algorithms.empty())
+      for (auto& [c, a] : sim::parse_algorithm_choice(r.algorithms)) algorithms[c] = a;
+    if (in.goal) sim::write_goal(*in.goal, text);
+    else sim::write_goal(*in.program, algorithms, text);
+  } else {
+    if (in.goal) throw UsageError("a GOAL schedule is written as GOAL only: name the --write-schedule file *.goal");
+    text << sim::write_schedule(*in.program);
+  }
+  std::ofstream out(r.write_schedule, std::ios::binary);
+  if (!(out << text.view())) throw UsageError(r.write_schedule + ": cannot write the schedule there");
+}
+
+int rank_count(const Input& in) { return in.goal ? in.goal->nranks() : in.program->nranks(); }
 
 std::uint64_t operation_count(const sim::FlatProgram& p) {
   std::uint64_t total = 0;
@@ -176,7 +207,7 @@ void run(const SimRequest& r) {
   const auto machine = machine_for(r.machine, in.trace_machine);
   const auto model = load_machine_input(machine, "augur sim --machine");
   if (!r.write_schedule.empty()) {
-    std::ofstream(r.write_schedule) << sim::write_schedule(*in.program);
+    write_program(r, in);
     if (r.inputs.empty() && r.generator.empty()) return;
   }
   const auto chosen = make_network(r, model);
@@ -189,17 +220,18 @@ void run(const SimRequest& r) {
   if (!r.collectives.empty() && r.collectives != "expand" && r.collectives != "model")
     throw UsageError("--collectives must be model or expand");
   const bool bar = !r.no_progress && isatty(STDERR_FILENO);
-  if (bar) options.progress = progress_bar(operation_count(*in.program));
+  if (bar) options.progress = progress_bar(in.goal ? in.goal->vertices().size() : operation_count(*in.program));
   std::unique_ptr<sim::TraceRecorder> recorder;
   const bool wants_utilisation = !r.utilisation.empty() || !r.html.empty();
   auto* transfers = net->transfers();
   if (wants_utilisation && transfers) transfers->record_usage();
   if (!r.trace_out.empty() || wants_utilisation)
     recorder = std::make_unique<sim::TraceRecorder>(
-        in.program->nranks(), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name, "seconds, simulated",
+        rank_count(in), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name, "seconds, simulated",
                                                  "augur sim " + in.source});
   const auto started = std::chrono::steady_clock::now();
-  const auto result = sim::simulate(*in.program, *net, options, recorder.get());
+  const auto result = in.goal ? sim::simulate(*in.goal, *net, options, recorder.get())
+                              : sim::simulate(*in.program, *net, options, recorder.get());
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
   auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
@@ -240,6 +272,8 @@ void add_sim_command(CLI::App& app) {
       "  augur run --machine t3d --trace T -np 4 -- ./stencil && augur sim T    (replay: same prediction)\n"
       "  augur sim --machine sp2-mpl --compute-scale 2 T                         (another machine, slower nodes)\n"
       "  augur sim --machine sp2-mpl ring.sched                                  (docs/schedule-format.md)\n"
+      "  augur sim --network loggops --loggops L=2500ns,o=1500ns,g=1000ns bcast.goal  (LogGOPSim's GOAL, docs/goal-format.md)\n"
+      "  augur sim --generate bcast p=8 --write-schedule bcast.goal              (GOAL for LogGOPSim)\n"
       "  augur sim --machine sp2-mpl --network loggops --generate bcast algorithm=1m p=12 bytes=16\n"
       "  augur sim --network loggops --loggops L=2.5us,o=1.5us,g=1us,G=6ns --generate allreduce p=1048576\n"
       "  augur sim --generate barrier p=64 --write-schedule barrier.sched\n"
@@ -259,7 +293,7 @@ void add_sim_command(CLI::App& app) {
                   "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");
   cmd->add_option("--algorithm", r->algorithms, "algorithms of expanded collectives, e.g. bcast=bt,allreduce=ring");
   cmd->add_option("--generate", r->generator, "simulate a generated collective: NAME then key=value parameters");
-  cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file");
+  cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file (as LogGOPSim's GOAL when it ends in .goal)");
   cmd->add_option("--compute-scale", r->compute_scale, "multiply a trace's compute times (a slower or faster node)");
   cmd->add_option("--match", r->match,
                   "wildcard receives of a trace: simulated (in the simulated order) or recorded (as matched in the run)")
@@ -274,7 +308,7 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--bins", r->bins, "time intervals of --utilisation")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the report as JSON");
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
-  cmd->add_option("input", r->inputs, "trace directory or schedule file; with --generate, key=value parameters");
+  cmd->add_option("input", r->inputs, "trace directory, schedule or GOAL file; with --generate, key=value parameters");
   cmd->callback([r] { with_usage_errors([&] { run(*r); }); });
 }
 

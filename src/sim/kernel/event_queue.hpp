@@ -22,6 +22,7 @@ enum class EventType : std::uint8_t {
   resume,   // the rank carries on with its program
   deliver,  // a message's envelope reaches its receiver (payload: the message)
   network,  // the network's next transfer may end (networks with transfers)
+  finish,   // a GOAL receive's last overhead may begin (payload: the vertex)
 };
 
 struct Event {

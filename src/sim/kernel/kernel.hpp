@@ -15,6 +15,7 @@
 #include "sim/kernel/trace_sink.hpp"
 #include "sim/network/network.hpp"
 #include "sim/program/algorithms.hpp"
+#include "sim/program/goal.hpp"
 #include "sim/program/program.hpp"
 
 namespace augur::sim {
@@ -63,6 +64,13 @@ struct Result {
 // Runs `program` to the end. Throws DeadlockError, or std::invalid_argument for a program the
 // kernel cannot run (a peer outside the world, a collective with no algorithm to expand it).
 Result simulate(const Program& program, const Network& network, const Options& options = {},
+                TraceSink* trace = nullptr);
+
+// Runs a GOAL graph (goal.hpp): a vertex starts when what it requires is done and what it
+// irequires has started, on its rank's processor once that is free; sends and receives are
+// priced by `network` as in the sequence kernel (docs/goal-format.md). Networks with transfers
+// are not supported (std::invalid_argument).
+Result simulate(const GoalProgram& program, const Network& network, const Options& options = {},
                 TraceSink* trace = nullptr);
 
 }  // namespace augur::sim

@@ -1,0 +1,287 @@
+// The kernel's dependency-graph mode: runs a GOAL schedule (goal.hpp) vertex by vertex. A vertex
+// is ready when what it requires is done and what it irequires has started; it then takes its
+// rank's processor when that is free (LogGOPSim's o is a busy processor: calc, a send's overhead
+// and a receive's last overhead are served one at a time, in the order they became ready).
+// Messages are priced by the Network as in the sequence kernel: a send hands its message over at
+// send_end, the message's envelope reaches its receiver when the receiver's own overhead
+// (recvmin) can begin, and a receive ends at receive_end, its last recvmin on the processor.
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "sim/kernel/event_queue.hpp"
+#include "sim/kernel/kernel.hpp"
+
+namespace augur::sim {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+struct GoalMessage {
+  double start = 0, bytes = 0;
+  std::int32_t src = 0, dst = 0, tag = 0;
+  std::uint32_t sender = kNone;  // the send vertex, when it waits for its receiver
+  std::uint32_t next = kNone;    // the receiver's unexpected queue; the free list
+};
+
+struct GoalRank {
+  double cpu_free = 0, nic_free = 0, link_free = 0, last_deliver = 0, finish = 0;
+  std::uint32_t posted_head = kNone, posted_tail = kNone;
+  std::uint32_t unexpected_head = kNone, unexpected_tail = kNone;
+};
+
+enum class VertexState : std::uint8_t { waiting, started, done };
+
+class GoalEngine {
+ public:
+  GoalEngine(const GoalProgram& program, const Network& net, const Options& options, TraceSink* trace)
+      : program_(program), net_(net), options_(options), trace_(trace) {
+    if (net.transfers()) throw std::invalid_argument("GOAL schedules run on the model or loggops network, not on a topology");
+    const auto n = program.vertices().size();
+    waiting_.resize(n);
+    time_.assign(n, 0);
+    state_.assign(n, VertexState::waiting);
+    next_posted_.assign(n, kNone);
+    ranks_.resize(static_cast<std::size_t>(program.nranks()));
+    totals_.resize(static_cast<std::size_t>(program.nranks()));
+    queue_.reserve(std::min<std::size_t>(2 * n + 1024, std::size_t(1) << 26));
+  }
+
+  Result run() {
+    const auto& vs = program_.vertices();
+    for (std::uint32_t v = 0; v < vs.size(); ++v) {
+      waiting_[v] = program_.dependency_count(v);
+      if (waiting_[v] == 0) queue_.push(0, static_cast<std::uint32_t>(vs[v].rank), EventType::resume, v);
+    }
+    while (!queue_.empty()) {
+      const Event e = queue_.pop();
+      ++events_;
+      if (e.type == EventType::deliver) deliver(e.payload, e.time);
+      else if (e.type == EventType::finish) finish_receive(e.payload, e.time);
+      else begin(e.payload, e.time);
+      if (options_.progress && events_ % options_.progress_every == 0)
+        options_.progress({events_, e.time, 0, program_.nranks(), done_});
+    }
+    if (done_ < vs.size()) report_deadlock();
+    return result();
+  }
+
+ private:
+  void begin(std::uint32_t v, double t) {
+    const auto& vx = program_.vertices()[v];
+    auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
+    const double start = std::max(t, rs.cpu_free);
+    started(v, start);
+    switch (vx.op) {
+      case GoalOp::calc: {
+        const double end = start + vx.value / net_.compute_speed(vx.rank);
+        rs.cpu_free = end;
+        totals_[vx.rank].compute += end - start;
+        if (trace_ && end > start) trace_->state(vx.rank, start, end, trace::StateKind::compute, {});
+        return finished(v, end);
+      }
+      case GoalOp::send: return send(v, start);
+      case GoalOp::recv: return post(v, start);
+    }
+  }
+
+  void send(std::uint32_t v, double start) {
+    const auto& vx = program_.vertices()[v];
+    auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
+    const bool rendezvous = net_.waits_for_receiver(timing::SendMode::standard, vx.value);
+    const double handed = net_.send_end(rs.nic_free, timing::SendMode::standard, start, vx.value);
+    rs.cpu_free = handed;
+    account(vx.rank, send_, start, handed, 0, vx.value);
+    const auto m = new_message();
+    auto& msg = messages_[m];
+    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNone, kNone};
+    if (trace_) trace_->send(vx.rank, start, vx.peer, vx.tag, vx.value, 0);
+    ++messages_sent_;
+    // The sender's messages reach their receivers in the order sent (MPI's non-overtaking).
+    const double at = std::max({net_.arrival(msg.start, rendezvous, vx.value) - (rendezvous ? 0 : net_.recvmin(vx.value)),
+                                rs.last_deliver, start});
+    rs.last_deliver = at;
+    queue_.push(at, static_cast<std::uint32_t>(vx.peer), EventType::deliver, m);
+    if (rendezvous) time_[v] = handed;
+    else finished(v, handed);
+  }
+
+  void post(std::uint32_t v, double start) {
+    const auto& vx = program_.vertices()[v];
+    auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
+    time_[v] = start;  // the post
+    rs.cpu_free = start + net_.irecv_post(vx.value);
+    std::uint32_t prev = kNone;
+    for (auto m = rs.unexpected_head; m != kNone; prev = m, m = messages_[m].next) {
+      if (!matches(vx, messages_[m])) continue;
+      (prev == kNone ? rs.unexpected_head : messages_[prev].next) = messages_[m].next;
+      if (rs.unexpected_tail == m) rs.unexpected_tail = prev;
+      return match(v, m, start);
+    }
+    (rs.posted_tail == kNone ? rs.posted_head : next_posted_[rs.posted_tail]) = v;
+    rs.posted_tail = v;
+  }
+
+  void deliver(std::uint32_t m, double now) {
+    auto& rs = ranks_[static_cast<std::size_t>(messages_[m].dst)];
+    std::uint32_t prev = kNone;
+    for (auto v = rs.posted_head; v != kNone; prev = v, v = next_posted_[v]) {
+      if (!matches(program_.vertices()[v], messages_[m])) continue;
+      (prev == kNone ? rs.posted_head : next_posted_[prev]) = next_posted_[v];
+      if (rs.posted_tail == v) rs.posted_tail = prev;
+      return match(v, m, now);
+    }
+    messages_[m].next = kNone;
+    (rs.unexpected_tail == kNone ? rs.unexpected_head : messages_[rs.unexpected_tail].next) = m;
+    rs.unexpected_tail = m;
+  }
+
+  static bool matches(const GoalVertex& r, const GoalMessage& m) {
+    return (r.peer == kAny || r.peer == m.src) && (r.tag == kAny || r.tag == m.tag);
+  }
+
+  void match(std::uint32_t v, std::uint32_t m, double now) {
+    const GoalMessage msg = messages_[m];
+    messages_[m].next = free_message_;
+    free_message_ = m;
+    const bool rendezvous = msg.sender != kNone;
+    const double post = time_[v];
+    const double end = net_.receive_end(post, msg.start, rendezvous, msg.bytes);
+    if (rendezvous)
+      finished(msg.sender, std::max(time_[msg.sender], net_.waiting_send_end(msg.start, post, msg.bytes)));
+    time_[v] = end;
+    pending_.push_back({v, post, msg.bytes, msg.src, msg.tag});
+    queue_.push(std::max(now, end - net_.recvmin(msg.bytes)), static_cast<std::uint32_t>(program_.vertices()[v].rank),
+                EventType::finish, static_cast<std::uint32_t>(pending_.size() - 1));
+  }
+
+  // A matched receive's last overhead takes the processor.
+  void finish_receive(std::uint32_t slot, double t) {
+    const auto p = pending_[slot];
+    const auto& vx = program_.vertices()[p.vertex];
+    auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
+    const double overhead = net_.recvmin(p.bytes);
+    const double end = std::max(time_[p.vertex], std::max(t, rs.cpu_free) + overhead);
+    rs.cpu_free = end;
+    account(vx.rank, recv_, p.post, end, end - p.post - overhead, p.bytes);
+    if (trace_) trace_->recv(vx.rank, p.post, end, p.src, p.tag, p.bytes, 0, vx.peer == kAny ? trace::kAnySource : 0);
+    finished(p.vertex, end);
+  }
+
+  void started(std::uint32_t v, double t) {
+    state_[v] = VertexState::started;
+    release(v, t, true);
+  }
+
+  void finished(std::uint32_t v, double t) {
+    state_[v] = VertexState::done;
+    ++done_;
+    auto& rs = ranks_[static_cast<std::size_t>(program_.vertices()[v].rank)];
+    rs.finish = std::max(rs.finish, t);
+    release(v, t, false);
+  }
+
+  void release(std::uint32_t v, double t, bool on_start) {
+    for (const auto d : program_.dependents(v)) {
+      if (bool(d & 1) != on_start) continue;
+      const auto w = d >> 1;
+      time_[w] = std::max(time_[w], t);
+      if (--waiting_[w] == 0) queue_.push(time_[w], static_cast<std::uint32_t>(program_.vertices()[w].rank), EventType::resume, w);
+    }
+  }
+
+  void account(int rank, OperationTotals& t, double begin, double end, double waiting, double bytes) {
+    ++t.count;
+    t.bytes += bytes;
+    t.seconds += end - begin;
+    t.waiting += std::max(0.0, waiting);
+    totals_[rank].mpi += end - begin;
+    totals_[rank].waiting += std::max(0.0, waiting);
+    if (trace_) trace_->state(rank, begin, end, trace::StateKind::mpi, &t == &send_ ? "send" : "recv");
+  }
+
+  std::uint32_t new_message() {
+    if (free_message_ == kNone) {
+      messages_.emplace_back();
+      return static_cast<std::uint32_t>(messages_.size() - 1);
+    }
+    const auto m = free_message_;
+    free_message_ = messages_[m].next;
+    return m;
+  }
+
+  std::string describe(std::uint32_t v) const {
+    const auto& vx = program_.vertices()[v];
+    const auto peer = [](std::int32_t p) { return p == kAny ? std::string("any") : std::to_string(p); };
+    const std::string what = vx.op == GoalOp::send   ? fmt::format("send {} B to {} tag {}", vx.value, vx.peer, vx.tag)
+                             : vx.op == GoalOp::recv ? fmt::format("recv {} B from {} tag {}", vx.value, peer(vx.peer), vx.tag == kAny ? "any" : std::to_string(vx.tag))
+                                                     : fmt::format("calc {} ns", vx.value * 1e9);
+    return fmt::format("{} ({})", what, state_[v] == VertexState::started ? "no message matched it" : "waits for its dependencies");
+  }
+
+  [[noreturn]] void report_deadlock() const {
+    std::string text = fmt::format("deadlock: {} of {} GOAL vertices never completed", program_.vertices().size() - done_,
+                                   program_.vertices().size());
+    int shown = 0;
+    for (int r = 0; r < program_.nranks() && shown < 8; ++r)
+      for (auto v = program_.first_vertex(r); v < program_.first_vertex(r + 1); ++v)
+        if (state_[v] != VertexState::done) {
+          text += fmt::format("\n  rank {}: {}", r, describe(v));
+          ++shown;
+          break;
+        }
+    throw DeadlockError(text);
+  }
+
+  Result result() {
+    Result r;
+    for (std::size_t i = 0; i < ranks_.size(); ++i) {
+      totals_[i].finish = ranks_[i].finish;
+      r.predicted = std::max(r.predicted, ranks_[i].finish);
+    }
+    r.ranks = std::move(totals_);
+    if (send_.count > 0) r.operations["send"] = send_;
+    if (recv_.count > 0) r.operations["recv"] = recv_;
+    r.events = events_;
+    r.operations_run = done_;
+    r.messages = messages_sent_;
+    std::uint64_t unreceived = 0;
+    for (const auto& rs : ranks_)
+      for (auto m = rs.unexpected_head; m != kNone; m = messages_[m].next) ++unreceived;
+    if (unreceived > 0) r.warnings.push_back(fmt::format("{} messages were sent and never received", unreceived));
+    return r;
+  }
+
+  struct PendingReceive {
+    std::uint32_t vertex;
+    double post, bytes;
+    std::int32_t src, tag;
+  };
+
+  const GoalProgram& program_;
+  const Network& net_;
+  const Options& options_;
+  TraceSink* trace_;
+  EventQueue queue_;
+  std::vector<std::uint32_t> waiting_;  // dependencies not yet met, per vertex
+  std::vector<double> time_;            // when it may start; a receive's post, then its end; a waiting send's hand-over
+  std::vector<VertexState> state_;
+  std::vector<std::uint32_t> next_posted_;
+  std::vector<GoalRank> ranks_;
+  std::vector<RankTotals> totals_;
+  std::vector<GoalMessage> messages_;
+  std::vector<PendingReceive> pending_;
+  std::uint32_t free_message_ = kNone;
+  OperationTotals send_, recv_;
+  std::uint64_t events_ = 0, done_ = 0, messages_sent_ = 0;
+};
+
+}  // namespace
+
+Result simulate(const GoalProgram& program, const Network& network, const Options& options, TraceSink* trace) {
+  GoalEngine engine(program, network, options, trace);
+  return engine.run();
+}
+
+}  // namespace augur::sim
