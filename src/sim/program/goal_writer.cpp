@@ -53,6 +53,10 @@ class ChainWriter {
   void operation(const Op& op) {
     switch (op.kind) {
       case OpKind::compute: return chain(vertex({op.value, rank_, kAny, 0, 0, 0, GoalOp::calc}), false);
+      // GOAL's calc is a time, not work scaled by a node's speed: a sleep is one as it is.
+      case OpKind::sleep: return chain(vertex({op.value, rank_, kAny, 0, 0, 0, GoalOp::calc}), false);
+      case OpKind::until:
+        throw std::invalid_argument(fmt::format("rank {}: `at` (an absolute start) has no GOAL form", rank_));
       case OpKind::send: return message(op, GoalOp::send, op.peer, op.tag, false);
       case OpKind::isend: return message(op, GoalOp::send, op.peer, op.tag, true);
       case OpKind::recv: return message(op, GoalOp::recv, op.peer, op.tag, false);
