@@ -1,6 +1,9 @@
 // An OTF2 archive (Score-P's format, read by Vampir, Scalasca and otf2-print), written through
 // the OTF2 library. Each rank is one location; states become Enter/Leave of a region per state
-// name, messages MpiSend/MpiRecv, collectives MpiCollectiveBegin/End, phases regions of their own.
+// name, and each call's records are written inside it (call_records.hpp): MpiSend or MpiIsend,
+// MpiRecv, MpiIrecvRequest and, in the Wait that completed it, MpiIrecv or MpiIsendComplete;
+// collectives MpiCollectiveBegin/End; phases regions of their own. Every event carries its exact
+// time as an attribute, so augur's import (otf2_reader.hpp) reads the same doubles back.
 // Communicators are recorded as ids only, so every communicator is defined over all ranks and
 // peers are ranks of MPI_COMM_WORLD.
 #include <otf2/otf2.h>
