@@ -109,6 +109,13 @@ void read_events(OTF2_Reader* reader, const fs::path& anchor, const Otf2ArchiveC
       throw std::runtime_error(fmt::format("{}: event {} (rank {}, location {}): {}", event_file(anchor, location),
                                            read + 1, r, location, errors.reason(code)));
     }
+    // A file cut at a chunk's end reads without error: the definitions' count tells it is short.
+    if (auto it = context.defs.locations.find(location); it != context.defs.locations.end() && it->second.events > read) {
+      OTF2_EvtReaderCallbacks_Delete(callbacks);
+      throw std::runtime_error(fmt::format("{}: event {} (rank {}, location {}): the file ends after {} of the {} events "
+                                           "the definitions announce", event_file(anchor, location), read + 1, r,
+                                           location, read, it->second.events));
+    }
     builder.finish();
     note_rank(trace, static_cast<int>(r), context.defs.ranks[r], builder, read);
   }
