@@ -85,7 +85,7 @@ void Otf2RankBuilder::set_callbacks(OTF2_EvtReaderCallbacks* cb) {
 }
 
 Otf2RankBuilder::Otf2RankBuilder(const Otf2ArchiveContext& archive, Trace& trace, int rank)
-    : archive_(archive), trace_(trace), rank_(trace.ranks[static_cast<std::size_t>(rank)]) {}
+    : archive_(archive), rank_(trace.ranks[static_cast<std::size_t>(rank)]) {}
 
 double Otf2RankBuilder::seconds(OTF2_TimeStamp ts, OTF2_AttributeList* attributes) const {
   if (archive_.defs.exact_time && attributes) {

@@ -78,7 +78,6 @@ class Otf2RankBuilder {
   void compute_until(double t);
 
   const Otf2ArchiveContext& archive_;
-  Trace& trace_;
   RankTrace& rank_;
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Open> open_;
