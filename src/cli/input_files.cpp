@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "model/error.hpp"
 #include "model/machines.hpp"
+#include "trace/otf2_reader.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
@@ -18,16 +19,17 @@ namespace {
 
 constexpr std::string_view kTraceForms =
     "a directory of rank-NNNNN.augt files as augur run --trace and augur sim --trace write them, one .augt "
-    "file, or seed text starting with $types";
+    "file, an OTF2 archive (its directory or .otf2 anchor file), or seed text starting with $types";
 
 // Where augur does read a file of this kind, for a user who gave it to the wrong command.
 std::string_view where_it_goes(FileKind kind) {
   switch (kind) {
-    case FileKind::otf2:
     case FileKind::chrome_json:
     case FileKind::paraver:
       return "augur writes this format for other tools (augur trace convert) but does not read it: give the "
              "augur trace it was made from.";
+    case FileKind::otf2:
+      return "augur reads an OTF2 archive through its .otf2 anchor file or the directory holding it.";
     case FileKind::native_trace:
     case FileKind::text_trace: return "Traces are read by augur summary, view, compare, sim and analyze.";
     case FileKind::schedule: return "Schedules are run by augur sim and augur analyze.";
@@ -87,6 +89,7 @@ void wrong_kind(const fs::path& path, const trace::FileDescription& file, std::s
 ProgramFile trace_or_schedule(const fs::path& path, std::string_view command) {
   const auto file = trace::describe_file(path);
   if (is_one_of(file.kind, {FileKind::native_trace, FileKind::text_trace})) return ProgramFile::trace;
+  if (file.kind == FileKind::otf2 && !trace::otf2_anchor(path).empty()) return ProgramFile::trace;
   // Text of no kind known here may be a schedule with a mistake in it, which its parser names.
   if (is_one_of(file.kind, {FileKind::schedule, FileKind::text})) return ProgramFile::schedule;
   wrong_kind(path, file, command, trace_or_schedule_expected());

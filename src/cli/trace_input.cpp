@@ -1,24 +1,30 @@
 #include "cli/trace_input.hpp"
 
+#include <iostream>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
 #include "trace/file_kind.hpp"
+#include "trace/otf2_reader.hpp"
 #include "trace/read_any.hpp"
 
 namespace augur::cli {
 
 trace::Trace open_trace(const std::filesystem::path& path, std::string_view command, const Expected& expected) {
+  trace::Trace t;
   try {
-    return trace::read_trace(path);
+    t = trace::read_trace(path);
   } catch (const std::runtime_error& e) {
     // A trace that is damaged throughout keeps the reader's error, which says where.
     const auto file = trace::describe_file(path);
-    if (file.kind != trace::FileKind::missing && file.kind != trace::FileKind::native_trace &&
+    const bool archive = file.kind == trace::FileKind::otf2 && !trace::otf2_anchor(path).empty();
+    if (file.kind != trace::FileKind::missing && file.kind != trace::FileKind::native_trace && !archive &&
         file.kind != trace::FileKind::text_trace)
       wrong_kind(path, file, command, expected);
     throw UsageError(e.what());
   }
+  for (const auto& note : t.notes) std::cerr << "augur: note: " << path.string() << ": " << note << "\n";
+  return t;
 }
 
 void fail_if_damaged(const std::vector<const trace::Trace*>& traces) {

@@ -10,8 +10,9 @@
 
 namespace augur::cli {
 
-// Reads a native or seed-text trace for `command` ("augur summary"); throws UsageError when
-// nothing could be read, naming what the file is when it is no trace.
+// Reads a native, OTF2 or seed-text trace for `command` ("augur summary"), printing the reader's
+// notes (what an import left out) on stderr; throws UsageError when nothing could be read, or
+// the trace is refused, naming what the file is when it is no trace.
 trace::Trace open_trace(const std::filesystem::path& path, std::string_view command,
                         const Expected& expected = trace_expected());
 

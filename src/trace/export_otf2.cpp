@@ -1,6 +1,9 @@
 // An OTF2 archive (Score-P's format, read by Vampir, Scalasca and otf2-print), written through
 // the OTF2 library. Each rank is one location; states become Enter/Leave of a region per state
-// name, messages MpiSend/MpiRecv, collectives MpiCollectiveBegin/End, phases regions of their own.
+// name, and each call's records are written inside it (call_records.hpp): MpiSend or MpiIsend,
+// MpiRecv, MpiIrecvRequest and, in the Wait that completed it, MpiIrecv or MpiIsendComplete;
+// collectives MpiCollectiveBegin/End; phases regions of their own. Every event carries its exact
+// time as an attribute, so augur's import (otf2_reader.hpp) reads the same doubles back.
 // Communicators are recorded as ids only, so every communicator is defined over all ranks and
 // peers are ranks of MPI_COMM_WORLD.
 #include <otf2/otf2.h>
@@ -15,7 +18,9 @@
 
 #include <fmt/format.h>
 
+#include "trace/call_records.hpp"
 #include "trace/exporters.hpp"
+#include "trace/otf2_definitions.hpp"
 
 namespace augur::trace {
 
@@ -48,20 +53,23 @@ std::optional<OTF2_CollectiveOp> collective_op(std::string name) {
   return it->second;
 }
 
-// One event on a location. At equal times, ends come before beginnings so regions nest:
-// the order of `Step` is the order events at the same instant are written.
-enum class Step : std::uint8_t {
-  collective_end, recv, state_leave, phase_leave, phase_enter, state_enter, collective_begin, send
-};
+// What a rank's event stream is made of, in time order: states (each with the records of its
+// call inside it), phase marks, and records no state took. At equal times a phase ends before
+// another begins, and both before the states that begin then.
+enum class BlockKind : std::uint8_t { phase_end, phase_begin, loose_send, loose_recv, loose_collective, state };
 
-struct Item {
-  OTF2_TimeStamp time;
-  Step step;
+struct Block {
+  double time;
+  BlockKind kind;
   std::uint32_t index;
-  bool operator<(const Item& o) const {
-    return time != o.time ? time < o.time : step != o.step ? step < o.step : index < o.index;
+  bool operator<(const Block& o) const {
+    return time != o.time ? time < o.time : kind != o.kind ? kind < o.kind : index < o.index;
   }
 };
+
+// OTF2 attributes the exporter defines: the exact time of every event, and what a receive left
+// open (docs/trace-format.md, "OTF2 input").
+constexpr OTF2_AttributeRef kExactTime = 0, kWildcard = 1;
 
 class Otf2Exporter {
  public:
@@ -83,12 +91,15 @@ class Otf2Exporter {
     archive_ = OTF2_Archive_Open(dir_.c_str(), "traces", OTF2_FILEMODE_WRITE, 1 << 20, 4 << 20,
                                  OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!archive_) throw std::runtime_error(fmt::format("{}: cannot create OTF2 archive", dir_.string()));
+    attributes_ = OTF2_AttributeList_New();
     try {
       write_archive();
     } catch (...) {
+      OTF2_AttributeList_Delete(attributes_);
       OTF2_Archive_Close(archive_);
       throw;
     }
+    OTF2_AttributeList_Delete(attributes_);
     check(OTF2_Archive_Close(archive_), "close archive");
     return {dir_ / "traces.otf2"};
   }
@@ -108,8 +119,6 @@ class Otf2Exporter {
     }
     return base;
   }
-  template <class Interval>
-  bool instant(const Interval& x) const { return ns(x.begin) == ns(x.end); }
   OTF2_CommRef comm_ref(std::int32_t comm) const {
     return static_cast<OTF2_CommRef>(std::distance(comms_.begin(), comms_.find(comm)));
   }
@@ -130,74 +139,131 @@ class Otf2Exporter {
     write_definitions();
   }
 
-  std::vector<Item> schedule(const RankTrace& rank) const {
-    std::vector<Item> items;
-    // A state or collective shorter than a nanosecond is written as Enter and Leave together
-    // at its begin item, since sorting its two items apart would put the end first.
-    for (std::uint32_t i = 0; i < rank.states.size(); ++i) {
-      items.push_back({ns(rank.states[i].begin), Step::state_enter, i});
-      if (!instant(rank.states[i])) items.push_back({ns(rank.states[i].end), Step::state_leave, i});
-    }
-    for (std::uint32_t i = 0; i < rank.sends.size(); ++i) items.push_back({ns(rank.sends[i].time), Step::send, i});
-    for (std::uint32_t i = 0; i < rank.recvs.size(); ++i) items.push_back({ns(rank.recvs[i].end), Step::recv, i});
-    for (std::uint32_t i = 0; i < rank.collectives.size(); ++i) {
-      if (!collective_ops_[rank.collectives[i].op]) continue;
-      items.push_back({ns(rank.collectives[i].begin), Step::collective_begin, i});
-      if (!instant(rank.collectives[i])) items.push_back({ns(rank.collectives[i].end), Step::collective_end, i});
-    }
+  std::vector<Block> blocks(const RankTrace& rank, const RankCalls& calls) const {
+    std::vector<Block> out;
+    for (std::uint32_t i = 0; i < rank.states.size(); ++i) out.push_back({rank.states[i].begin, BlockKind::state, i});
     for (std::uint32_t i = 0; i < rank.phases.size(); ++i)
-      items.push_back({ns(rank.phases[i].time), rank.phases[i].begin ? Step::phase_enter : Step::phase_leave, i});
-    std::sort(items.begin(), items.end());
-    return items;
+      out.push_back({rank.phases[i].time, rank.phases[i].begin ? BlockKind::phase_begin : BlockKind::phase_end, i});
+    for (std::uint32_t i = 0; i < rank.sends.size(); ++i)
+      if (!calls.send_taken[i]) out.push_back({rank.sends[i].time, BlockKind::loose_send, i});
+    for (std::uint32_t i = 0; i < rank.recvs.size(); ++i)
+      if (!calls.recv_taken[i]) out.push_back({rank.recvs[i].end, BlockKind::loose_recv, i});
+    for (std::uint32_t i = 0; i < rank.collectives.size(); ++i)
+      if (!calls.collective_taken[i] && collective_ops_[rank.collectives[i].op])
+        out.push_back({rank.collectives[i].begin, BlockKind::loose_collective, i});
+    std::stable_sort(out.begin(), out.end());
+    return out;
   }
 
   std::uint64_t write_events(int r) {
     const RankTrace& rank = trace_.ranks[r];
     OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive_, r);
     if (!w) throw std::runtime_error("OTF2: cannot get an event writer");
-    auto items = schedule(rank);
-    for (const Item& it : items) write_item(w, rank, it);
+    RankStream stream{w, rank, attach_records(trace_, rank), {}, 0};
+    for (std::uint32_t i = 0; i < rank.requests.size(); ++i) stream.request_by_id[rank.requests[i].id] = i;
+    for (const Block& b : blocks(rank, stream.calls)) write_block(stream, b);
     uint64_t written = 0;
     check(OTF2_EvtWriter_GetNumberOfEvents(w, &written), "count events");
     check(OTF2_Archive_CloseEvtWriter(archive_, w), "close event writer");
     return written;
   }
 
-  void write_item(OTF2_EvtWriter* w, const RankTrace& rank, const Item& it) {
-    switch (it.step) {
-      case Step::state_enter:
-        check(OTF2_EvtWriter_Enter(w, nullptr, it.time, region(rank.states[it.index])), "enter");
-        if (instant(rank.states[it.index])) write_item(w, rank, {it.time, Step::state_leave, it.index});
-        break;
-      case Step::state_leave:
-        check(OTF2_EvtWriter_Leave(w, nullptr, it.time, region(rank.states[it.index])), "leave");
-        break;
-      case Step::phase_enter:
-        check(OTF2_EvtWriter_Enter(w, nullptr, it.time, rank.phases[it.index].name), "enter phase");
-        break;
-      case Step::phase_leave:
-        check(OTF2_EvtWriter_Leave(w, nullptr, it.time, rank.phases[it.index].name), "leave phase");
-        break;
-      case Step::send: {
-        const auto& m = rank.sends[it.index];
-        check(OTF2_EvtWriter_MpiSend(w, nullptr, it.time, m.dst, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes), "send");
-        break;
-      }
-      case Step::recv: {
-        const auto& m = rank.recvs[it.index];
-        check(OTF2_EvtWriter_MpiRecv(w, nullptr, it.time, m.src, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes), "recv");
-        break;
-      }
-      case Step::collective_begin:
-        check(OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, it.time), "collective begin");
-        if (instant(rank.collectives[it.index])) write_item(w, rank, {it.time, Step::collective_end, it.index});
-        break;
-      case Step::collective_end: {
-        const auto& c = rank.collectives[it.index];
-        std::uint32_t root = c.root < 0 ? OTF2_UNDEFINED_UINT32 : std::uint32_t(c.root);
-        check(OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, it.time, *collective_ops_[c.op], comm_ref(c.comm), root, c.bytes, c.bytes), "collective end");
-        break;
-      }
+  struct RankStream {
+    OTF2_EvtWriter* w;
+    const RankTrace& rank;
+    RankCalls calls;
+    std::map<std::uint32_t, std::uint32_t> request_by_id;
+    OTF2_TimeStamp last = 0;
+  };
+
+  // The tick of an event at `t`: never before the stream's last, as OTF2 requires; the exact time
+  // goes with it as an attribute.
+  OTF2_TimeStamp at(RankStream& s, double t, std::uint8_t wildcard = 0) {
+    s.last = std::max(s.last, ns(t));
+    OTF2_AttributeList_RemoveAllAttributes(attributes_);
+    OTF2_AttributeList_AddDouble(attributes_, kExactTime, t);
+    if (wildcard) OTF2_AttributeList_AddUint8(attributes_, kWildcard, wildcard);
+    return s.last;
+  }
+
+  void write_send(RankStream& s, std::uint32_t i, std::optional<std::uint32_t> request) {
+    const auto& m = s.rank.sends[i];
+    const auto tick = at(s, m.time);
+    if (request)
+      check(OTF2_EvtWriter_MpiIsend(s.w, attributes_, tick, m.dst, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes,
+                                    s.rank.requests[*request].id), "isend");
+    else
+      check(OTF2_EvtWriter_MpiSend(s.w, attributes_, tick, m.dst, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes), "send");
+  }
+
+  void write_recv(RankStream& s, std::uint32_t i, std::optional<std::uint32_t> request) {
+    const auto& m = s.rank.recvs[i];
+    const auto tick = at(s, m.end, m.wildcard);
+    if (request)
+      check(OTF2_EvtWriter_MpiIrecv(s.w, attributes_, tick, m.src, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes,
+                                    s.rank.requests[*request].id), "irecv");
+    else
+      check(OTF2_EvtWriter_MpiRecv(s.w, attributes_, tick, m.src, comm_ref(m.comm), std::uint32_t(m.tag), m.bytes), "recv");
+  }
+
+  void write_collective(RankStream& s, std::uint32_t i, bool begin) {
+    const auto& c = s.rank.collectives[i];
+    if (begin) return check(OTF2_EvtWriter_MpiCollectiveBegin(s.w, attributes_, at(s, c.begin)), "collective begin");
+    std::uint32_t root = c.root < 0 ? OTF2_UNDEFINED_UINT32 : std::uint32_t(c.root);
+    check(OTF2_EvtWriter_MpiCollectiveEnd(s.w, attributes_, at(s, c.end), *collective_ops_[c.op], comm_ref(c.comm), root,
+                                          c.bytes, c.bytes), "collective end");
+  }
+
+  // A Wait's or Test's completion: an Isend's request, or an Irecv's with its message.
+  void write_completion(RankStream& s, double call_begin, std::uint32_t completion) {
+    auto it = s.request_by_id.find(s.rank.completions[completion].id);
+    if (it == s.request_by_id.end()) return;
+    const auto request = it->second;
+    for (std::uint32_t i = 0; i < s.rank.recvs.size(); ++i)
+      if (s.calls.request_of_recv[i] == request) return write_recv(s, i, request);
+    check(OTF2_EvtWriter_MpiIsendComplete(s.w, attributes_, at(s, call_begin), s.rank.requests[request].id), "isend complete");
+  }
+
+  void write_state(RankStream& s, std::uint32_t i) {
+    const State& st = s.rank.states[i];
+    const CallRecords& call = s.calls.of_state[i];
+    check(OTF2_EvtWriter_Enter(s.w, attributes_, at(s, st.begin), region(st)), "enter");
+    // An Irecv whose completion no Wait records keeps its message as a plain receive.
+    const bool completed = call.recv && call.request && completed_requests(s).count(*call.request);
+    if (call.recv && call.request)
+      check(OTF2_EvtWriter_MpiIrecvRequest(s.w, attributes_, at(s, st.begin), s.rank.requests[*call.request].id),
+            "irecv request");
+    if (call.send) write_send(s, *call.send, s.calls.request_of_send[*call.send]);
+    if (call.collective) write_collective(s, *call.collective, true);
+    for (auto c : call.completions) write_completion(s, st.begin, c);
+    if (call.recv && !completed) write_recv(s, *call.recv, std::nullopt);
+    if (call.collective) write_collective(s, *call.collective, false);
+    check(OTF2_EvtWriter_Leave(s.w, attributes_, at(s, st.end), region(st)), "leave");
+  }
+
+  const std::set<std::uint32_t>& completed_requests(RankStream& s) {
+    if (completed_.first != &s.rank) {
+      completed_ = {&s.rank, {}};
+      for (const auto& call : s.calls.of_state)
+        for (auto c : call.completions)
+          if (auto it = s.request_by_id.find(s.rank.completions[c].id); it != s.request_by_id.end())
+            completed_.second.insert(it->second);
+    }
+    return completed_.second;
+  }
+
+  void write_block(RankStream& s, const Block& b) {
+    switch (b.kind) {
+      case BlockKind::state: return write_state(s, b.index);
+      case BlockKind::phase_begin:
+        return check(OTF2_EvtWriter_Enter(s.w, attributes_, at(s, b.time), s.rank.phases[b.index].name), "enter phase");
+      case BlockKind::phase_end:
+        return check(OTF2_EvtWriter_Leave(s.w, attributes_, at(s, b.time), s.rank.phases[b.index].name), "leave phase");
+      case BlockKind::loose_send: return write_send(s, b.index, std::nullopt);
+      case BlockKind::loose_recv: return write_recv(s, b.index, std::nullopt);
+      case BlockKind::loose_collective:
+        write_collective(s, b.index, true);
+        return write_collective(s, b.index, false);
     }
   }
 
@@ -213,6 +279,12 @@ class Otf2Exporter {
     auto length = ns(trace_.end_time());
     check(OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, 0, length, OTF2_UNDEFINED_TIMESTAMP), "clock");
     check(OTF2_GlobalDefWriter_WriteParadigm(defs, OTF2_PARADIGM_MPI, string(defs, "MPI"), OTF2_PARADIGM_CLASS_PROCESS), "paradigm");
+    check(OTF2_GlobalDefWriter_WriteAttribute(defs, kExactTime, string(defs, kExactTimeAttribute),
+                                              string(defs, "the event's time in seconds, as augur's trace has it"),
+                                              OTF2_TYPE_DOUBLE), "attribute");
+    check(OTF2_GlobalDefWriter_WriteAttribute(defs, kWildcard, string(defs, kWildcardAttribute),
+                                              string(defs, "what the receive left open: 1 the source, 2 the tag"),
+                                              OTF2_TYPE_UINT8), "attribute");
     write_regions(defs);
     std::string machine = trace_.header.machine.empty() ? "machine" : trace_.header.machine;
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, 0, string(defs, machine), string(defs, "machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE), "system tree");
@@ -263,6 +335,8 @@ class Otf2Exporter {
   std::filesystem::path dir_;
   double origin_;
   OTF2_Archive* archive_ = nullptr;
+  OTF2_AttributeList* attributes_ = nullptr;
+  std::pair<const RankTrace*, std::set<std::uint32_t>> completed_{nullptr, {}};
   std::vector<std::optional<OTF2_CollectiveOp>> collective_ops_;
   std::set<std::int32_t> comms_;
   std::vector<std::uint64_t> event_counts_;

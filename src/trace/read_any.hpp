@@ -1,5 +1,6 @@
 #pragma once
-// Opens a trace in whichever format it is: a native trace directory or rank file, or seed text.
+// Opens a trace in whichever format it is: a native trace directory or rank file, an OTF2
+// archive, or seed text.
 #include <filesystem>
 
 #include "trace/trace.hpp"

@@ -76,6 +76,9 @@ struct Trace {
   std::vector<std::string> names;
   std::vector<RankTrace> ranks;
   std::vector<ReadProblem> problems;
+  // What a reader left out or assumed without the trace being damaged (OTF2 input: threads not
+  // read, events of kinds not read, events it could not place), for the commands to print.
+  std::vector<std::string> notes;
 
   int nranks() const { return static_cast<int>(ranks.size()); }
   NameIndex intern(std::string_view name);

@@ -64,8 +64,6 @@ TEST_F(InputKindCli, SimNamesEachKindOfFileThatIsNoTraceOrSchedule) {
   const auto written = path("sim-out");
   const std::string outputs = " --trace " + written + " --report " + written + ".json --write-schedule " + written + ".sched";
   const std::pair<std::string, std::string> cases[] = {
-      {path("otf2/traces.otf2"), "an OTF2 archive's anchor file"},
-      {path("otf2"), "an OTF2 archive (a directory with its anchor file traces.otf2)"},
       {path("otf2/traces"), "the event and definition files of the OTF2 archive " + path("otf2/traces.otf2")},
       {path("run.json"), "a Chrome Trace Event JSON file"},
       {path("pv.prv"), "a Paraver trace"},
@@ -80,8 +78,9 @@ TEST_F(InputKindCli, SimNamesEachKindOfFileThatIsNoTraceOrSchedule) {
   }
   const auto model = run_apart("sim " + model_file());
   EXPECT_NE(model.err.find("\n  A model file goes after --machine."), std::string::npos) << model.err;
-  const auto otf2 = run_apart("sim " + path("otf2"));
-  EXPECT_NE(otf2.err.find("does not read it: give the augur trace it was made from"), std::string::npos) << otf2.err;
+  const auto otf2 = run_apart("sim " + path("otf2/traces"));
+  EXPECT_NE(otf2.err.find("reads an OTF2 archive through its .otf2 anchor file or the directory holding it"),
+            std::string::npos) << otf2.err;
 }
 
 TEST_F(InputKindCli, ATextThatIsNoScheduleKeepsTheParsersLineAndColumn) {
@@ -93,7 +92,8 @@ TEST_F(InputKindCli, ATextThatIsNoScheduleKeepsTheParsersLineAndColumn) {
 
 TEST_F(InputKindCli, TheTraceCommandsNameWhatTheyWereGiven) {
   const std::string reads = "a trace: a directory of rank-NNNNN.augt files";
-  expect_named(run_apart("summary " + path("otf2")), path("otf2"), "an OTF2 archive", "augur summary", reads);
+  expect_named(run_apart("summary " + path("otf2/traces")), path("otf2/traces"),
+               "the event and definition files of the OTF2 archive", "augur summary", reads);
   expect_named(run_apart("summary " + schedule_file()), schedule_file(), "a schedule", "augur summary", reads);
   expect_named(run_apart("compare " + path("run") + " " + path("run.json")), path("run.json"),
                "a Chrome Trace Event JSON file", "augur compare", reads);

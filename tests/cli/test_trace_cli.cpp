@@ -205,3 +205,36 @@ TEST_F(TraceCli, TimelineLoadsOfflineInChromiumWithARowPerRank) {
 }
 
 }  // namespace
+
+// OTF2 as input: augur's own export is read wherever a trace is, and gives the same summary and
+// the same simulated run as the trace it was made from.
+TEST_F(TraceCli, AnOtf2ExportIsReadBackByEveryTraceCommand) {
+  ASSERT_EQ(augur("trace convert " + path("run") + " -o " + path("back-otf2") + " --to otf2").status, 0);
+  auto s = augur("summary --json " + path("back-otf2"), {.separate_stderr = true});
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_TRUE(s.err.empty()) << s.err;
+  EXPECT_EQ(nlohmann::json::parse(s.out)["per_rank"], summary_["per_rank"]);
+  auto sim = [&](const std::string& trace) {
+    auto r = augur("sim --machine t3d --json " + trace);
+    EXPECT_EQ(r.status, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    return nlohmann::json{j["predicted_seconds"], j["ranks"], j["operations"], j["simulation"]["messages"]};
+  };
+  EXPECT_EQ(sim(path("back-otf2/traces.otf2")), sim(path("run")));
+  auto c = augur("compare " + path("run") + " " + path("back-otf2"));
+  EXPECT_EQ(c.status, 0) << c.out;
+  ASSERT_EQ(augur("trace convert " + path("back-otf2") + " -o " + path("back.txt") + " --to text").status, 0);
+  ASSERT_EQ(augur("trace convert " + path("run") + " -o " + path("run.txt") + " --to text").status, 0);
+  EXPECT_EQ(read_text(path("back.txt")), read_text(path("run.txt")));
+}
+
+TEST_F(TraceCli, ATruncatedOtf2ArchiveIsRefusedAndNothingIsWritten) {
+  ASSERT_EQ(augur("trace convert " + path("run") + " -o " + path("cut-otf2") + " --to otf2").status, 0);
+  const auto evt = dir_ / "cut-otf2" / "traces" / "2.evt";
+  fs::resize_file(evt, fs::file_size(evt) / 3);
+  auto r = augur("trace convert " + path("cut-otf2") + " -o " + path("cut.txt") + " --to text", {.separate_stderr = true});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(evt.string() + ": event "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(rank 2, location 2)"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(path("cut.txt")));
+}
