@@ -4,6 +4,10 @@
 // order sent, as MPI's non-overtaking matching needs: one that ends before an earlier one of
 // the same sender waits for it. A message between ranks of one node crosses no link: it takes
 // the model's one-way time (Transfers::priced_on_node), in order behind the sender's others.
+//
+// The transfers started and ended at one instant are shared out once, by a settle event after
+// every rank's at that instant: re-sharing the links at every start was most of an all-to-all's
+// time when thousands of flows meet.
 #include <limits>
 
 #include "sim/kernel/engine.hpp"
@@ -24,6 +28,20 @@ void Engine::transfer(int rank, std::uint32_t message) {
   rs.sent_tail = message;
   if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(rank);
   transfers_->start(rs.now, rank, m.dst, m.bytes, message);
+  transfers_changed(rs.now);
+}
+
+// A transfer due at once (no bytes, no links) is taken at this instant's network event, as
+// when every start was shared out on its own; the others wait for the instant's settle event.
+void Engine::transfers_changed(double now) {
+  if (transfers_->settled() || transfers_->due_by(now)) return schedule_transfers();
+  if (settle_event_ == now) return;
+  settle_event_ = now;
+  queue_.push(now, EventQueue::kMaxRanks - 1, EventType::settle);
+}
+
+void Engine::settle_transfers(double time) {
+  if (time == settle_event_) settle_event_ = -1;
   schedule_transfers();
 }
 
@@ -43,7 +61,7 @@ void Engine::transfers_end(double time) {
     messages_[message].arrival = arrival;
     release_sent(messages_[message].src);
   }
-  schedule_transfers();
+  transfers_changed(time);
 }
 
 void Engine::release_sent(int rank) {

@@ -22,6 +22,7 @@ enum class EventType : std::uint8_t {
   resume,   // the rank carries on with its program
   deliver,  // a message's envelope reaches its receiver (payload: the message)
   network,  // the network's next transfer may end (networks with transfers)
+  settle,   // the transfers started or ended at this instant are shared out (after every rank)
 };
 
 struct Event {
