@@ -10,6 +10,7 @@
 #include "sim/network/topologies.hpp"
 #include "sim/network/topology_network.hpp"
 #include "sim/program/generators.hpp"
+#include "sim/program/schedule.hpp"
 
 using namespace augur;
 
@@ -85,6 +86,30 @@ void BM_RingLogGOPS(benchmark::State& state) {
   run_generated(state, "allreduce", {"algorithm=ring", "p=" + std::to_string(state.range(0)), "bytes=8KiB"}, loggops());
 }
 BENCHMARK(BM_RingLogGOPS)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Many flows meeting (`--network topology --sharing rtt`): on a torus of side × side nodes,
+// every rank sends 1 KiB to every other at once, then receives; p(p − 1) flows, all connected,
+// starting at one instant per route latency (4,032 on the 8 × 8 torus). SimGrid's side is
+// `bench/simgrid/compare.py --patterns burst` (docs/machine-format.md, "Against SimGrid").
+void BM_TorusBurst(benchmark::State& state) {
+  const auto side = std::to_string(state.range(0));
+  const auto machine = sim::generate_topology("torus:" + side + "x" + side);
+  const auto p = state.range(0) * state.range(0);
+  std::string text = "ranks " + std::to_string(p) + "\nranks 0..N-1 {\n";
+  for (int k = 1; k < p; ++k) text += "  isend rank+" + std::to_string(k) + " 1KiB\n";
+  for (int k = 1; k < p; ++k) text += "  irecv rank-" + std::to_string(k) + " 1KiB\n";
+  text += "  waitall\n}\n";
+  const auto program = sim::parse_schedule(text, "burst");
+  std::uint64_t messages = 0;
+  for (auto _ : state) {
+    const sim::TopologyNetwork net(machine, sim::Sharing::rtt);
+    auto r = sim::simulate(*program, net);
+    messages += r.messages;
+    benchmark::DoNotOptimize(r.predicted);
+  }
+  state.counters["messages/s"] = benchmark::Counter(double(messages), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_TorusBurst)->Arg(8)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

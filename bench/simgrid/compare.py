@@ -3,11 +3,16 @@
 
 For each topology, the platform is exported with `augur machines export`; for each pattern
 (ring: every rank sends to rank+1 and receives from rank-1, STEPS times; alltoall: augur's
-pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k; bcast: augur's
-binomial broadcast from rank 0, `--algorithm bcast=binomial`) and each message size, `augur sim --network topology` runs the pattern as a schedule of sendrecv and
-simgrid_traffic runs it on the exported platform. Prints both predicted times, their relative
-difference and the wall time of each (the median of --repeat runs). With --check PCT, exits 1
-when a difference exceeds PCT per cent. docs/benchmarks.md, "Against SimGrid", has a run.
+pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k; burst: every rank
+sends to all others at once, then receives from them, p(p-1) flows together; bcast: augur's
+binomial broadcast from rank 0, `--algorithm bcast=binomial`; tree: a binomial tree from rank 0
+written as a schedule, each rank sending to its children, the nearest in rank first, once its
+parent's message has arrived) and each message size, `augur sim --network topology` runs the
+pattern as a schedule (sendrecv, a bcast, or isend, recv and waitall) and simgrid_traffic runs it
+on the exported platform. Prints both predicted times, their relative difference and the wall
+time of each (the median of --repeat runs). With --check PCT, exits 1 when a difference exceeds
+PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's. docs/benchmarks.md,
+"Against SimGrid", has a run.
 
   compare.py --augur build/bin/augur --simgrid-traffic build/bin/simgrid_traffic
 """
@@ -32,12 +37,38 @@ def parse_size(text):
     return int(float(m.group(1)) * SIZE_UNITS[m.group(2)])
 
 
+PATTERNS = ("ring", "alltoall", "burst", "bcast", "tree")
+
+
+def tree_schedule(ranks, size):
+    """simgrid_traffic's binomial tree: r's parent is r less its highest bit, its children
+    r + 2^k for 2^k above r, the smallest k first."""
+    lines = [f"ranks {ranks}"]
+    for r in range(ranks):
+        high = 1
+        while high <= r:
+            high <<= 1
+        body = [f"  recv {r - high // 2} {size}"] if r > 0 else []
+        mask = high
+        while r + mask < ranks:
+            body.append(f"  isend {r + mask} {size}")
+            mask <<= 1
+        lines += [f"rank {r} {{"] + body + ["  waitall", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def schedule(pattern, ranks, size, steps):
+    if pattern == "tree":
+        return tree_schedule(ranks, size)
     lines = [f"ranks {ranks}", "ranks 0..N-1 {"]
     if pattern == "ring":
         lines.append(f"  repeat {steps} {{ sendrecv rank+1 rank-1 {size} }}")
     elif pattern == "bcast":
         lines.append(f"  bcast {size} root=0")
+    elif pattern == "burst":
+        lines += [f"  isend rank+{k} {size}" for k in range(1, ranks)]
+        lines += [f"  irecv rank-{k} {size}" for k in range(1, ranks)]
+        lines.append("  waitall")
     else:
         lines += [f"  sendrecv rank+{k} rank-{k} {size}" for k in range(1, ranks)]
     return "\n".join(lines + ["}"]) + "\n"
@@ -90,21 +121,22 @@ def main():
     parser.add_argument("--simgrid-traffic", required=True, help="bench/simgrid's simgrid_traffic executable")
     parser.add_argument("--topologies", default=DEFAULT_TOPOLOGIES,
                         help=f"generators or machine files, ';'-separated (default {DEFAULT_TOPOLOGIES})")
-    parser.add_argument("--patterns", default="ring,alltoall,bcast", help="ring, alltoall and/or bcast")
+    parser.add_argument("--patterns", default="ring,alltoall,bcast", help="any of " + ", ".join(PATTERNS))
     parser.add_argument("--sizes", default="64KiB,1MiB", help="message sizes, comma-separated")
     parser.add_argument("--ring-steps", type=int, default=8, help="steps of the ring pattern")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each simulator; wall times are medians")
     parser.add_argument("--sharing", default="rtt", choices=["rtt", "fair"],
                         help="augur's --sharing: rtt (default) prices CM02's physics, fair is augur's default")
     parser.add_argument("--check", type=float, help="exit 1 if a relative difference exceeds this many per cent")
+    parser.add_argument("--check-speed", action="store_true", help="exit 1 if augur's wall time exceeds SimGrid's")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",")]
     patterns = args.patterns.split(",")
     for p in patterns:
-        if p not in ("ring", "alltoall", "bcast"):
-            parser.error(f"--patterns: '{p}' is not ring, alltoall or bcast")
+        if p not in PATTERNS:
+            parser.error(f"--patterns: '{p}' is not one of {', '.join(PATTERNS)}")
 
-    worst = 0.0
+    worst, slower = 0.0, []
     print(f"| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |")
     print(f"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory(prefix="augur-simgrid-") as work:
@@ -117,11 +149,16 @@ def main():
                     a, s, aw, sw = run_case(args, work, topology, platform, ranks, pattern, size)
                     diff = (a - s) / s * 100
                     worst = max(worst, abs(diff))
+                    if aw > sw:
+                        slower.append(f"{topology} {pattern} {readable_size(size)}: {aw:.3f} s against {sw:.3f} s")
                     print(f"| {topology} ({ranks} ranks) | {pattern} | {readable_size(size)} | {a * 1e3:.4f} ms "
                           f"| {s * 1e3:.4f} ms | {diff:+.2f}% | {aw:.3f} s | {sw:.3f} s |", flush=True)
     print(f"\nlargest difference: {worst:.2f}%")
     if args.check is not None and worst > args.check:
         print(f"compare.py: a difference exceeds {args.check}%", file=sys.stderr)
+        return 1
+    if args.check_speed and slower:
+        print("compare.py: augur was slower than SimGrid on " + "; ".join(slower), file=sys.stderr)
         return 1
     return 0
 

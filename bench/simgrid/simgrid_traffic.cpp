@@ -1,7 +1,7 @@
 // SimGrid's answer for the traffic augur's flow model is checked against (bench/simgrid/compare.py,
 // docs/benchmarks.md "Against SimGrid"): one actor per rank on host n<rank> of a platform written
-// by `augur machines export`, exchanging messages in one of two patterns, on SimGrid's plain flow
-// model. Prints the simulated makespan in seconds.
+// by `augur machines export`, exchanging messages in one of four patterns, on SimGrid's plain
+// flow model. Prints the simulated makespan in seconds.
 //
 //   simgrid_traffic PLATFORM ring BYTES STEPS     step s: send to rank+1, receive from rank−1
 //   simgrid_traffic PLATFORM alltoall BYTES       step k = 1 … p−1: send to rank+k, receive from
@@ -9,10 +9,16 @@
 //   simgrid_traffic PLATFORM bcast BYTES          augur's binomial broadcast from rank 0: receive
 //                                                 from rank − 2^j (2^j the lowest set bit), then
 //                                                 send to rank + 2^i, i = j−1 … 0
+//   simgrid_traffic PLATFORM burst BYTES          send to rank+1 … rank+p−1 at once, then
+//                                                 receive from rank−1 … rank−(p−1)
+//   simgrid_traffic PLATFORM tree BYTES           a binomial tree from rank 0: receive from the
+//                                                 parent, then send to each child, nearest
+//                                                 rank first
 //
-// Each step is augur's `sendrecv TO FROM BYTES` with an eager send: the sender does not wait
-// for its message, which starts flowing at once (the mailbox has a permanent receiver), and the
-// step ends when the rank's own message from FROM has arrived.
+// Each step of ring and alltoall is augur's `sendrecv TO FROM BYTES` with an eager send: the
+// sender does not wait for its message, which starts flowing at once (the mailbox has a
+// permanent receiver), and the step ends when the rank's own message from FROM has arrived.
+// Every send of burst and bcast is eager in the same way.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -24,7 +30,7 @@ namespace sg = simgrid::s4u;
 
 namespace {
 
-enum class Pattern { ring, alltoall, bcast };
+enum class Pattern { ring, alltoall, burst, bcast, tree };
 
 struct Traffic {
   Pattern pattern = Pattern::ring;
@@ -37,6 +43,12 @@ std::string mailbox_name(int from, int to) { return std::to_string(from) + ">" +
 
 int wrap(int rank, int ranks) { return ((rank % ranks) + ranks) % ranks; }
 
+int payload = 0;  // the data is simulated: only its size matters
+
+void send(int from, int to, double bytes) {
+  sg::Mailbox::by_name(mailbox_name(from, to))->put_init(&payload, static_cast<uint64_t>(bytes))->detach();
+}
+
 int ceil_log2(int n) {
   int k = 0;
   while ((1 << k) < n) ++k;
@@ -46,8 +58,6 @@ int ceil_log2(int n) {
 // src/sim/program/algorithms.cpp's binomial_mask: the root's is twice its largest child distance.
 int binomial_mask(int rank, int ranks) { return rank == 0 ? (1 << (ceil_log2(ranks) - 1)) * 2 : rank & -rank; }
 
-int payload = 0;  // the data is simulated: only its size matters
-
 void bcast_body(Traffic t, int me) {
   const int mask = binomial_mask(me, t.ranks);
   if (me != 0) sg::Mailbox::by_name(mailbox_name(me - mask, me))->get<int>();
@@ -56,13 +66,28 @@ void bcast_body(Traffic t, int me) {
       sg::Mailbox::by_name(mailbox_name(me, me + m))->put_init(&payload, static_cast<uint64_t>(t.bytes))->detach();
 }
 
+// The binomial tree of augur's schedule (bench/simgrid/compare.py): rank r's parent is r less
+// its highest bit, its children r + 2^k for 2^k above r, sent to the smallest k first.
+void tree_body(Traffic t, int me) {
+  int high = 1;
+  while (high <= me) high <<= 1;
+  if (me > 0) sg::Mailbox::by_name(mailbox_name(me - high / 2, me))->get<int>();
+  for (int mask = high; me + mask < t.ranks; mask <<= 1) send(me, me + mask, t.bytes);
+}
+
 void rank_body(Traffic t, int me) {
   if (t.pattern == Pattern::bcast) return bcast_body(t, me);
+  if (t.pattern == Pattern::tree) return tree_body(t, me);
+  if (t.pattern == Pattern::burst) {
+    for (int k = 1; k < t.ranks; ++k) send(me, wrap(me + k, t.ranks), t.bytes);
+    for (int k = 1; k < t.ranks; ++k) sg::Mailbox::by_name(mailbox_name(wrap(me - k, t.ranks), me))->get<int>();
+    return;
+  }
   const int steps = t.pattern == Pattern::ring ? t.steps : t.ranks - 1;
   for (int s = 0; s < steps; ++s) {
     const int k = t.pattern == Pattern::ring ? 1 : s + 1;
     const int to = wrap(me + k, t.ranks), from = wrap(me - k, t.ranks);
-    sg::Mailbox::by_name(mailbox_name(me, to))->put_init(&payload, static_cast<uint64_t>(t.bytes))->detach();
+    send(me, to, t.bytes);
     sg::Mailbox::by_name(mailbox_name(from, me))->get<int>();
   }
 }
@@ -70,7 +95,7 @@ void rank_body(Traffic t, int me) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "simgrid_traffic: %s\n"
-               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall|bcast BYTES [--cfg=...]\n",
+               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall|burst|bcast|tree BYTES [--cfg=...]\n",
                why);
   std::exit(2);
 }
@@ -109,11 +134,14 @@ int main(int argc, char** argv) {
   if (pattern == "ring") {
     if (argc != 5) usage("ring needs BYTES and STEPS");
     t.steps = static_cast<int>(positive_number(argv[4], "STEPS must be a whole number"));
-  } else if (pattern == "alltoall" || pattern == "bcast") {
-    t.pattern = pattern == "bcast" ? Pattern::bcast : Pattern::alltoall;
-    if (argc != 4) usage("alltoall and bcast take BYTES only");
+  } else if (pattern == "alltoall" || pattern == "burst" || pattern == "bcast" || pattern == "tree") {
+    t.pattern = pattern == "alltoall" ? Pattern::alltoall
+                : pattern == "burst"  ? Pattern::burst
+                : pattern == "bcast"  ? Pattern::bcast
+                                      : Pattern::tree;
+    if (argc != 4) usage((pattern + " takes BYTES only").c_str());
   } else {
-    usage("the pattern must be ring, alltoall or bcast");
+    usage("the pattern must be ring, alltoall, burst, bcast or tree");
   }
   t.bytes = positive_number(argv[3], "BYTES must be a number");
   plain_flow_model();
@@ -135,6 +163,7 @@ int main(int argc, char** argv) {
     for (int k = 1; k < t.ranks; ++k) {
       if (t.pattern == Pattern::ring && k > 1) break;
       const int to = wrap(from + k, t.ranks);
+      if (t.pattern == Pattern::tree && !(to > from && ((to - from) & (to - from - 1)) == 0 && to - from > from)) continue;
       sg::Mailbox::by_name(mailbox_name(from, to))->set_receiver(actors[to]);
     }
   engine.run();

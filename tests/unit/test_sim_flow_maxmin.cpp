@@ -2,7 +2,8 @@
 // bottleneck in turn. Here its rates, after every start and every finish of random flow sets on
 // small networks, are checked against max-min rates found from scratch in another way: water
 // filling, where every unfrozen flow's rate rises together (in proportion to its weight) until a
-// channel is full, and that channel's flows are frozen.
+// channel is full, and that channel's flows are frozen. The changes of one instant shared out
+// once give the same finishes, to the bit, as shared out one by one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -101,7 +102,86 @@ void check_random_cases(std::uint32_t seed, bool weighted) {
   }
 }
 
+struct Start {
+  double time;
+  ActiveFlow flow;
+  double bytes;
+};
+
+// Random flows as check_random_case draws them, many starting together; the same network.
+std::vector<Start> random_starts(std::mt19937& rng, const std::vector<double>& capacity, bool weighted) {
+  auto below = [&](std::uint32_t n) { return static_cast<std::uint32_t>(rng() % n); };
+  std::vector<Start> starts(2 + below(40));
+  double now = 0;
+  for (auto& s : starts) {
+    now += below(2) == 0 ? 0 : below(8) * 0.25;
+    s.time = now;
+    const std::uint32_t hops = 1 + below(std::min<std::uint32_t>(4, capacity.size()));
+    while (s.flow.channels.size() < hops) {
+      const auto c = below(capacity.size());
+      if (std::find(s.flow.channels.begin(), s.flow.channels.end(), c) == s.flow.channels.end())
+        s.flow.channels.push_back(c);
+    }
+    if (weighted) s.flow.weight = 1.0 / (1 + below(8));
+    s.bytes = below(6) == 0 ? 0 : 1 + below(16);
+  }
+  return starts;
+}
+
+struct Finish {
+  double time;
+  std::uint32_t flow;
+  bool operator==(const Finish&) const = default;
+};
+
+// Runs `starts` to the end, settling after every start and finish when `one_by_one`, else when the
+// solver needs to; between instants the rates are checked against water filling.
+std::vector<Finish> run_starts(const std::vector<double>& capacity, const std::vector<Start>& starts, bool one_by_one) {
+  FlowSolver solver(capacity);
+  std::map<std::uint32_t, ActiveFlow> active;
+  std::vector<Finish> finishes;
+  auto compare = [&] {
+    for (const auto& [id, r] : water_filling(capacity, active)) EXPECT_NEAR(solver.rate(id), r, 1e-9 * r) << "flow " << id;
+  };
+  auto finish_until = [&](double time) {
+    while (solver.active() > 0 && solver.next_finish() <= time)
+      for (auto id : solver.finish_next()) {
+        finishes.push_back({solver.now(), id});
+        active.erase(id);
+        if (one_by_one) solver.settle();
+      }
+  };
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    finish_until(starts[i].time);
+    const auto id = solver.start(starts[i].time, starts[i].flow.channels, starts[i].bytes, starts[i].flow.weight);
+    if (starts[i].bytes > 0) active[id] = starts[i].flow;
+    if (one_by_one) solver.settle();
+    if (i + 1 == starts.size() || starts[i + 1].time > starts[i].time) compare();
+  }
+  finish_until(std::numeric_limits<double>::infinity());
+  return finishes;
+}
+
+void check_settling_once_an_instant(std::uint32_t seed, bool weighted) {
+  std::mt19937 rng(seed);
+  for (int i = 0; i < 1000; ++i) {
+    SCOPED_TRACE(i);
+    std::vector<double> capacity(2 + rng() % 6);
+    for (auto& c : capacity) c = 1 + rng() % 4;
+    const auto starts = random_starts(rng, capacity, weighted);
+    const auto batched = run_starts(capacity, starts, false);
+    EXPECT_EQ(batched, run_starts(capacity, starts, true));
+    EXPECT_EQ(batched.size(), starts.size());
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
 }  // namespace
+
+TEST(SimFlowMaxMin, ChangesOfOneInstantSharedOutOnceFinishAsSharedOutOneByOne) {
+  check_settling_once_an_instant(20261128, false);
+  check_settling_once_an_instant(20261129, true);
+}
 
 TEST(SimFlowMaxMin, IncrementalRatesEqualWaterFillingFromScratchOnRandomFlowSets) { check_random_cases(20261125, false); }
 

@@ -69,6 +69,7 @@ Result Engine::run() {
       ++events_;
       if (e.type == EventType::deliver) deliver(e.payload);
       else if (e.type == EventType::network) transfers_end(e.time);
+      else if (e.type == EventType::settle) settle_transfers(e.time);
       else execute(static_cast<int>(e.rank()));
       if (options_.progress && events_ % options_.progress_every == 0)
         options_.progress({events_, e.time, finished_, n, operations_});

@@ -125,6 +125,8 @@ class Engine {
   void transfers_end(double time);                 // the network event: transfers due now end
   void release_sent(std::uint32_t order);          // deliver the pair's arrived messages in order
   void schedule_transfers();
+  void transfers_changed(double now);  // a settle event at `now`, or the next end's at once
+  void settle_transfers(double time);  // the settle event
   void complete_receive(std::uint32_t request, std::uint32_t message);
   void carry_data(std::uint32_t request, std::uint32_t message);  // networks with transfers
   void end_message(std::uint32_t request, std::uint32_t message, double halves, double sender_end);
@@ -170,6 +172,7 @@ class Engine {
   Transfers* transfers_ = nullptr;
   bool prices_crossing_ = false;  // net_.prices_crossing(), asked once: it is asked at every message
   double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
+  double settle_event_ = -1;   // the same for the settle event
   int running_ = -1;  // the rank being executed, which goes on without an event
   int next_start_ = 0;  // ranks start at time 0 in rank order, as if each had an event queued first
   int finished_ = 0;

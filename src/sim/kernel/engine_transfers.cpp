@@ -6,6 +6,10 @@
 // the model's one-way time (Transfers::priced_on_node), in order behind its pair's others. A
 // message that waits for its receiver (a synchronous send) moves its data once matched, as a
 // flow contending with the others.
+//
+// The transfers started and ended at one instant are shared out once, by a settle event after
+// every rank's at that instant: re-sharing the links at every start was most of an all-to-all's
+// time when thousands of flows meet.
 #include <limits>
 
 #include "sim/kernel/engine.hpp"
@@ -29,6 +33,20 @@ void Engine::transfer(int rank, std::uint32_t message) {
   o.tail = message;
   if (m.arrival != std::numeric_limits<double>::infinity()) return release_sent(order);
   transfers_->start(rs.now, rank, m.dst, m.bytes, message);
+  transfers_changed(rs.now);
+}
+
+// A transfer due at once (no bytes, no links) is taken at this instant's network event, as
+// when every start was shared out on its own; the others wait for the instant's settle event.
+void Engine::transfers_changed(double now) {
+  if (transfers_->settled() || transfers_->due_by(now)) return schedule_transfers();
+  if (settle_event_ == now) return;
+  settle_event_ = now;
+  queue_.push(now, EventQueue::kMaxRanks - 1, EventType::settle);
+}
+
+void Engine::settle_transfers(double time) {
+  if (time == settle_event_) settle_event_ = -1;
   schedule_transfers();
 }
 
@@ -66,7 +84,7 @@ void Engine::transfers_end(double time) {
     if (m.carrying) queue_.push(arrival, static_cast<std::uint32_t>(m.dst), EventType::deliver, message);
     else release_sent(m.order);
   }
-  schedule_transfers();
+  transfers_changed(time);
 }
 
 void Engine::release_sent(std::uint32_t order) {

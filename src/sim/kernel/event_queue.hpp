@@ -23,6 +23,7 @@ enum class EventType : std::uint8_t {
   deliver,  // a message's envelope reaches its receiver (payload: the message)
   network,  // the network's next transfer may end (networks with transfers)
   finish,   // a GOAL receive's last overhead may begin (payload: the vertex)
+  settle,   // the transfers started or ended at this instant are shared out (after every rank)
 };
 
 struct Event {

@@ -1,6 +1,7 @@
 #include "sim/network/flow.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace augur::sim {
@@ -41,6 +42,7 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     alone = alone && channels_[c].count == 0;
     narrowest = std::min(narrowest, channels_[c].capacity);
   }
+  if (now > now_) settle();  // the flows' progress up to now is at the rates of the last instant
   now_ = now;
   // Finished flows' slots are reused, so a long run holds only the flows in flight.
   std::uint32_t id;
@@ -49,6 +51,7 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     flows_.emplace_back();
     long_routes_.emplace_back();
     seen_.push_back(0);
+    fixed_.push_back(0);
     weight_.push_back(1);
   } else {
     id = free_.back();
@@ -72,23 +75,35 @@ std::uint32_t FlowSolver::start(double now, std::span<const std::uint32_t> chann
     schedule(id);
   } else if (alone) {
     // The common case of flows that do not meet (a ring, a stencil on a torus): the narrowest
-    // channel is its rate, as filling would find, without searching for a component.
+    // channel is its rate, as filling would find, without searching for a component. A flow
+    // joining it later in this instant re-shares it with the rest.
     join_channels(id);
     f.rate = narrowest;
     schedule(id);
   } else {
     join_channels(id);
-    reshare(channels_of(id));
-    drop_stale();
+    const auto on = channels_of(id);
+    dirty_.insert(dirty_.end(), on.begin(), on.end());
   }
   return id;
 }
 
+void FlowSolver::settle() {
+  if (dirty_.empty()) return;
+  reshare(dirty_);
+  dirty_.clear();
+  drop_stale();
+}
+
+bool FlowSolver::due_by(double now) const {
+  const Due* first = earliest();
+  return first && first->finish <= now;
+}
+
 const std::vector<std::uint32_t>& FlowSolver::finish_next() {
+  settle();
   auto& done = done_;
-  auto& seeds = seeds_;
   done.clear();
-  seeds.clear();
   if (!earliest()) return done;
   const double at = earliest()->finish;
   now_ = at;
@@ -103,13 +118,12 @@ const std::vector<std::uint32_t>& FlowSolver::finish_next() {
     if (f.rate != kInfinity) {
       leave_channels(d.flow);
       for (auto c : channels_of(d.flow))
-        if (channels_[c].count > 0) seeds.push_back(c);  // its neighbours gain what it leaves
+        if (channels_[c].count > 0) dirty_.push_back(c);  // its neighbours gain what it leaves
     }
     done.push_back(d.flow);
   }
   if (!std::is_sorted(done.begin(), done.end())) std::sort(done.begin(), done.end());
   free_.insert(free_.end(), done.rbegin(), done.rend());
-  if (!seeds.empty()) reshare(seeds);
   drop_stale();
   return done;
 }
@@ -174,7 +188,9 @@ void FlowSolver::collect_component(std::span<const std::uint32_t> seeds) {
 }
 
 // Progressive filling over the component's channels: the channel that gives the least per unit
-// of weight fixes its flows, each at its weight times that.
+// of weight fixes its flows, each at its weight times that. The channels' shares wait in a heap
+// and each fixed flow updates only its own channels': scanning every channel for each
+// bottleneck was quadratic in a group of thousands of flows.
 void FlowSolver::fill() {
   auto& pending = pending_;
   auto& used = used_;
@@ -196,24 +212,74 @@ void FlowSolver::fill() {
       weight_left_[c] += weight_[id];
     }
   }
-  while (!pending.empty()) {
-    std::uint32_t bottleneck = used.front();
-    double fair = kInfinity;
-    for (auto c : used)
-      if (unfixed_[c] > 0 && left_[c] / weight_left_[c] < fair) fair = left_[c] / weight_left_[c], bottleneck = c;
-    std::erase_if(pending, [&](std::uint32_t id) {
-      auto& f = flows_[id];
-      const auto channels = channels_of(id);
-      if (std::find(channels.begin(), channels.end(), bottleneck) == channels.end()) return false;
-      f.rate = fair * weight_[id];
-      for (auto c : channels) {
-        left_[c] = std::max(0.0, left_[c] - f.rate);
-        weight_left_[c] -= weight_[id];
-        --unfixed_[c];
-      }
-      return true;
-    });
+  if (pending.empty()) return;
+  list_flows_by_channel();
+  for (std::size_t unfixed = pending.size(); unfixed > 0;) {
+    const auto slot = next_bottleneck();
+    const auto bottleneck = used[slot];
+    const double fair = left_[bottleneck] / weight_left_[bottleneck];
+    unfixed -= unfixed_[bottleneck];
+    fix_flows_on(bottleneck, fair);
   }
+}
+
+void FlowSolver::list_flows_by_channel() {
+  const auto& used = used_;
+  if (slot_.size() < channels_.size()) slot_.resize(channels_.size());
+  first_on_.assign(used.size() + 1, 0);
+  stamp_.assign(used.size(), 0);
+  shares_.clear();
+  for (std::uint32_t i = 0; i < used.size(); ++i) {
+    const auto c = used[i];
+    slot_[c] = i;
+    first_on_[i + 1] = first_on_[i] + unfixed_[c];
+    shares_.push_back({left_[c] / weight_left_[c], i, 0});
+  }
+  std::make_heap(shares_.begin(), shares_.end(), std::greater<>{});
+  on_channel_.resize(first_on_.back());
+  // stamp_ counts the flows placed so far while it is not yet needed for the heap.
+  for (auto id : pending_)  // lowest id first, so each channel's flows are too
+    for (auto c : channels_of(id)) {
+      const auto i = slot_[c];
+      on_channel_[first_on_[i] + stamp_[i]++] = id;
+    }
+  std::fill(stamp_.begin(), stamp_.end(), 0);
+}
+
+// The least share per unit of weight, the channel first in used_ among equals: what a scan of
+// used_ in order, keeping the first strictly smaller, finds.
+std::uint32_t FlowSolver::next_bottleneck() {
+  while (!shares_.empty()) {
+    std::pop_heap(shares_.begin(), shares_.end(), std::greater<>{});
+    const Share s = shares_.back();
+    shares_.pop_back();
+    if (s.stamp == stamp_[s.slot] && unfixed_[used_[s.slot]] > 0) return s.slot;
+  }
+  throw std::logic_error("flow: flows left without a channel to fill");
+}
+
+// Fixes the unfixed flows on `channel`, lowest id first, and takes their rates from the
+// capacity left on their channels.
+void FlowSolver::fix_flows_on(std::uint32_t channel, double fair) {
+  const auto slot = slot_[channel];
+  for (auto i = first_on_[slot]; i < first_on_[slot + 1]; ++i) {
+    const auto id = on_channel_[i];
+    if (fixed_[id] == epoch_) continue;
+    fixed_[id] = epoch_;
+    auto& f = flows_[id];
+    f.rate = fair * weight_[id];
+    for (auto c : channels_of(id)) {
+      left_[c] = std::max(0.0, left_[c] - f.rate);
+      weight_left_[c] -= weight_[id];
+      if (--unfixed_[c] > 0 && c != channel) queue_share(c);
+    }
+  }
+}
+
+void FlowSolver::queue_share(std::uint32_t channel) {
+  const auto slot = slot_[channel];
+  shares_.push_back({left_[channel] / weight_left_[channel], slot, ++stamp_[slot]});
+  std::push_heap(shares_.begin(), shares_.end(), std::greater<>{});
 }
 
 void FlowSolver::schedule(std::uint32_t flow) {
@@ -228,7 +294,8 @@ void FlowSolver::schedule(std::uint32_t flow) {
   std::push_heap(due_.begin(), due_.end(), Later{});
 }
 
-double FlowSolver::next_finish() const {
+double FlowSolver::next_finish() {
+  settle();
   const Due* first = earliest();
   return first ? first->finish : kInfinity;
 }

@@ -81,7 +81,7 @@ void Transfers::start_flow(double now, std::uint32_t message, std::span<const st
   flows_[id] = {message, rtt ? 0 : latency};
 }
 
-double Transfers::next_finish() const {
+double Transfers::next_finish() {
   const double flows = solver_.next_finish();
   return waiting_.empty() ? flows : std::min(flows, waiting_.front().start);
 }

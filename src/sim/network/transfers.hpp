@@ -35,7 +35,12 @@ class Transfers {
   explicit Transfers(const Machine& machine, Sharing sharing = Sharing::fair, OnNodeTransit on_node = {});
 
   void start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message);
-  double next_finish() const;  // or the next start after a latency, which finishes nothing
+  // Or the next start after a latency, which finishes nothing. Settles first: the starts and
+  // finishes of one instant are shared out together (flow.hpp), when this is next asked.
+  double next_finish();
+  bool settled() const { return solver_.settled(); }
+  // Whether a transfer is due by `now` without settling (one of no bytes or no links started now).
+  bool due_by(double now) const { return solver_.due_by(now); }
   struct Arrival {
     std::uint32_t message;
     double time;
