@@ -28,7 +28,8 @@ plain run (bench/accuracy/machine_state.py, --no-state-probe skips it). A second
 each prediction is made of: the slowest rank's compute, its MPI time, the launch, and the calls
 the model priced at 0.
 
-An application whose program is not installed is skipped; when every selected one is, the exit
+Each run's directory and each augur report stay in BUILD/apps/APP/ (BUILD/apps-smoke/ with
+--smoke) until the next suite. An application whose program is not installed is skipped; when every selected one is, the exit
 status is 77 (ctest's SKIP_RETURN_CODE of the smoke tests).
 """
 import argparse
@@ -41,7 +42,6 @@ import shutil
 import signal
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -112,7 +112,7 @@ class QuantumEspresso:
 
     def describe(self, smoke):
         return ("pw.x SCF, Si-2, 16 Ry, 2x2x2 k" if smoke else
-                "pw.x SCF, Si-8 cubic cell, 24 Ry, 4x4x4 k, TM Si pseudopotential by ld1.x")
+                "pw.x SCF, Si-8 cubic cell, 40 Ry, 8x8x8 k, TM Si pseudopotential by ld1.x")
 
     def prepare(self, work, smoke, run):
         # Debian ships no pseudopotentials: ld1.x makes a norm-conserving Troullier-Martins one.
@@ -136,7 +136,7 @@ class Gromacs:
 
     def describe(self, smoke):
         return ("mdrun, SPC water 2.0 nm box, PME, 200 steps" if smoke else
-                "mdrun, SPC water 3.2 nm box (about 1000 waters), PME, 4000 steps")
+                "mdrun, SPC water 3.2 nm box (about 1000 waters), PME, 12000 steps")
 
     def prepare(self, work, smoke, run):
         copy_inputs(["gromacs/md.mdp", "gromacs/topol.top"], work)
@@ -244,8 +244,8 @@ APPS = [
     QuantumEspresso(),
     Gromacs(),
     Hpcc(),
-    Lammps("peptide", 600, 20, "peptide in water, CHARMM, PPPM"),
-    Lammps("shear", 3000, 200, "Ni shear, EAM"),
+    Lammps("peptide", 1800, 20, "peptide in water, CHARMM, PPPM"),
+    Lammps("shear", 20000, 200, "Ni shear, EAM"),
 ]
 
 
@@ -397,7 +397,6 @@ def main():
     ap.add_argument("--no-state-probe", dest="state_probe", action="store_false",
                     help="do not probe the machine's state around each plain run (bench/accuracy/machine_state.py)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds one run may take")
-    ap.add_argument("--keep", help="directory to keep the runs' directories in (default: a temporary one)")
     ap.add_argument("--write", action="store_true", help="write the table into docs/applications.md")
     ap.add_argument("--mpirun", default="mpirun", help="the launcher of the MPI the build and the applications use")
     a = ap.parse_args()
@@ -449,21 +448,17 @@ def main():
     else:
         model = Path(a.model).resolve() if Path(a.model).exists() else a.model
 
-    scratch_holder = None
-    if a.keep:
-        scratch = Path(a.keep).resolve()
-        scratch.mkdir(parents=True, exist_ok=True)
-    else:
-        scratch_holder = tempfile.TemporaryDirectory(prefix="augur-apps-")
-        scratch = Path(scratch_holder.name)
+    # Each run's directory and report stay there until the next suite: BUILD/apps[-smoke]/APP/.
+    scratch = build / ("apps-smoke" if a.smoke else "apps")
+    scratch.mkdir(parents=True, exist_ok=True)
 
     failures = []
     prepared = {}
     started = time.monotonic()
     for app in list(present):
+        if (scratch / app.name).exists():
+            shutil.rmtree(scratch / app.name)
         work = scratch / app.name / "prepared"
-        if work.exists():
-            shutil.rmtree(work)
         work.mkdir(parents=True)
         try:
             app.prepare(work, a.smoke, lambda cmd, cwd: run_in(cmd, cwd, a.timeout))
@@ -576,8 +571,6 @@ def main():
     if a.write:
         doc = ROOT / "docs" / "applications.md"
         accuracy.write_section(doc, HEADING, text)
-    if scratch_holder:
-        scratch_holder.cleanup()
     if failures:
         print("apps: FAILED\n" + "\n".join(failures), file=sys.stderr)
         return 1
