@@ -123,10 +123,11 @@ class Failed(RuntimeError):
     pass
 
 
-def run(cmd, timeout=600, env=None):
-    """Runs cmd in a session of its own and returns its output; on a timeout, an error or a signal
-    to this script the whole session is stopped, so no MPI process outlives the suite."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+def run(cmd, timeout=600, env=None, cwd=None):
+    """Runs cmd (in directory cwd) in a session of its own and returns its output; on a timeout, an
+    error or a signal to this script the whole session is stopped, so no MPI process outlives the
+    suite."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
                             start_new_session=True)
     try:
         out, err = proc.communicate(timeout=timeout)
