@@ -76,6 +76,11 @@ void check(const augur::trace::Trace& t) {
 
 }  // namespace
 
+// libotf2 (3.0) keeps the archive it allocated when OTF2_Reader_Open fails on a damaged anchor
+// file and returns no handle to free it by: the leak is the library's, once per failed open, and
+// not what this target looks for. Every other leak is still reported.
+extern "C" const char* __lsan_default_suppressions() { return "leak:otf2_archive_open\nleak:otf2_file_posix_open\nleak:OTF2_UTILS_IO_JoinPath\nleak:OTF2_UTILS_CStr_dup\n"; }
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 3) return 0;
   const Seed& s = seed();
