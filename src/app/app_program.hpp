@@ -1,0 +1,76 @@
+#pragma once
+// An application model's program: what each rank does, as rules in its rank and the process
+// count p, so the simulator can run the program at any p (`augur sim --app FILE --ranks P`).
+// `augur learn` writes it from traces at a few small counts; it can be written by hand too.
+// The JSON form is the "program" section of docs/app-model-format.md.
+//
+// Every quantity (a compute time, a message size, a loop count, a peer offset) is a Law: a
+// muparser expression in p and the model's parameters, with the expressions of its lower and
+// upper bounds (from the fitted coefficients' errors) and what the fit said of it.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace augur::app {
+
+struct Law {
+  std::string expr;         // the law's value: seconds, bytes, a count or a rank offset
+  std::string low, high;    // its bounds; equal to expr when the law is exact
+  std::string form;         // readable form, e.g. "a·n²/p" (empty when written by hand)
+  std::vector<double> coefficients, errors;  // a, b … and their standard errors
+  double cv_error = 0;      // relative cross-validated error of the fit (0: exact)
+};
+
+// Who a peer (destination, source or root) is, for the rank running the operation.
+struct PeerRule {
+  enum class Kind {
+    fixed,   // `rank`: one rank, an expression in p ("0", "p-1")
+    offset,  // rank + `by`; outside 0..p-1 it wraps around (wrap) or is MPI_PROC_NULL
+    grid,    // the neighbour `shift` steps along dimension `dim` of MPI_Dims_create(p, dims),
+             // ranks laid out row-major as MPI_Cart_create without reordering; outside the
+             // grid MPI_PROC_NULL unless `periodic`
+    exclusive_or,  // rank XOR `by`
+    any,     // MPI_ANY_SOURCE
+    none,    // MPI_PROC_NULL
+  };
+  Kind kind = Kind::fixed;
+  Law rank;  // fixed
+  Law by;    // offset, exclusive_or
+  bool wrap = true;  // offset
+  int dims = 2, dim = 0, shift = 1;  // grid
+  bool periodic = false;              // grid
+};
+
+struct ProgramNode {
+  enum class Kind { compute, operation, repeat };
+  Kind kind = Kind::compute;
+  // compute: seconds on the machine the traces were made on (or the model the run priced)
+  Law seconds;
+  // operation: send, ssend, bsend, rsend, isend, recv, irecv, sendrecv, wait, waitall, or a
+  // collective's name in the operation catalog (barrier, bcast, allreduce, alltoallv …)
+  std::string op;
+  PeerRule peer;   // destination, source (recv), or root (collectives with a root)
+  PeerRule peer2;  // sendrecv: the source
+  Law bytes;
+  std::int32_t tag = 0, tag2 = 0;  // -1: MPI_ANY_TAG; tag2 is sendrecv's receive tag
+  std::int32_t count = 0;          // wait: requests completed, oldest first (0: all)
+  // repeat: `times` iterations of `body`
+  Law times;
+  std::vector<ProgramNode> body;
+};
+
+// Ranks `first`..`last` (expressions in p) run `body`; a later group replaces an earlier one for
+// the ranks it names, as in the schedule language.
+struct RankGroup {
+  Law first, last;
+  std::vector<ProgramNode> body;
+};
+
+struct AppProgram {
+  std::vector<RankGroup> groups;
+  std::vector<int> measured_ranks;  // the process counts the program was learned from
+  std::string machine;              // the machine (model) the compute times were taken on
+};
+
+}  // namespace augur::app
