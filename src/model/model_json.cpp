@@ -12,6 +12,7 @@
 
 #include "model/catalog.hpp"
 #include "model/json_node.hpp"
+#include "model/whole_file.hpp"
 
 namespace augur::model {
 namespace {
@@ -366,16 +367,7 @@ nlohmann::json to_json(const Model& m) {
 }
 
 void save_model_file(const Model& model, const std::filesystem::path& path) {
-  auto temp = path;
-  temp += ".partial";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(path.string() + ": cannot open for writing");
-    out << to_json(model).dump(2) << '\n';
-    out.flush();
-    if (!out) throw std::runtime_error(path.string() + ": write failed");
-  }
-  std::filesystem::rename(temp, path);
+  write_whole_file(path, to_json(model).dump(2) + '\n');
 }
 
 }  // namespace augur::model

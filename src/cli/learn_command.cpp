@@ -1,0 +1,164 @@
+// `augur learn`: an application model learned from traces of one program at a few process counts,
+// to simulate it at counts that were never run (`augur sim --app`) and plot its time and speedup
+// (`augur plot`). docs/scale.md says when to learn, when to run at the count and when to generate.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/app_program_json.hpp"
+#include "cli/commands.hpp"
+#include "cli/trace_input.hpp"
+#include "learn/app_phases.hpp"
+#include "learn/learner.hpp"
+#include "model/whole_file.hpp"
+
+namespace augur::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct LearnRequest {
+  std::vector<std::string> traces;
+  std::vector<std::string> params;  // NAME=VALUE, one per trace in order, or one for all
+  std::string output, name;
+  bool json = false;
+};
+
+struct Param {
+  std::string name;
+  double value = 0;
+};
+
+Param parse_param(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError("--param " + text + ": expected NAME=VALUE, e.g. n=1024");
+  Param p{text.substr(0, eq)};
+  try {
+    std::size_t used = 0;
+    p.value = std::stod(text.substr(eq + 1), &used);
+    if (used != text.size() - eq - 1) throw std::invalid_argument("trailing");
+  } catch (const std::exception&) {
+    throw UsageError("--param " + text + ": '" + text.substr(eq + 1) + "' is not a number");
+  }
+  if (p.name == "p") throw UsageError("--param p=…: p is the traces' own process count");
+  return p;
+}
+
+std::vector<Param> params_per_trace(const LearnRequest& r) {
+  std::vector<Param> out;
+  for (const auto& text : r.params) out.push_back(parse_param(text));
+  if (out.empty()) return std::vector<Param>(r.traces.size());
+  if (out.size() == 1) return std::vector<Param>(r.traces.size(), out.front());
+  if (out.size() != r.traces.size())
+    throw UsageError(fmt::format("{} --param values for {} traces: give one per trace, in the traces' order, or one for all",
+                                 out.size(), r.traces.size()));
+  for (const auto& p : out)
+    if (p.name != out.front().name)
+      throw UsageError("--param names differ (" + out.front().name + ", " + p.name + "): augur learn learns one problem size");
+  return out;
+}
+
+std::string program_name(const trace::Trace& t) {
+  auto command = t.header.program.substr(0, t.header.program.find(' '));
+  auto name = fs::path(command).filename().string();
+  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+  return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
+}
+
+nlohmann::json parameters_json(const learn::Learned& learned, const std::vector<Param>& params) {
+  const auto& counts = learned.program.measured_ranks;
+  nlohmann::json out{{"p", {{"from", 1}, {"to", counts.back() * 64}, {"scale", "doubling"}}}};
+  if (params.front().name.empty()) return out;
+  std::vector<double> values;
+  for (const auto& p : params) values.push_back(p.value);
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  out[params.front().name] = {{"values", values}};
+  return out;
+}
+
+nlohmann::json app_json(const learn::Learned& learned, const std::string& name, const std::string& program,
+                        const std::vector<Param>& params) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& ph : learn::phases_of(learned.program)) phases.push_back({{"name", ph.name}, {"expr", ph.expr}});
+  return {{"augur_app", 1},
+          {"name", name},
+          {"description", "learned by augur learn from traces of " + program},
+          {"source", fmt::format("traces at p = {}", fmt::join(learned.program.measured_ranks, ", "))},
+          {"units", {{"size", "bytes"}}},
+          {"parameters", parameters_json(learned, params)},
+          {"phases", phases},
+          {"program", app::program_to_json(learned.program)}};
+}
+
+void print_report(const learn::Learned& learned, const std::vector<learn::LearnRun>& runs, const fs::path& output) {
+  std::cout << fmt::format("learned from {} traces at p = {}\n", runs.size(), fmt::join(learned.program.measured_ranks, ", "));
+  for (std::size_t g = 0; g < learned.program.groups.size(); ++g) {
+    const auto& group = learned.program.groups[g];
+    std::cout << fmt::format("  group {}: ranks {} .. {}\n", g + 1, group.first.expr, group.last.expr);
+  }
+  std::cout << "laws (fit error: cross-validated, relative; exact: every run reproduced)\n";
+  for (const auto& line : learned.laws)
+    std::cout << fmt::format("  {:<58} {:<16} {:<28} {}\n", line.where, line.what,
+                             line.law.form.empty() ? line.law.expr : line.law.form,
+                             line.law.cv_error == 0 ? std::string("exact") : fmt::format("{:.2g}", line.law.cv_error));
+  for (const auto& note : learned.notes) std::cout << "note: " << note << "\n";
+  std::cout << fmt::format("wrote {}: simulate it with `augur sim --app {} --ranks P --machine M`\n", output.string(),
+                           output.string());
+}
+
+void learn_command(const LearnRequest& r) {
+  const auto params = params_per_trace(r);
+  std::vector<learn::LearnRun> runs;
+  std::vector<trace::Trace> traces;
+  for (std::size_t i = 0; i < r.traces.size(); ++i) {
+    auto t = open_trace(r.traces[i], "augur learn");
+    runs.push_back({r.traces[i], t.nranks(), params[i].value, learn::rank_sequences(t)});
+    traces.push_back(std::move(t));
+  }
+  learn::Learned learned;
+  try {
+    learned = learn::learn_program(runs, params.front().name);
+  } catch (const learn::LearnError& e) {
+    throw ProgramFailed("learn: cannot learn the program: " + std::string(e.what()), 1);
+  }
+  learned.program.machine = traces.front().header.machine;
+  const auto name = r.name.empty() ? program_name(traces.front()) : r.name;
+  const fs::path output = r.output.empty() ? name + ".json" : r.output;
+  const auto doc = app_json(learned, name, traces.front().header.program, params);
+  model::write_whole_file(output, doc.dump(2) + "\n");
+  if (r.json) std::cout << doc.dump(2) << "\n";
+  else print_report(learned, runs, output);
+}
+
+}  // namespace
+
+void add_learn_command(CLI::App& app) {
+  auto r = std::make_shared<LearnRequest>();
+  auto* cmd = app.add_subcommand("learn", "Learn an application model from traces at a few process counts, to simulate it at any");
+  cmd->footer(R"(From traces of one program at several process counts (augur run --trace DIR, predicted or
+--measure), augur learn finds each rank's loops, groups the ranks that do the same, writes
+every peer as a rule in the rank and p (a fixed rank, an offset, a grid neighbour of
+MPI_Dims_create, an exclusive or, any source) and every quantity (compute seconds, message
+bytes, loop counts) as a law in p and the problem size chosen by the fitter, with its error.
+The result is an application model (docs/app-model-format.md) with a program section:
+
+  for p in 2 4 8 16; do augur run -np $p --machine M --trace tr-$p ./stencil2d 256; done
+  augur learn tr-2 tr-4 tr-8 tr-16 -o stencil.json
+  augur sim --app stencil.json --ranks 4096 --machine M --network topology --topology torus:64x64
+  augur plot stencil.json --machine M
+
+With a problem size, give it per trace: augur learn a b c d --param n=256 --param n=512 ….
+What follows no rule (peers that depend on the data, phases that differ between counts) is
+refused with the call, the ranks and the counts, and nothing is written.)");
+  cmd->add_option("traces", r->traces, "trace directories of one program, at two or more process counts")->required();
+  cmd->add_option("--param", r->params, "NAME=VALUE: the problem size of each trace, in order (or one for all)");
+  cmd->add_option("-o,--output", r->output, "application model to write (default: NAME.json)");
+  cmd->add_option("--name", r->name, "the model's name (default: the traced program's)");
+  cmd->add_flag("--json", r->json, "print the model (exact values) instead of the report");
+  cmd->callback([r] { learn_command(*r); });
+}
+
+}  // namespace augur::cli

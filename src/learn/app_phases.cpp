@@ -1,0 +1,55 @@
+#include "learn/app_phases.hpp"
+
+#include <map>
+#include <string>
+
+namespace augur::learn {
+namespace {
+
+using Sums = std::map<std::string, std::string>;  // phase name → expression in µs
+
+void add(Sums& sums, const std::string& phase, const std::string& term) {
+  auto& s = sums[phase];
+  s += (s.empty() ? "" : " + ") + term;
+}
+
+// The machine operation a call is priced by in a design-time model, or "" for none.
+std::string priced_as(const std::string& op) {
+  if (op == "send" || op == "ssend" || op == "bsend" || op == "rsend" || op == "isend" || op == "sendrecv") return "send";
+  if (op == "recv" || op == "irecv" || op == "wait" || op.rfind("comm_", 0) == 0) return "";
+  return op;
+}
+
+void add_call(Sums& sums, const app::ProgramNode& n) {
+  const auto op = priced_as(n.op);
+  if (op.empty()) return;
+  const std::string size = n.bytes.expr.empty() ? "0" : n.bytes.expr;
+  add(sums, op, op == "barrier" ? "tbarrier(p)" : "t" + op + "(p, " + size + ")");
+}
+
+Sums sums_of(const std::vector<app::ProgramNode>& body) {
+  Sums sums;
+  for (const auto& n : body) {
+    switch (n.kind) {
+      case app::ProgramNode::Kind::compute: add(sums, "compute", "1e6 * (" + n.seconds.expr + ")"); break;
+      case app::ProgramNode::Kind::operation: add_call(sums, n); break;
+      case app::ProgramNode::Kind::repeat:
+        for (const auto& [phase, expr] : sums_of(n.body)) add(sums, phase, "(" + n.times.expr + ") * (" + expr + ")");
+        break;
+    }
+  }
+  return sums;
+}
+
+}  // namespace
+
+std::vector<app::Definition> phases_of(const app::AppProgram& program) {
+  std::vector<app::Definition> out;
+  if (program.groups.empty()) return out;
+  const auto sums = sums_of(program.groups.front().body);
+  for (const auto& [phase, expr] : sums) out.push_back({phase, expr, "phases[" + std::to_string(out.size()) + "].expr"});
+  if (out.empty()) out.push_back({"compute", "0", "phases[0].expr"});
+  return out;
+}
+
+}  // namespace augur::learn

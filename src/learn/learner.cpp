@@ -1,0 +1,283 @@
+#include "learn/learner.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "learn/law_fit.hpp"
+#include "learn/peer_rules.hpp"
+#include "learn/rank_groups.hpp"
+#include "model/units.hpp"
+
+namespace augur::learn {
+namespace {
+
+using app::ProgramNode;
+using sim::OpKind;
+
+// One group of one run, with the run's p and n: what the aligned walk below reads.
+struct GroupRun {
+  const LearnRun* run;
+  const std::vector<SampleNode>* body;
+  const std::vector<int>* ranks;
+};
+
+std::string runs_text(const std::vector<GroupRun>& at) {
+  std::string out;
+  for (const auto& g : at) out += fmt::format("{}p = {}", out.empty() ? "" : ", ", g.run->p);
+  return out;
+}
+
+std::string op_name(const sim::Op& op, const RankSequences& seq) {
+  using timing::SendMode;
+  switch (op.kind) {
+    case OpKind::send:
+      return op.mode == SendMode::synchronous ? "ssend"
+             : op.mode == SendMode::buffered  ? "bsend"
+             : op.mode == SendMode::ready     ? "rsend"
+                                              : "send";
+    case OpKind::isend: return "isend";
+    case OpKind::recv: return "recv";
+    case OpKind::irecv: return "irecv";
+    case OpKind::sendrecv: return "sendrecv";
+    case OpKind::wait: return "wait";
+    case OpKind::collective: return seq.names.at(op.name);
+    default: return "compute";
+  }
+}
+
+class Aligner {
+ public:
+  Aligner(const std::string& parameter, Learned& out) : parameter_(parameter), out_(out) {}
+
+  std::vector<ProgramNode> body(const std::vector<GroupRun>& at, const std::string& where) {
+    check_same_length(at, where);
+    std::vector<ProgramNode> nodes;
+    const auto& first = *at.front().body;
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      std::vector<const SampleNode*> node;
+      for (const auto& g : at) node.push_back(&(*g.body)[i]);
+      check_same_kind(at, node, where, i);
+      if (first[i].is_loop()) nodes.push_back(loop(at, node, where, i));
+      else if (first[i].op.kind == OpKind::compute) add_compute(at, node, where, nodes);
+      else nodes.push_back(call(at, node, where, i));
+    }
+    return nodes;
+  }
+
+  app::Law law(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q,
+               const std::string& where, const std::string& what) {
+    std::vector<LawPoint> points;
+    for (std::size_t i = 0; i < at.size(); ++i) points.push_back({double(at[i].run->p), at[i].run->n, values[i]});
+    auto law = fit_law(points, q, parameter_);
+    out_.laws.push_back({where, what, law});
+    return law;
+  }
+
+ private:
+  void check_same_length(const std::vector<GroupRun>& at, const std::string& where) const {
+    for (const auto& g : at)
+      if (g.body->size() != at.front().body->size())
+        throw LearnError(fmt::format("{}: the ranks do {} steps at p = {} and {} at p = {} ({}): the program's phases differ "
+                                     "between process counts",
+                                     where, at.front().body->size(), at.front().run->p, g.body->size(), g.run->p,
+                                     runs_text(at)));
+  }
+
+  void check_same_kind(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                       const std::string& where, std::size_t i) const {
+    const auto& a = *node.front();
+    for (std::size_t k = 1; k < node.size(); ++k) {
+      const auto& b = *node[k];
+      const bool same = a.is_loop() == b.is_loop() &&
+                        (a.is_loop() || (a.op.kind == b.op.kind && a.op.name == b.op.name && a.op.mode == b.op.mode &&
+                                         a.op.tag == b.op.tag && a.op.tag2 == b.op.tag2));
+      if (!same)
+        throw LearnError(fmt::format("{}, step {}: the ranks do {} at p = {} but {} at p = {}: the program's phases differ "
+                                     "between process counts",
+                                     where, i + 1, describe_step(a, *at.front().run), at.front().run->p,
+                                     describe_step(b, *at[k].run), at[k].run->p));
+    }
+  }
+
+  static std::string describe_step(const SampleNode& n, const LearnRun& run) {
+    if (n.is_loop()) return fmt::format("a loop of {} iterations", n.times);
+    return n.op.kind == OpKind::compute ? "compute" : model::mpi_name(op_name(n.op, run.sequences));
+  }
+
+  ProgramNode loop(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                   const std::string& where, std::size_t i) {
+    const auto here = fmt::format("{} › loop at step {}", where, i + 1);
+    std::vector<double> times;
+    std::vector<GroupRun> inner;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      times.push_back(node[k]->times);
+      inner.push_back({at[k].run, &node[k]->body, at[k].ranks});
+    }
+    ProgramNode n;
+    n.kind = ProgramNode::Kind::repeat;
+    n.times = law(at, times, Quantity::integer, here, "iterations");
+    n.body = body(inner, here);
+    return n;
+  }
+
+  // A compute that took no time in every run is the rhythm's filler between two calls, not work.
+  void add_compute(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                   const std::string& where, std::vector<ProgramNode>& nodes) {
+    std::vector<double> seconds;
+    for (const auto* n : node) seconds.push_back(mean(n->value));
+    if (std::all_of(seconds.begin(), seconds.end(), [](double s) { return s == 0; })) return;
+    ProgramNode c;
+    c.kind = ProgramNode::Kind::compute;
+    c.seconds = law(at, seconds, Quantity::seconds, where, "compute seconds");
+    nodes.push_back(std::move(c));
+  }
+
+  ProgramNode call(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                   const std::string& where, std::size_t i) {
+    const auto& first = *node.front();
+    const auto& seq = at.front().run->sequences;
+    ProgramNode n;
+    n.kind = ProgramNode::Kind::operation;
+    n.op = op_name(first.op, seq);
+    const auto here = fmt::format("{} › {} at step {}", where, model::mpi_name(n.op), i + 1);
+    check_communicator(at, node, here);
+    n.tag = first.op.tag;
+    n.tag2 = first.op.kind == OpKind::sendrecv ? first.op.tag2 : 0;
+    if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
+    else n.bytes = bytes(at, node, here);
+    if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
+    else if (first.op.kind != OpKind::wait) n.peer = peer(at, node, here, false);
+    if (first.op.kind == OpKind::sendrecv) n.peer2 = peer(at, node, here, true);
+    return n;
+  }
+
+  app::Law bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node, const std::string& here) {
+    std::vector<double> values;
+    for (const auto* n : node) values.push_back(mean(n->value));
+    return law(at, values, Quantity::integer, here, "bytes");
+  }
+
+  void check_communicator(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                          const std::string& here) const {
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      const int size = at[k].run->sequences.comm_sizes.at(node[k]->op.comm);
+      if (size != at[k].run->p)
+        throw LearnError(fmt::format("{}: a communicator of {} of the {} ranks at p = {}: augur learn learns calls on "
+                                     "communicators of all ranks only",
+                                     here, size, at[k].run->p, at[k].run->p));
+    }
+  }
+
+  app::PeerRule root(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node, const std::string& here) {
+    bool rootless = true;
+    for (const auto* n : node)
+      for (const auto r : n->peer) rootless = rootless && r < 0;
+    if (rootless) return {app::PeerRule::Kind::none};
+    return peer(at, node, here, false);
+  }
+
+  app::PeerRule peer(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                     const std::string& here, bool second) {
+    std::vector<PeerSamples> runs;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      runs.push_back({at[k].run->p, at[k].run->n, *at[k].ranks, second ? node[k]->peer2 : node[k]->peer});
+    if (auto rule = infer_peer_rule(runs, parameter_)) {
+      if (rule->kind == app::PeerRule::Kind::fixed) out_.laws.push_back({here, second ? "source" : "peer", rule->rank});
+      if (rule->kind == app::PeerRule::Kind::offset || rule->kind == app::PeerRule::Kind::exclusive_or)
+        out_.laws.push_back({here, second ? "source offset" : "peer offset", rule->by});
+      return *rule;
+    }
+    throw LearnError(fmt::format("{}: the {} follows no rule in rank and p ({}): {}", here, second ? "source" : "peer",
+                                 "a fixed rank, an offset, a grid neighbour or an exclusive or", peers_text(runs)));
+  }
+
+  static std::string peers_text(const std::vector<PeerSamples>& runs) {
+    std::string out;
+    for (const auto& run : runs) {
+      out += fmt::format("{}at p = {}:", out.empty() ? "" : "; ", run.p);
+      for (std::size_t i = 0; i < run.ranks.size() && i < 6; ++i)
+        out += fmt::format(" {}→{}", run.ranks[i], run.peers[i] == sim::kNoPeer ? std::string("none")
+                                                    : run.peers[i] == sim::kAny  ? std::string("any")
+                                                                                 : std::to_string(run.peers[i]));
+      if (run.ranks.size() > 6) out += " …";
+    }
+    return out;
+  }
+
+  static double mean(const std::vector<double>& v) {
+    double s = 0;
+    for (const auto x : v) s += x;
+    return v.empty() ? 0 : s / double(v.size());
+  }
+
+  const std::string& parameter_;
+  Learned& out_;
+};
+
+std::string group_label(int index, const std::vector<int>& ranks) {
+  return fmt::format("group {} (ranks {}..{})", index + 1, ranks.front(), ranks.back());
+}
+
+void check_ranges(const std::vector<std::vector<GroupSamples>>& grouped, const std::vector<LearnRun>& runs) {
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    for (const auto& g : grouped[k])
+      if (g.ranks.back() - g.ranks.front() + 1 != int(g.ranks.size()))
+        throw LearnError(fmt::format("{}: at p = {}, ranks {} do the same and the ranks between them something else: augur "
+                                     "learn describes groups of ranks as ranges",
+                                     runs[k].label, runs[k].p, fmt::join(g.ranks, ", ")));
+}
+
+// The runs whose ranks fall into the most groups: a group can be empty at the smallest counts
+// (ranks 1..p−2 at p = 2), and those runs are left out of the alignment, with a note.
+std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSamples>>& grouped,
+                                       const std::vector<LearnRun>& runs, Learned& out) {
+  std::size_t most = 0;
+  for (const auto& g : grouped) most = std::max(most, g.size());
+  std::vector<std::size_t> keep;
+  std::set<int> counts;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    if (grouped[k].size() == most) keep.push_back(k), counts.insert(runs[k].p);
+    else out.notes.push_back(fmt::format("{} (p = {}) left out: its ranks form {} groups, the others' {}", runs[k].label,
+                                         runs[k].p, grouped[k].size(), most));
+  }
+  if (counts.size() < 2)
+    throw LearnError("the runs' ranks form a different number of groups at each process count: the program's phases "
+                     "differ between counts");
+  return keep;
+}
+
+}  // namespace
+
+Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+  std::set<int> counts;
+  for (const auto& r : runs) counts.insert(r.p);
+  if (counts.size() < 2) throw LearnError("learning a program's laws in p needs traces at two or more process counts");
+  std::vector<std::vector<GroupSamples>> grouped;
+  for (const auto& r : runs) grouped.push_back(group_ranks(r.sequences));
+  check_ranges(grouped, runs);
+  Learned out;
+  const auto keep = runs_to_align(grouped, runs, out);
+  Aligner aligner(parameter, out);
+  for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
+    std::vector<GroupRun> at;
+    std::vector<double> first, last;
+    for (const auto k : keep) {
+      const auto& group = grouped[k][g];
+      at.push_back({&runs[k], &group.body, &group.ranks});
+      first.push_back(group.ranks.front());
+      last.push_back(group.ranks.back());
+    }
+    const auto where = group_label(int(g), grouped[keep.back()][g].ranks);
+    app::RankGroup group;
+    group.first = aligner.law(at, first, Quantity::integer, where, "first rank");
+    group.last = aligner.law(at, last, Quantity::integer, where, "last rank");
+    group.body = aligner.body(at, where);
+    out.program.groups.push_back(std::move(group));
+  }
+  out.program.measured_ranks.assign(counts.begin(), counts.end());
+  return out;
+}
+
+}  // namespace augur::learn

@@ -1,0 +1,172 @@
+#include "learn/peer_rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "learn/law_fit.hpp"
+#include "sim/program/program.hpp"
+
+namespace augur::learn {
+namespace {
+
+using Rule = app::PeerRule;
+using Kind = app::PeerRule::Kind;
+
+bool all_are(const std::vector<PeerSamples>& runs, std::int32_t value) {
+  for (const auto& run : runs)
+    for (const auto peer : run.peers)
+      if (peer != value) return false;
+  return true;
+}
+
+// The rule's integer parameter at each run (nothing when the run does not give one value), made
+// into an exact law, and the rule kept if it then gives every peer.
+std::optional<Rule> with_exact_law(Rule rule, const std::vector<PeerSamples>& runs, const std::string& parameter,
+                                   const std::function<std::optional<long>(const PeerSamples&)>& value_of) {
+  std::vector<LawPoint> points;
+  for (const auto& run : runs) {
+    const auto v = value_of(run);
+    if (!v) return std::nullopt;
+    points.push_back({double(run.p), run.n, double(*v)});
+  }
+  const auto law = fit_law(points, Quantity::integer, parameter);
+  if (law.cv_error != 0) return std::nullopt;
+  (rule.kind == Kind::fixed ? rule.rank : rule.by) = law;
+  for (const auto& run : runs) {
+    const long value = std::lround(evaluate_law(law, run.p, run.n, parameter));
+    for (std::size_t i = 0; i < run.ranks.size(); ++i)
+      if (apply_peer_rule(rule, run.ranks[i], run.p, value) != run.peers[i]) return std::nullopt;
+  }
+  return rule;
+}
+
+// The value every member agrees on, or nothing.
+std::optional<long> common(const PeerSamples& run, const std::function<std::optional<long>(int rank, std::int32_t peer)>& of) {
+  std::optional<long> out;
+  for (std::size_t i = 0; i < run.ranks.size(); ++i) {
+    const auto v = of(run.ranks[i], run.peers[i]);
+    if (!v) continue;
+    if (out && *out != *v) return std::nullopt;
+    out = v;
+  }
+  return out;
+}
+
+std::optional<Rule> fixed(const std::vector<PeerSamples>& runs, const std::string& parameter) {
+  return with_exact_law({Kind::fixed}, runs, parameter, [](const PeerSamples& run) {
+    return common(run, [](int, std::int32_t peer) { return peer < 0 ? std::nullopt : std::optional<long>(peer); });
+  });
+}
+
+// Offsets that wrap, taken upwards (0 … p−1) or downwards (−(p−1) … 0): rank − 1 is p − 1 at
+// p = 2 and −1 at every p, so one of the two readings is a law.
+std::optional<Rule> wrapping(const std::vector<PeerSamples>& runs, const std::string& parameter, bool downwards) {
+  Rule rule{Kind::offset};
+  rule.wrap = true;
+  return with_exact_law(rule, runs, parameter, [downwards](const PeerSamples& run) {
+    return common(run, [&](int rank, std::int32_t peer) -> std::optional<long> {
+      if (peer < 0) return 0x7fffffffL;  // never agrees: no peer breaks a wrapping offset
+      const long up = ((peer - rank) % run.p + run.p) % run.p;
+      return downwards && up != 0 ? up - run.p : up;
+    });
+  });
+}
+
+std::optional<Rule> bounded(const std::vector<PeerSamples>& runs, const std::string& parameter) {
+  Rule rule{Kind::offset};
+  rule.wrap = false;
+  return with_exact_law(rule, runs, parameter, [](const PeerSamples& run) {
+    return common(run, [](int rank, std::int32_t peer) -> std::optional<long> {
+      if (peer == sim::kNoPeer) return std::nullopt;
+      return peer - rank;
+    });
+  });
+}
+
+std::optional<Rule> exclusive_or(const std::vector<PeerSamples>& runs, const std::string& parameter) {
+  return with_exact_law({Kind::exclusive_or}, runs, parameter, [](const PeerSamples& run) {
+    return common(run, [](int rank, std::int32_t peer) -> std::optional<long> {
+      if (peer < 0) return 0x7fffffffL;
+      return long(peer ^ rank);
+    });
+  });
+}
+
+std::optional<Rule> grid(const std::vector<PeerSamples>& runs) {
+  for (const int dims : {2, 3})
+    for (int dim = 0; dim < dims; ++dim)
+      for (const int shift : {-1, 1})
+        for (const bool periodic : {false, true}) {
+          Rule rule{Kind::grid};
+          rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
+          bool holds = true;
+          for (const auto& run : runs)
+            for (std::size_t i = 0; holds && i < run.ranks.size(); ++i)
+              holds = apply_peer_rule(rule, run.ranks[i], run.p, 0) == run.peers[i];
+          if (holds) return rule;
+        }
+  return std::nullopt;
+}
+
+std::int32_t grid_neighbour(const app::PeerRule& rule, int rank, int p) {
+  const auto dims = balanced_dims(p, rule.dims);
+  std::vector<int> coords(dims.size());
+  int rest = rank;
+  for (int d = int(dims.size()) - 1; d >= 0; --d) coords[d] = rest % dims[d], rest /= dims[d];
+  int& c = coords[rule.dim];
+  c += rule.shift;
+  if (c < 0 || c >= dims[rule.dim]) {
+    if (!rule.periodic) return sim::kNoPeer;
+    c = (c % dims[rule.dim] + dims[rule.dim]) % dims[rule.dim];
+  }
+  int out = 0;
+  for (std::size_t d = 0; d < dims.size(); ++d) out = out * dims[d] + coords[d];
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> balanced_dims(int p, int dims) {
+  // MPI_Dims_create: the factors of p spread over the dimensions as evenly as they go, each
+  // prime factor, largest first, to the dimension with the smallest product so far.
+  std::vector<int> primes;
+  for (int f = 2, rest = p; rest > 1; f = f * f > rest ? rest : f + 1)
+    while (rest % f == 0) primes.push_back(f), rest /= f;
+  std::vector<int> out(dims, 1);
+  for (auto f = primes.rbegin(); f != primes.rend(); ++f) *std::min_element(out.begin(), out.end()) *= *f;
+  std::sort(out.rbegin(), out.rend());
+  return out;
+}
+
+std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value) {
+  switch (rule.kind) {
+    case Kind::any: return sim::kAny;
+    case Kind::none: return sim::kNoPeer;
+    case Kind::fixed: return value >= 0 && value < p ? std::int32_t(value) : sim::kNoPeer;
+    case Kind::exclusive_or: {
+      const long peer = rank ^ value;
+      return peer < p ? std::int32_t(peer) : sim::kNoPeer;
+    }
+    case Kind::offset: {
+      const long peer = rank + value;
+      if (rule.wrap) return std::int32_t((peer % p + p) % p);
+      return peer >= 0 && peer < p ? std::int32_t(peer) : sim::kNoPeer;
+    }
+    case Kind::grid: return grid_neighbour(rule, rank, p);
+  }
+  return sim::kNoPeer;
+}
+
+std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter) {
+  if (all_are(runs, sim::kAny)) return Rule{Kind::any};
+  if (all_are(runs, sim::kNoPeer)) return Rule{Kind::none};
+  if (auto r = fixed(runs, parameter)) return r;
+  if (auto r = wrapping(runs, parameter, false)) return r;
+  if (auto r = wrapping(runs, parameter, true)) return r;
+  if (auto r = bounded(runs, parameter)) return r;
+  if (auto r = grid(runs)) return r;
+  return exclusive_or(runs, parameter);
+}
+
+}  // namespace augur::learn

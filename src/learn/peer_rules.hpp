@@ -1,0 +1,33 @@
+#pragma once
+// Who a call's peer is, as a rule in the rank and p: the same rank for all (a root), the rank a
+// fixed offset away (wrapping around, or MPI_PROC_NULL past the ends), a neighbour on the
+// process grid MPI_Dims_create and MPI_Cart_create make, the rank an exclusive or away, any
+// source, or no one. A rule is accepted only if it gives every peer of every run exactly.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/app_program.hpp"
+
+namespace augur::learn {
+
+// One run's peers of one call: member ranks and the peer each had.
+struct PeerSamples {
+  int p = 0;
+  double n = 0;
+  std::vector<int> ranks;
+  std::vector<std::int32_t> peers;  // world ranks, sim::kAny or sim::kNoPeer
+};
+
+// MPI_Dims_create(p, dims): the most balanced factors, largest first.
+std::vector<int> balanced_dims(int p, int dims);
+
+// The peer of `rank` under `rule` at p (sim::kAny, sim::kNoPeer, or a world rank); `value`
+// evaluates the rule's laws at p.
+std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value);
+
+// The first rule that reproduces every sample, or nothing.
+std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter);
+
+}  // namespace augur::learn

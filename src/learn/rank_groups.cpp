@@ -1,0 +1,106 @@
+#include "learn/rank_groups.hpp"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "learn/loops.hpp"
+
+namespace augur::learn {
+namespace {
+
+// What makes two calls the same token: everything but the value, with or without the peers.
+using Key = std::tuple<int, int, int, int, int, int, std::int32_t, std::int32_t>;
+
+Key key_of(const sim::Op& op, bool with_peers) {
+  const auto peer = [&](std::int32_t p) { return with_peers || p == sim::kAny ? p : 0; };
+  return {int(op.kind), op.name, op.comm, int(op.mode), op.tag, op.tag2, peer(op.peer), peer(op.peer2)};
+}
+
+struct Tokens {
+  std::map<Key, std::uint32_t> ids;
+  std::vector<std::uint32_t> abstract;  // token → the id of its key without peers
+  std::map<Key, std::uint32_t> abstract_ids;
+
+  std::uint32_t of(const sim::Op& op) {
+    auto [it, added] = ids.try_emplace(key_of(op, true), static_cast<std::uint32_t>(ids.size()));
+    if (added) {
+      auto [a, _] = abstract_ids.try_emplace(key_of(op, false), static_cast<std::uint32_t>(abstract_ids.size()));
+      abstract.push_back(a->second);
+    }
+    return it->second;
+  }
+};
+
+void signature(const std::vector<LoopNode>& nodes, const Tokens& tokens, std::string& out) {
+  for (const auto& n : nodes) {
+    if (!n.is_loop()) {
+      out += 't' + std::to_string(tokens.abstract[n.token]) + ' ';
+      continue;
+    }
+    out += 'r' + std::to_string(n.times) + '{';
+    signature(n.body, tokens, out);
+    out += "} ";
+  }
+}
+
+double mean_value(const std::vector<sim::Op>& ops, const std::vector<std::uint32_t>& at) {
+  double sum = 0;
+  for (const auto i : at) sum += ops[i].value;
+  return at.empty() ? 0 : sum / double(at.size());
+}
+
+// The first member's tree, as the template every member's values are added to.
+std::vector<SampleNode> template_of(const std::vector<LoopNode>& nodes, const std::vector<sim::Op>& ops) {
+  std::vector<SampleNode> out;
+  for (const auto& n : nodes) {
+    SampleNode s;
+    s.times = n.is_loop() ? n.times : 1;
+    if (n.is_loop()) s.body = template_of(n.body, ops);
+    else {
+      s.op = ops[n.occurrences.front()];
+      s.op.peer = s.op.peer == sim::kAny ? sim::kAny : 0;
+      s.op.peer2 = s.op.peer2 == sim::kAny ? sim::kAny : 0;
+      s.op.value = 0;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void add_member(std::vector<SampleNode>& into, const std::vector<LoopNode>& nodes, const std::vector<sim::Op>& ops) {
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].is_loop()) {
+      add_member(into[i].body, nodes[i].body, ops);
+      continue;
+    }
+    const auto& first = ops[nodes[i].occurrences.front()];
+    into[i].peer.push_back(first.peer);
+    into[i].peer2.push_back(first.peer2);
+    into[i].value.push_back(mean_value(ops, nodes[i].occurrences));
+  }
+}
+
+}  // namespace
+
+std::vector<GroupSamples> group_ranks(const RankSequences& sequences) {
+  Tokens tokens;
+  std::map<std::string, std::size_t> group_of;
+  std::vector<GroupSamples> groups;
+  for (int r = 0; r < sequences.ranks; ++r) {
+    const auto& ops = sequences.ops[r];
+    std::vector<std::uint32_t> ids;
+    ids.reserve(ops.size());
+    for (const auto& op : ops) ids.push_back(tokens.of(op));
+    const auto tree = compress(ids);
+    std::string sig;
+    signature(tree, tokens, sig);
+    auto [it, added] = group_of.try_emplace(sig, groups.size());
+    if (added) groups.push_back({{}, template_of(tree, ops)});
+    groups[it->second].ranks.push_back(r);
+    add_member(groups[it->second].body, tree, ops);
+  }
+  return groups;  // ranks were taken in order, so groups are ordered by their first rank
+}
+
+}  // namespace augur::learn

@@ -1,0 +1,32 @@
+#pragma once
+// One run's ranks grouped by what they do. Each rank's sequence is compressed into loops
+// (learn/loops.hpp) with its peers as they were; ranks whose loops, counts and calls are the same
+// once peers are set aside form a group, and the group keeps, for every call of its body, each
+// member's peers and the mean of its values (seconds of a compute, bytes of a message) over the
+// call's occurrences.
+#include <cstdint>
+#include <vector>
+
+#include "learn/rank_sequences.hpp"
+#include "sim/program/program.hpp"
+
+namespace augur::learn {
+
+struct SampleNode {
+  std::uint32_t times = 1;       // a loop's iterations; 1 for a call or a compute
+  std::vector<SampleNode> body;  // a loop's body
+  sim::Op op;                    // a call or compute, peers and value cleared
+  std::vector<std::int32_t> peer, peer2;  // per member of the group
+  std::vector<double> value;              // per member: mean over the occurrences
+  bool is_loop() const { return !body.empty(); }
+};
+
+struct GroupSamples {
+  std::vector<int> ranks;  // ascending
+  std::vector<SampleNode> body;
+};
+
+// Groups ordered by their first rank.
+std::vector<GroupSamples> group_ranks(const RankSequences& sequences);
+
+}  // namespace augur::learn

@@ -1,0 +1,56 @@
+#include "learn/rank_sequences.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "sim/program/replay.hpp"
+
+namespace augur::learn {
+namespace {
+
+// A wait on a set of requests is kept as a count when the set is the oldest ones, as the
+// program's own MPI_Waitall over all its requests is.
+sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, int rank) {
+  if (op.kind != sim::OpKind::wait || op.peer < 0) return op;
+  const auto& positions = program.wait_set(op.peer);
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    if (positions[i] != i)
+      throw std::runtime_error(fmt::format(
+          "rank {} waits on its requests out of order (MPI_Wait on a request other than the oldest): augur learn "
+          "describes waits as a count of the oldest requests",
+          rank));
+  return sim::wait_op(static_cast<std::int32_t>(positions.size()));
+}
+
+std::vector<sim::Op> in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, int rank) {
+  std::vector<sim::Op> out;
+  out.reserve(2 * body.size() + 1);
+  out.push_back(sim::compute_op(0));
+  for (const auto& op : body) {
+    if (op.kind == sim::OpKind::compute) {
+      out.back().value += op.value;
+      continue;
+    }
+    out.push_back(as_count_wait(program, op, rank));
+    out.push_back(sim::compute_op(0));
+  }
+  return out;
+}
+
+}  // namespace
+
+RankSequences rank_sequences(const trace::Trace& trace) {
+  const auto replay = sim::replay_program(trace, 1.0, sim::Match::simulated);
+  const auto& program = *replay.program;
+  RankSequences out;
+  out.ranks = trace.nranks();
+  out.names = program.names();
+  for (const auto& comm : program.comms()) out.comm_sizes.push_back(comm.members.empty() ? out.ranks : comm.size);
+  out.skipped = replay.skipped;
+  out.ops.reserve(out.ranks);
+  for (int r = 0; r < out.ranks; ++r) out.ops.push_back(in_rhythm(program, program.body_of(r), r));
+  return out;
+}
+
+}  // namespace augur::learn

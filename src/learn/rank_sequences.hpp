@@ -1,0 +1,28 @@
+#pragma once
+// A trace's ranks as the operation sequences `augur learn` compresses: the trace replayed into
+// the simulator's operations (sim/program/replay.hpp), then put in one rhythm, a compute
+// between every two calls (zero seconds when the program went straight from one call to the
+// next), so a loop's iterations give the same tokens whether or not a call was preceded by
+// measurable work.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/program/program.hpp"
+#include "trace/trace.hpp"
+
+namespace augur::learn {
+
+struct RankSequences {
+  int ranks = 0;
+  std::vector<std::vector<sim::Op>> ops;  // per rank: compute, call, compute, call, …, compute
+  std::vector<std::string> names;         // collective names, indexed by Op::name
+  std::vector<int> comm_sizes;            // members of each communicator, indexed by Op::comm
+  std::map<std::string, long> skipped;    // calls the replay left out, by name
+};
+
+// Throws std::runtime_error naming the rank when a wait completes requests other than the oldest
+// ones in a way a count of requests cannot say.
+RankSequences rank_sequences(const trace::Trace& trace);
+
+}  // namespace augur::learn
