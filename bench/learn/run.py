@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Learned at scale: augur learn's predictions at process counts it never saw, against augur run there.
+
+Each example program (examples/) is traced under `augur run --trace` at p = 2, 4, 8 and 16 on one
+machine model, learned with `augur learn`, and simulated at larger counts with
+`augur sim --app APP --ranks Q`; the reference is `augur run -np Q --oversubscribe` of the same
+program, input and model. The error is learned / run - 1 of the predicted time (MPI_Init to
+MPI_Finalize). Compute in both is this host's CPU time between calls, so the two differ by the
+host's noise as well as by what learning got wrong.
+
+  bench/learn/run.py                          # every example at Q = 32 and 64, the table
+  bench/learn/run.py --only stencil2d --ranks 32 --check 0.15   # one case; exit 1 beyond 15 %
+  bench/learn/run.py --write                  # also put the table in docs/accuracy.md
+
+Exit status: 0 when every case was learned (and, with --check, within the bound); 1 otherwise.
+"""
+import argparse
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LEARN_FROM = [2, 4, 8, 16]
+# Inputs that divide evenly at every count from 2 to 64 and run in seconds oversubscribed.
+EXAMPLES = {
+    "stencil2d": ["256", "20", "5"],
+    "sor": ["512", "20"],
+    "mandel": ["256", "200"],
+    "life": ["256", "20"],
+    "outer": ["512", "4"],
+    "gauss": ["256", "1"],
+    "winnow": ["512", "512", "1"],
+    "farm": ["100", "50000"],
+    "reqreply": ["200", "20000", "4096"],
+    "ring": ["100", "65536"],
+}
+
+
+def report_json(text):
+    """The JSON report in a command's output, after whatever the program printed."""
+    start = text.find("{\n")
+    if start < 0:
+        raise ValueError("no JSON report in the output")
+    return json.loads(text[start:])
+
+
+def augur(build, args, timeout):
+    done = subprocess.run([str(build / "bin" / "augur"), *args], capture_output=True, text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"augur {' '.join(args)} failed ({done.returncode}): {done.stderr.strip()[-600:]}")
+    return done.stdout
+
+
+def run_predicted(build, model, example, p, trace=None, timeout=600):
+    args = ["run", "-np", str(p), "--oversubscribe", "--machine", model, "--json"]
+    if trace:
+        args += ["--trace", str(trace)]
+    args += ["--", str(build / "examples" / example), *EXAMPLES[example]]
+    return report_json(augur(build, args, timeout))["predicted_seconds"]
+
+
+def learned(build, model, example, work, targets, timeout):
+    traces = []
+    for p in LEARN_FROM:
+        trace = work / f"{example}-p{p}"
+        shutil.rmtree(trace, ignore_errors=True)
+        run_predicted(build, model, example, p, trace, timeout)
+        traces.append(str(trace))
+    app = work / f"{example}.json"
+    augur(build, ["learn", *traces, "-o", str(app), "--name", example], timeout)
+    out = {}
+    for q in targets:
+        sim = report_json(augur(build, ["sim", "--app", str(app), "--ranks", str(q), "--machine", model, "--json",
+                                        "--no-progress"], timeout))
+        out[q] = sim["predicted_seconds"]
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=str(ROOT / "build"))
+    ap.add_argument("--machine", default="t3d", help="machine model both predictions use (default t3d)")
+    ap.add_argument("--only", action="append", help="example to run (repeatable; default all)")
+    ap.add_argument("--ranks", type=int, action="append", help="target counts (default 32 and 64)")
+    ap.add_argument("--check", type=float, help="fail (exit 1) when a case's |error| exceeds this fraction")
+    ap.add_argument("--timeout", type=float, default=900)
+    ap.add_argument("--write", action="store_true", help="put the table in docs/accuracy.md")
+    a = ap.parse_args()
+    build = Path(a.build)
+    work = build / "learn-at-scale"
+    work.mkdir(parents=True, exist_ok=True)
+    targets = a.ranks or [32, 64]
+    rows, failed = [], False
+    for example in a.only or EXAMPLES:
+        started = time.monotonic()
+        try:
+            predicted = learned(build, a.machine, example, work, targets, a.timeout)
+        except (RuntimeError, ValueError, KeyError, subprocess.TimeoutExpired) as e:
+            print(f"{example:<10} not learned: {e}", flush=True)
+            rows.append((example, None, None, None, str(e).splitlines()[0][:160]))
+            failed = True
+            continue
+        for q in targets:
+            measured = run_predicted(build, a.machine, example, q, None, a.timeout)
+            error = predicted[q] / measured - 1
+            rows.append((example, q, measured, predicted[q], None))
+            print(f"{example:<10} p = {q:<4} run {measured:10.4g} s  learned {predicted[q]:10.4g} s  error {error:+7.1%}"
+                  f"  ({time.monotonic() - started:.0f} s)", flush=True)
+            if a.check is not None and abs(error) > a.check:
+                failed = True
+    errors = [abs(r[3] / r[2] - 1) for r in rows if r[2]]
+    if errors:
+        print(f"median |error| {statistics.median(errors):.1%}, largest {max(errors):.1%}, "
+              f"{len(errors)} cases, {sum(r[2] is None for r in rows)} examples not learned")
+    if a.write:
+        write_table(rows, a, targets)
+    return 1 if failed else 0
+
+
+def write_table(rows, a, targets):
+    lines = ["| example | p | `augur run` | learned | error |", "| --- | ---: | ---: | ---: | ---: |"]
+    for example, q, measured, predicted, why in rows:
+        if measured is None:
+            lines.append(f"| {example} | | | not learned: {why} | |")
+        else:
+            lines.append(f"| {example} | {q} | {measured:.4g} s | {predicted:.4g} s | {predicted / measured - 1:+.1%} |")
+    stamp = time.strftime("%Y-%m-%d")
+    command = "bench/learn/run.py --write" + "".join(f" --ranks {q}" for q in (a.ranks or []))
+    block = (f"<!-- learned-at-scale -->\nMade on {stamp} with `{command}` (machine `{a.machine}`; learned from "
+             f"p = {', '.join(map(str, LEARN_FROM))}):\n\n" + "\n".join(lines) + "\n<!-- /learned-at-scale -->")
+    doc = ROOT / "docs" / "accuracy.md"
+    text = doc.read_text()
+    if "<!-- learned-at-scale -->" in text:
+        text = re.sub(r"<!-- learned-at-scale -->.*?<!-- /learned-at-scale -->", lambda _: block, text, flags=re.S)
+    else:
+        text += "\n## Learned at scale\n\n" + block + "\n"
+    doc.write_text(text)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
