@@ -90,7 +90,7 @@ BENCHMARK(BM_RingLogGOPS)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime(
 // Many flows meeting (`--network topology --sharing rtt`): on a torus of side × side nodes,
 // every rank sends 1 KiB to every other at once, then receives; p(p − 1) flows, all connected,
 // starting at one instant per route latency (4,032 on the 8 × 8 torus). SimGrid's side is
-// `bench/simgrid/compare.py --patterns burst` (docs/machine-format.md, "Against SimGrid").
+// `bench/simgrid/compare.py --patterns burst` (docs/simgrid-comparison.md).
 void BM_TorusBurst(benchmark::State& state) {
   const auto side = std::to_string(state.range(0));
   const auto machine = sim::generate_topology("torus:" + side + "x" + side);

@@ -164,38 +164,84 @@ class HostTarget:
         return "this machine"
 
 
+class Rounds:
+    """What `interleave` gathered, per item in the order given: the measured values, the machine's
+    state probes (None without a prober), the predictions, the wall seconds the predictions took,
+    and the items given up on (index: the exception)."""
+
+    def __init__(self, count):
+        self.measured = [[] for _ in range(count)]
+        self.probes = [[] for _ in range(count)]
+        self.predicted = [[] for _ in range(count)]
+        self.costs = [0.0] * count
+        self.failed = {}
+
+
+def interleave(items, runs, measure, predict, meter, prober, give_up=(), show=None):
+    """`runs` rounds over `items`, each item measured (`measure(item, round_)`, again while the
+    hypervisor steals too much of the processors, `meter`; the machine's state probed around it
+    when there is a `prober`) and predicted at once after (`predict(item, round_)`).
+    A slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
+    compute-bound ones included) then falls on a run and its predictions alike, instead of on the
+    measured runs of a few items or on the predictions alone. An item whose measure or predict
+    raises one of `give_up` takes no part in later rounds. `show(item, round_, measured,
+    predicted)` follows each pair; without it a line ends each round."""
+    done = Rounds(len(items))
+    for round_ in range(runs):
+        for i, item in enumerate(items):
+            if i in done.failed:
+                continue
+            try:
+                def measure_once():
+                    return meter.calmest(lambda: measure(item, round_))
+                value, probe = prober.around(measure_once) if prober else (measure_once(), None)
+                done.measured[i].append(value)
+                done.probes[i].append(probe)
+                started = time.monotonic()
+                done.predicted[i].append(predict(item, round_))
+                done.costs[i] += time.monotonic() - started
+            except give_up as e:
+                done.failed[i] = e
+                continue
+            if show:
+                show(item, round_, done.measured[i][-1], done.predicted[i][-1])
+        if not show:
+            print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
+    return done
+
+
 def measure_and_predict(target, build, inputs, np_, runs, augur, models, extra, meter, prober):
     """Every measured time of every input with the machine's state probe around it (None without
     a `prober`), median predicted time of every input by each of `models`, every prediction's
     band (bounds_band.relative_band) of each input by the first model, and the wall seconds of
-    one prediction (with the other models' replays).
-    The runs go round the inputs, and each measured run is followed at once by its predictions:
-    a slow or fast spell of the machine (runs of one input here vary up to 1.6x between minutes,
-    compute-bound ones included) then falls on a run and its predictions alike, instead of on the
-    measured runs of a few inputs or on the predictions alone."""
-    measured = [[] for _ in inputs]
-    probes = [[] for _ in inputs]
-    predicted = [[[] for _ in inputs] for _ in models]
-    bands = [[] for _ in inputs]
-    costs = [0.0 for _ in inputs]
-    for round_ in range(runs):
-        for i, (program, _kind, args) in enumerate(inputs):
-            binary = build / "examples" / program
-            cmd = target.wrap(mpirun_prefix(np_) + [str(binary)] + args)
-            def measure():
-                return meter.calmest(lambda: example_time(run(cmd, env=target.env())))
-            time_, probe = prober.around(measure) if prober else (measure(), None)
-            measured[i].append(time_)
-            probes[i].append(probe)
-            started = time.monotonic()
-            predicted_times, band = predict(augur, models, binary, args, np_, extra)
-            costs[i] += time.monotonic() - started
-            bands[i].append(band)
-            for m, predicted_time in enumerate(predicted_times):
-                predicted[m][i].append(predicted_time)
-        print(f"round {round_ + 1}/{runs}: measured and predicted every input", flush=True)
-    return (measured, probes, [[statistics.median(t) for t in by_model] for by_model in predicted], bands,
-            [c / runs for c in costs])
+    one prediction (with the other models' replays); measured and predicted in turn (`interleave`)."""
+    def binary(item):
+        return build / "examples" / item[0]
+
+    def measure(item, _round):
+        cmd = target.wrap(mpirun_prefix(np_) + [str(binary(item))] + item[2])
+        return example_time(run(cmd, env=target.env()))
+
+    def predict_item(item, _round):
+        return predict(augur, models, binary(item), item[2], np_, extra)
+
+    done = interleave(inputs, runs, measure, predict_item, meter, prober)
+    medians = [[statistics.median(times[m] for times, _band in each) for each in done.predicted]
+               for m in range(len(models))]
+    bands = [[band for _times, band in each] for each in done.predicted]
+    return done.measured, done.probes, medians, bands, [c / runs for c in done.costs]
+
+
+def augur_of(build, model, bench, suite):
+    """The build directory and the augur built there; exits, saying so, when augur is not built
+    or neither a model nor a bench to make one is given."""
+    build = Path(build).resolve()
+    augur = build / "bin" / "augur"
+    if not augur.exists():
+        sys.exit(f"{suite}: {augur} not found; build augur first")
+    if model is None and bench is None:
+        sys.exit(f"{suite}: give --model FILE or --bench quick|standard|full")
+    return build, augur
 
 
 def predict(augur, models, binary, args, np_, extra):
@@ -430,12 +476,7 @@ def main():
     global MPIRUN
     MPIRUN = a.mpirun
 
-    build = Path(a.build).resolve()
-    augur = build / "bin" / "augur"
-    if not augur.exists():
-        sys.exit(f"accuracy: {augur} not found; build augur first")
-    if a.model is None and a.bench is None:
-        sys.exit("accuracy: give --model FILE or --bench quick|standard|full")
+    build, augur = augur_of(a.build, a.model, a.bench, "accuracy")
     if a.versus and a.write:
         sys.exit("accuracy: --versus compares two models; the table written to docs/accuracy.md is of one")
     if a.versus and not Path(a.versus).is_file():

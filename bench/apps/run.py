@@ -403,12 +403,7 @@ def main():
     accuracy.MPIRUN = a.mpirun
     runs = 1 if a.smoke else a.runs
 
-    build = Path(a.build).resolve()
-    augur = build / "bin" / "augur"
-    if not augur.exists():
-        sys.exit(f"apps: {augur} not found; build augur first")
-    if a.model is None and a.bench is None:
-        sys.exit("apps: give --model FILE or --bench quick|standard|full")
+    build, augur = accuracy.augur_of(a.build, a.model, a.bench, "apps")
     if a.write and a.smoke:
         sys.exit("apps: --write keeps the full suite's table, not the smoke test's")
     apps = APPS
@@ -474,43 +469,32 @@ def main():
         prober = machine_state.Prober(build / "bin" / "augur-bench-mpi", accuracy.mpirun_prefix(2),
                                       lambda cmd: accuracy.run(cmd))
     meter = steal.Meter()
-    plain = {app.name: [] for app in present}
-    probes = {app.name: [] for app in present}
-    augured = {app.name: [] for app in present}
-    predictions = {app.name: [] for app in present}
-    reports = {}
-    broken = set()
-    timings["plain runs"] = timings["augur runs"] = 0.0
-    for round_ in range(runs):
-        for app in present:
-            if app.name in broken:
-                continue
-            cmd = app.command(a.smoke)
-            try:
-                started = time.monotonic()
-                def measure():
-                    return meter.calmest(lambda: one_run(app, prepared[app.name], scratch / app.name,
-                                                         f"plain-{round_ + 1}", accuracy.mpirun_prefix(a.np_) + cmd,
-                                                         a.timeout))
-                result, probe = prober.around(measure) if prober else (measure(), None)
-                timings["plain runs"] += time.monotonic() - started
-                plain[app.name].append(result)
-                probes[app.name].append(probe)
-                report = scratch / app.name / f"report-{round_ + 1}.json"
-                started = time.monotonic()
-                result = one_run(app, prepared[app.name], scratch / app.name, f"augur-{round_ + 1}",
-                                 augur_command(augur, model, a.np_, report, cmd), a.timeout)
-                timings["augur runs"] += time.monotonic() - started
-                augured[app.name].append(result)
-                seconds, reports[app.name] = predicted_seconds(report)
-                predictions[app.name].append(seconds)
-            except (Failed, OSError) as e:
-                failures.append(f"{app.name}: {e}")
-                broken.add(app.name)
-                continue
-            print(f"round {round_ + 1}/{runs} {app.name:16} plain {plain[app.name][-1].wall:8.3f} s  "
-                  f"augur {augured[app.name][-1].wall:8.3f} s  predicted {predictions[app.name][-1]:8.3f} s",
-                  flush=True)
+
+    def measure(app, round_):
+        return one_run(app, prepared[app.name], scratch / app.name, f"plain-{round_ + 1}",
+                       accuracy.mpirun_prefix(a.np_) + app.command(a.smoke), a.timeout)
+
+    def predict(app, round_):
+        report = scratch / app.name / f"report-{round_ + 1}.json"
+        result = one_run(app, prepared[app.name], scratch / app.name, f"augur-{round_ + 1}",
+                         augur_command(augur, model, a.np_, report, app.command(a.smoke)), a.timeout)
+        return (result, *predicted_seconds(report))
+
+    def show(app, round_, result, prediction):
+        print(f"round {round_ + 1}/{runs} {app.name:16} plain {result.wall:8.3f} s  "
+              f"augur {prediction[0].wall:8.3f} s  predicted {prediction[1]:8.3f} s", flush=True)
+
+    started = time.monotonic()
+    done = accuracy.interleave(present, runs, measure, predict, meter, prober, (Failed, OSError), show)
+    timings["plain runs"] = time.monotonic() - started - sum(done.costs)
+    timings["augur runs"] = sum(done.costs)
+    failures += [f"{present[i].name}: {e}" for i, e in done.failed.items()]
+    broken = {present[i].name for i in done.failed}
+    plain = {app.name: done.measured[i] for i, app in enumerate(present)}
+    probes = {app.name: done.probes[i] for i, app in enumerate(present)}
+    augured = {app.name: [p[0] for p in done.predicted[i]] for i, app in enumerate(present)}
+    predictions = {app.name: [p[1] for p in done.predicted[i]] for i, app in enumerate(present)}
+    reports = {app.name: done.predicted[i][-1][2] for i, app in enumerate(present) if done.predicted[i]}
 
     limit = prober.limit() if prober else None
     for app in present:

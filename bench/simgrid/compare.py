@@ -11,8 +11,8 @@ parent's message has arrived) and each message size, `augur sim --network topolo
 pattern as a schedule (sendrecv, a bcast, or isend, recv and waitall) and simgrid_traffic runs it
 on the exported platform. Prints both predicted times, their relative difference and the wall
 time of each (the median of --repeat runs). With --check PCT, exits 1 when a difference exceeds
-PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's. docs/benchmarks.md,
-"Against SimGrid", has a run.
+PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's.
+docs/simgrid-comparison.md has a run.
 
   compare.py --augur build/bin/augur --simgrid-traffic build/bin/simgrid_traffic
 """

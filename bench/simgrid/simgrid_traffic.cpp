@@ -1,5 +1,5 @@
 // SimGrid's answer for the traffic augur's flow model is checked against (bench/simgrid/compare.py,
-// docs/benchmarks.md "Against SimGrid"): one actor per rank on host n<rank> of a platform written
+// docs/simgrid-comparison.md): one actor per rank on host n<rank> of a platform written
 // by `augur machines export`, exchanging messages in one of four patterns, on SimGrid's plain
 // flow model. Prints the simulated makespan in seconds.
 //

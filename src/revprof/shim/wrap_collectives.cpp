@@ -13,8 +13,9 @@ namespace {
 
 constexpr double kNoRoot = -1e300;  // below any start time, so MPI_MAX ignores it
 
-// A rank's message size (docs/revprof.md), worked out from the shadow's rank and size once the
-// call's clock has started: work done before it would count as the program's compute.
+// A rank's message size (docs/revprof-clocks.md, "Collectives"), worked out from the shadow's
+// rank and size once the call's clock has started: work done before it would count as the
+// program's compute.
 auto bytes_of(int count, MPI_Datatype type) {
   return [=](const Shadow&) { return message_bytes(count, type); };
 }
