@@ -71,6 +71,17 @@ WeightedDesign::WeightedDesign(const std::vector<Sample>& samples, const std::ve
     for (int j = 0; j < k; ++j)
       weighted_columns_(i, j) = p_part(g, j) * (bases[j].d_power != 0 ? s.d : 1.0) * root_weight;
   }
+  form_products();
+}
+
+WeightedDesign::WeightedDesign(const Eigen::MatrixXd& columns, const Eigen::VectorXd& y, const Eigen::VectorXd& sigma) {
+  const Eigen::VectorXd root_weight = sigma.cwiseInverse();
+  weighted_columns_ = root_weight.asDiagonal() * columns;
+  weighted_y_ = y.cwiseProduct(root_weight);
+  form_products();
+}
+
+void WeightedDesign::form_products() {
   gram_.noalias() = weighted_columns_.transpose() * weighted_columns_;
   gram_rhs_.noalias() = weighted_columns_.transpose() * weighted_y_;
   weighted_yy_ = weighted_y_.squaredNorm();

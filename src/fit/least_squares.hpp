@@ -22,6 +22,9 @@ namespace augur::fit {
 class WeightedDesign {
  public:
   WeightedDesign(const std::vector<Sample>& samples, const std::vector<model::Basis>& bases);
+  // A table the caller computed, for terms a model::Basis cannot express (a law in p and a
+  // problem size n, such as n²/p): columns(i, j) is term j at point i, unweighted; sigma > 0.
+  WeightedDesign(const Eigen::MatrixXd& columns, const Eigen::VectorXd& y, const Eigen::VectorXd& sigma);
 
   int points() const { return static_cast<int>(weighted_y_.size()); }
   const Eigen::MatrixXd& weighted_columns() const { return weighted_columns_; }  // N × K
@@ -31,6 +34,8 @@ class WeightedDesign {
   double weighted_yy() const { return weighted_yy_; }                            // yᵀWy
 
  private:
+  void form_products();
+
   Eigen::MatrixXd weighted_columns_;
   Eigen::VectorXd weighted_y_;
   Eigen::MatrixXd gram_;

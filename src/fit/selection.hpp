@@ -45,7 +45,9 @@ struct SelectedLaw {
 // How many runners-up select_law keeps.
 inline constexpr std::size_t kRunnersUp = model::kMaxAlternatives;
 
-// Throws std::runtime_error if no hypothesis can be fitted to the design's samples.
+// Throws std::runtime_error if no hypothesis can be fitted to the design's samples. Reads only
+// the candidates' hypotheses, so a design built from the caller's own columns can be given a
+// CandidateSet whose bases are empty.
 SelectedLaw select_law(const WeightedDesign& design, const CandidateSet& candidates,
                        const SelectionOptions& options);
 

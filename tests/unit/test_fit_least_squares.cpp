@@ -54,6 +54,23 @@ TEST(FitLeastSquares, ExactDataGiveExactCoefficients) {
   EXPECT_NEAR(leave_one_out(design, *fit).cv_error, 0, 1e-9);
 }
 
+TEST(FitLeastSquares, ACallersColumnTableIsTheSameDesignAsItsBases) {
+  std::mt19937_64 rng(3);
+  const auto s = noisy_surface(rng, 30);
+  const auto b = bases({"1", "p", "p*d"});
+  Eigen::MatrixXd columns(s.size(), b.size());
+  Eigen::VectorXd y(s.size()), sigma(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t j = 0; j < b.size(); ++j) columns(i, j) = b[j](s[i].p, s[i].d);
+    y[i] = s[i].y;
+    sigma[i] = s[i].sigma;
+  }
+  const WeightedDesign from_bases(s, b), from_table(columns, y, sigma);
+  EXPECT_TRUE(from_table.gram().isApprox(from_bases.gram(), 1e-14));
+  EXPECT_TRUE(from_table.gram_rhs().isApprox(from_bases.gram_rhs(), 1e-14));
+  EXPECT_NEAR(from_table.weighted_yy(), from_bases.weighted_yy(), 1e-12 * from_bases.weighted_yy());
+}
+
 TEST(FitLeastSquares, ClosedFormLeaveOneOutEqualsRefitting) {
   std::mt19937_64 rng(1);
   const auto s = noisy_surface(rng, 40);

@@ -1,0 +1,43 @@
+#pragma once
+// One quantity of a learned program (a compute segment's seconds, a message size, a loop count,
+// a peer offset), measured at a few process counts p and problem sizes n, as a law in p and n
+// (app::Law): an exact integer law when one reproduces every count, otherwise the law that
+// src/fit's cross-validated selection chooses among forms linear in their coefficients
+// (constant, a/p, a/√p, a·log₂p, a·p, a·p·log₂p, a·p², a·n, a·√n, a·n², a·n/p, a·n/√p, a·n²/p,
+// c + term, and c + term in p + term in n when both vary), each coefficient of a law with more
+// than one also required to stand clear of its error, since four counts leave noise much room.
+#include <string>
+#include <vector>
+
+#include "app/app_program.hpp"
+
+namespace augur::learn {
+
+struct LawPoint {
+  double p = 0;
+  double n = 0;  // the problem size; 0 when the program has no parameter
+  double value = 0;
+};
+
+enum class Quantity {
+  seconds,  // fitted; bounds clamped at 0
+  integer,  // counts, sizes, offsets: an exact integer law is preferred to a fitted one
+};
+
+// `parameter` names the problem size in the law's texts ("n"); empty when there is none, and
+// then n is ignored and no forms in n are tried. The law's expr, low and high are muparser text
+// in p and the parameter only. Throws std::invalid_argument for no points, a value, p or n that
+// is not finite, p < 1, n < 0, or a parameter name that is not an identifier or is "p".
+app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const std::string& parameter);
+
+// A law's expr (or any of its texts) at p and n, evaluated with muparser as an application
+// model's reader does. Throws std::invalid_argument for text that is not an expression in p and
+// the parameter.
+double evaluate_law(const app::Law& law, double p, double n, const std::string& parameter);
+double evaluate_expression(const std::string& text, double p, double n, const std::string& parameter);
+
+// How far beyond the measured counts a target lies, for the report's warning: target_p over the
+// largest measured count. Throws std::invalid_argument when no count was measured.
+double extrapolation_factor(double target_p, const std::vector<int>& measured_ranks);
+
+}  // namespace augur::learn
