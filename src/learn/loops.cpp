@@ -285,7 +285,8 @@ std::vector<LoopNode> compress(std::span<const std::uint32_t> tokens, LoopOption
   if (tokens.size() >= std::numeric_limits<std::uint32_t>::max())
     throw std::length_error("a rank's sequence of " + std::to_string(tokens.size()) +
                             " operations is too long to compress");
-  std::vector<std::uint32_t> periods(options.max_period);
+  // Periods beyond half the sequence find nothing, and a huge bound must not cost memory.
+  std::vector<std::uint32_t> periods(std::min<std::size_t>(options.max_period, tokens.size() / 2));
   std::iota(periods.begin(), periods.end(), 1u);
   constexpr int kRounds = 4;
   for (int round = 1;; ++round) {

@@ -147,6 +147,7 @@ TEST(LearnLoops, LongestPeriodBoundsTheBody) {
   EXPECT_EQ(shown(loops_of(rep(5, "ABC"), {.max_period = 2})), "A B C A B C A B C A B C A B C");
   EXPECT_EQ(shown(loops_of(rep(5, "ABC"), {.max_period = 3})), "repeat 5 { A B C }");
   EXPECT_EQ(shown(loops_of(rep(5, "A"), {.max_period = 0})), "A A A A A");
+  EXPECT_EQ(shown(loops_of(rep(5, "ABC"), {.max_period = 4000000000u})), "repeat 5 { A B C }");
 }
 
 TEST(LearnLoops, OccurrencesListEveryPositionOfALeaf) {
