@@ -67,9 +67,9 @@ std::string program_name(const trace::Trace& t) {
   return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
 }
 
-nlohmann::json parameters_json(const learn::Learned& learned, const std::vector<Param>& params) {
+nlohmann::ordered_json parameters_json(const learn::Learned& learned, const std::vector<Param>& params) {
   const auto& counts = learned.program.measured_ranks;
-  nlohmann::json out{{"p", {{"from", 1}, {"to", counts.back() * 64}, {"scale", "doubling"}}}};
+  nlohmann::ordered_json out{{"p", {{"from", 1}, {"to", counts.back() * 64}, {"scale", "doubling"}}}};
   if (params.front().name.empty()) return out;
   std::vector<double> values;
   for (const auto& p : params) values.push_back(p.value);
@@ -79,9 +79,9 @@ nlohmann::json parameters_json(const learn::Learned& learned, const std::vector<
   return out;
 }
 
-nlohmann::json app_json(const learn::Learned& learned, const std::string& name, const std::string& program,
+nlohmann::ordered_json app_json(const learn::Learned& learned, const std::string& name, const std::string& program,
                         const std::vector<Param>& params) {
-  nlohmann::json phases = nlohmann::json::array();
+  nlohmann::ordered_json phases = nlohmann::ordered_json::array();
   for (const auto& ph : learn::phases_of(learned.program)) phases.push_back({{"name", ph.name}, {"expr", ph.expr}});
   return {{"augur_app", 1},
           {"name", name},

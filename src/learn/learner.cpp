@@ -174,7 +174,7 @@ class Aligner {
     bool rootless = true;
     for (const auto* n : node)
       for (const auto r : n->peer) rootless = rootless && r < 0;
-    if (rootless) return {app::PeerRule::Kind::none};
+    if (rootless) return peer_rule(app::PeerRule::Kind::none);
     return peer(at, node, here, false);
   }
 

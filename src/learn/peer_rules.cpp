@@ -54,7 +54,7 @@ std::optional<long> common(const PeerSamples& run, const std::function<std::opti
 }
 
 std::optional<Rule> fixed(const std::vector<PeerSamples>& runs, const std::string& parameter) {
-  return with_exact_law({Kind::fixed}, runs, parameter, [](const PeerSamples& run) {
+  return with_exact_law(peer_rule(Kind::fixed), runs, parameter, [](const PeerSamples& run) {
     return common(run, [](int, std::int32_t peer) { return peer < 0 ? std::nullopt : std::optional<long>(peer); });
   });
 }
@@ -62,7 +62,7 @@ std::optional<Rule> fixed(const std::vector<PeerSamples>& runs, const std::strin
 // Offsets that wrap, taken upwards (0 … p−1) or downwards (−(p−1) … 0): rank − 1 is p − 1 at
 // p = 2 and −1 at every p, so one of the two readings is a law.
 std::optional<Rule> wrapping(const std::vector<PeerSamples>& runs, const std::string& parameter, bool downwards) {
-  Rule rule{Kind::offset};
+  Rule rule = peer_rule(Kind::offset);
   rule.wrap = true;
   return with_exact_law(rule, runs, parameter, [downwards](const PeerSamples& run) {
     return common(run, [&](int rank, std::int32_t peer) -> std::optional<long> {
@@ -74,7 +74,7 @@ std::optional<Rule> wrapping(const std::vector<PeerSamples>& runs, const std::st
 }
 
 std::optional<Rule> bounded(const std::vector<PeerSamples>& runs, const std::string& parameter) {
-  Rule rule{Kind::offset};
+  Rule rule = peer_rule(Kind::offset);
   rule.wrap = false;
   return with_exact_law(rule, runs, parameter, [](const PeerSamples& run) {
     return common(run, [](int rank, std::int32_t peer) -> std::optional<long> {
@@ -85,7 +85,7 @@ std::optional<Rule> bounded(const std::vector<PeerSamples>& runs, const std::str
 }
 
 std::optional<Rule> exclusive_or(const std::vector<PeerSamples>& runs, const std::string& parameter) {
-  return with_exact_law({Kind::exclusive_or}, runs, parameter, [](const PeerSamples& run) {
+  return with_exact_law(peer_rule(Kind::exclusive_or), runs, parameter, [](const PeerSamples& run) {
     return common(run, [](int rank, std::int32_t peer) -> std::optional<long> {
       if (peer < 0) return 0x7fffffffL;
       return long(peer ^ rank);
@@ -98,7 +98,7 @@ std::optional<Rule> grid(const std::vector<PeerSamples>& runs) {
     for (int dim = 0; dim < dims; ++dim)
       for (const int shift : {-1, 1})
         for (const bool periodic : {false, true}) {
-          Rule rule{Kind::grid};
+          Rule rule = peer_rule(Kind::grid);
           rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
           bool holds = true;
           for (const auto& run : runs)
@@ -159,8 +159,8 @@ std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long va
 }
 
 std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter) {
-  if (all_are(runs, sim::kAny)) return Rule{Kind::any};
-  if (all_are(runs, sim::kNoPeer)) return Rule{Kind::none};
+  if (all_are(runs, sim::kAny)) return peer_rule(Kind::any);
+  if (all_are(runs, sim::kNoPeer)) return peer_rule(Kind::none);
   if (auto r = fixed(runs, parameter)) return r;
   if (auto r = wrapping(runs, parameter, false)) return r;
   if (auto r = wrapping(runs, parameter, true)) return r;

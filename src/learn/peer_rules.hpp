@@ -20,6 +20,13 @@ struct PeerSamples {
   std::vector<std::int32_t> peers;  // world ranks, sim::kAny or sim::kNoPeer
 };
 
+// A rule of that kind with its defaults.
+inline app::PeerRule peer_rule(app::PeerRule::Kind kind) {
+  app::PeerRule rule;
+  rule.kind = kind;
+  return rule;
+}
+
 // MPI_Dims_create(p, dims): the most balanced factors, largest first.
 std::vector<int> balanced_dims(int p, int dims);
 
