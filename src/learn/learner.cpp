@@ -1,6 +1,7 @@
 #include "learn/learner.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -91,8 +92,7 @@ class Aligner {
     for (std::size_t k = 1; k < node.size(); ++k) {
       const auto& b = *node[k];
       const bool same = a.is_loop() == b.is_loop() &&
-                        (a.is_loop() || (a.op.kind == b.op.kind && a.op.name == b.op.name && a.op.mode == b.op.mode &&
-                                         a.op.tag == b.op.tag && a.op.tag2 == b.op.tag2));
+                        (a.is_loop() || (a.op.kind == b.op.kind && a.op.name == b.op.name && a.op.mode == b.op.mode));
       if (!same)
         throw LearnError(fmt::format("{}, step {}: the ranks do {} at p = {} but {} at p = {}: the program's phases differ "
                                      "between process counts",
@@ -143,14 +143,33 @@ class Aligner {
     n.op = op_name(first.op, seq);
     const auto here = fmt::format("{} › {} at step {}", where, model::mpi_name(n.op), i + 1);
     check_communicator(at, node, here);
-    n.tag = first.op.tag;
-    n.tag2 = first.op.kind == OpKind::sendrecv ? first.op.tag2 : 0;
+    n.tag = tag(at, node, here, false);
+    n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
     if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
     else n.bytes = bytes(at, node, here);
     if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
     else if (first.op.kind != OpKind::wait) n.peer = peer(at, node, here, false);
     if (first.op.kind == OpKind::sendrecv) n.peer2 = peer(at, node, here, true);
     return n;
+  }
+
+  // The tag every member that sends to (or receives from) someone used; calls towards no one
+  // have none of their own.
+  static std::int32_t tag(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                          const std::string& here, bool second) {
+    std::optional<std::int32_t> common;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      const auto& tags = second ? node[k]->tag2 : node[k]->tag;
+      for (std::size_t m = 0; m < tags.size(); ++m) {
+        if (tags[m] <= kNoOneTag) continue;
+        if (common && *common != tags[m])
+          throw LearnError(fmt::format("{}: rank {} uses tag {} where others use {} (p = {}): augur learn learns one tag "
+                                       "for all the ranks of a group",
+                                       here, (*at[k].ranks)[m], tags[m], *common, at[k].run->p));
+        common = tags[m];
+      }
+    }
+    return common.value_or(0);
   }
 
   app::Law bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node, const std::string& here) {

@@ -162,8 +162,10 @@ std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& run
   if (all_are(runs, sim::kAny)) return peer_rule(Kind::any);
   if (all_are(runs, sim::kNoPeer)) return peer_rule(Kind::none);
   if (auto r = fixed(runs, parameter)) return r;
-  if (auto r = wrapping(runs, parameter, false)) return r;
-  if (auto r = wrapping(runs, parameter, true)) return r;
+  // rank − 1 reads as rank + (p − 1) upwards: a constant offset, either way, is the one kept.
+  const auto up = wrapping(runs, parameter, false), down = wrapping(runs, parameter, true);
+  if (up && (!down || up->by.coefficients.size() <= 1)) return up;
+  if (down) return down;
   if (auto r = bounded(runs, parameter)) return r;
   if (auto r = grid(runs)) return r;
   return exclusive_or(runs, parameter);

@@ -12,9 +12,21 @@ namespace {
 // What makes two calls the same token: everything but the value, with or without the peers.
 using Key = std::tuple<int, int, int, int, int, int, std::int32_t, std::int32_t>;
 
+bool is_message(const sim::Op& op) {
+  using sim::OpKind;
+  return op.kind == OpKind::send || op.kind == OpKind::isend || op.kind == OpKind::recv || op.kind == OpKind::irecv ||
+         op.kind == OpKind::sendrecv;
+}
+
+// Without peers, a message's tags and communicator are set aside too: a rank at the edge of a grid
+// sends to no one where its neighbours send to someone, and that call's tag and communicator are
+// not recorded.
 Key key_of(const sim::Op& op, bool with_peers) {
   const auto peer = [&](std::int32_t p) { return with_peers || p == sim::kAny ? p : 0; };
-  return {int(op.kind), op.name, op.comm, int(op.mode), op.tag, op.tag2, peer(op.peer), peer(op.peer2)};
+  const bool tags = with_peers || !is_message(op);
+  const auto tag = [&](std::int32_t t) { return tags || t == sim::kAny ? t : 0; };
+  return {int(op.kind), op.name, tags ? op.comm : 0, int(op.mode), tag(op.tag), tag(op.tag2), peer(op.peer),
+          peer(op.peer2)};
 }
 
 struct Tokens {
@@ -77,6 +89,8 @@ void add_member(std::vector<SampleNode>& into, const std::vector<LoopNode>& node
     const auto& first = ops[nodes[i].occurrences.front()];
     into[i].peer.push_back(first.peer);
     into[i].peer2.push_back(first.peer2);
+    into[i].tag.push_back(first.tag);
+    into[i].tag2.push_back(first.tag2);
     into[i].value.push_back(mean_value(ops, nodes[i].occurrences));
   }
 }

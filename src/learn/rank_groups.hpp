@@ -1,7 +1,7 @@
 #pragma once
 // One run's ranks grouped by what they do. Each rank's sequence is compressed into loops
 // (learn/loops.hpp) with its peers as they were; ranks whose loops, counts and calls are the same
-// once peers are set aside form a group, and the group keeps, for every call of its body, each
+// once peers and the tags of messages are set aside form a group, and the group keeps, for every call of its body, each
 // member's peers and the mean of its values (seconds of a compute, bytes of a message) over the
 // call's occurrences.
 #include <cstdint>
@@ -17,6 +17,7 @@ struct SampleNode {
   std::vector<SampleNode> body;  // a loop's body
   sim::Op op;                    // a call or compute, peers and value cleared
   std::vector<std::int32_t> peer, peer2;  // per member of the group
+  std::vector<std::int32_t> tag, tag2;    // per member: a call's tags (calls to no one have their own)
   std::vector<double> value;              // per member: mean over the occurrences
   bool is_loop() const { return !body.empty(); }
 };

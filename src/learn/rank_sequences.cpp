@@ -23,16 +23,39 @@ sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, int rank) 
   return sim::wait_op(static_cast<std::int32_t>(positions.size()));
 }
 
+bool is_message(const sim::Op& op) {
+  using sim::OpKind;
+  return op.kind == OpKind::send || op.kind == OpKind::isend || op.kind == OpKind::recv || op.kind == OpKind::irecv ||
+         op.kind == OpKind::sendrecv;
+}
+
+// A call towards MPI_PROC_NULL leaves no message record, so its tag is unknown: it is given one of
+// its own, its place among the calls towards no one since the last real call, so that two such
+// calls in a row (a corner of a grid) stay two calls and do not read as a loop of one.
+void mark_calls_to_no_one(sim::Op& op, std::int32_t& ordinal) {
+  if (!is_message(op)) return;
+  const bool none = op.peer == sim::kNoPeer, none2 = op.kind == sim::OpKind::sendrecv && op.peer2 == sim::kNoPeer;
+  if (!none && !none2) {
+    ordinal = 0;
+    return;
+  }
+  ++ordinal;
+  if (none) op.tag = kNoOneTag - ordinal;
+  if (none2) op.tag2 = kNoOneTag - ordinal;
+}
+
 std::vector<sim::Op> in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, int rank) {
   std::vector<sim::Op> out;
   out.reserve(2 * body.size() + 1);
   out.push_back(sim::compute_op(0));
+  std::int32_t ordinal = 0;
   for (const auto& op : body) {
     if (op.kind == sim::OpKind::compute) {
       out.back().value += op.value;
       continue;
     }
     out.push_back(as_count_wait(program, op, rank));
+    mark_calls_to_no_one(out.back(), ordinal);
     out.push_back(sim::compute_op(0));
   }
   return out;

@@ -4,6 +4,7 @@
 // between every two calls (zero seconds when the program went straight from one call to the
 // next), so a loop's iterations give the same tokens whether or not a call was preceded by
 // measurable work.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,6 +13,9 @@
 #include "trace/trace.hpp"
 
 namespace augur::learn {
+
+// Tags below this one are given to calls towards MPI_PROC_NULL, whose real tag no trace records.
+inline constexpr std::int32_t kNoOneTag = -1000;
 
 struct RankSequences {
   int ranks = 0;
