@@ -123,10 +123,12 @@ class Aligner {
   }
 
   // A compute that took no time in every run is the rhythm's filler between two calls, not work.
+  // A group's compute is its slowest member's: the others wait for it at the next call that joins
+  // them, so the slowest sets the program's pace (a mean loses the load imbalance).
   void add_compute(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
                    const std::string& where, std::vector<ProgramNode>& nodes) {
     std::vector<double> seconds;
-    for (const auto* n : node) seconds.push_back(mean(n->value));
+    for (const auto* n : node) seconds.push_back(*std::max_element(n->value.begin(), n->value.end()));
     if (std::all_of(seconds.begin(), seconds.end(), [](double s) { return s == 0; })) return;
     ProgramNode c;
     c.kind = ProgramNode::Kind::compute;
