@@ -121,8 +121,9 @@ void Engine::execute(int rank) {
       break;
     }
     if (handles_ && occupies_processor(op.kind)) rs.cpu_free = std::max(rs.cpu_free, rs.now);
-    // Nothing queued comes before this rank's next operation: go on without an event.
-    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
+    // Nothing queued comes before this rank's next operation: go on without an event. On LogGOPS
+    // nor does a rank yet to start, whose messages may reach this one's processor.
+    if (handles_ ? !runs_next(rs.now, rank) : !queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
       queue_.push(rs.now, rank, EventType::resume);
       break;
     }
