@@ -74,7 +74,7 @@ TEST(SimGenerators, EveryAlgorithmCompletesOnAwkwardSizes) {
 namespace {
 
 // A toy LogGOPS: o = 1 µs, L = 10 µs, G = 1 ns/B, so a lock-step exchange of n bytes takes
-// T(n) = 2o + L + n·G.
+// T(n) = 2o + L + (n − 1)·G: the first byte is o + L on its way, the rest G each at the receiver.
 double allreduce(const std::string& algorithm, int p, double bytes, Result* out = nullptr) {
   LogGOPSNetwork net(parse_loggops("L=10us,o=1us,g=1us,G=1ns"));
   auto g = generate("allreduce", {"algorithm=" + algorithm, "p=" + std::to_string(p), "bytes=" + std::to_string(bytes)});
@@ -90,11 +90,11 @@ double allreduce(const std::string& algorithm, int p, double bytes, Result* out 
 TEST(SimGenerators, RabenseifnerHalvesThenDoubles) {
   // p = 4: exchanges of n/2 and n/4 (reduce-scatter), then n/4 and n/2 (allgather).
   Result r;
-  const double n = 4096, step = 2 * us + 10 * us;
-  EXPECT_NEAR(allreduce("rabenseifner", 4, n, &r), 4 * step + 1.5 * n * 1e-9, 1e-12);
+  const double n = 4096, step = 2 * us + 10 * us, G = 1e-9;
+  EXPECT_NEAR(allreduce("rabenseifner", 4, n, &r), 4 * step + (n / 2 - 1 + n / 4 - 1 + n / 4 - 1 + n / 2 - 1) * G, 1e-12);
   EXPECT_EQ(r.messages, 16u);  // 4 exchanges of each rank
   EXPECT_NEAR(r.operations.at("allreduce").bytes, 4 * n, 1e-9);
-  EXPECT_NEAR(allreduce("rd", 4, n), 2 * (step + n * 1e-9), 1e-12);
+  EXPECT_NEAR(allreduce("rd", 4, n), 2 * (step + (n - 1) * G), 1e-12);
 }
 
 TEST(SimGenerators, RabenseifnerFoldsInRanksBeyondAPowerOfTwo) {

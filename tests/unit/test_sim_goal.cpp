@@ -126,14 +126,17 @@ TEST(SimGoal, IrequiresStartsAfterTheStartRequiresAfterTheEnd) {
   EXPECT_DOUBLE_EQ(run(head + "l1 requires l0\n}\n", loggops()).predicted, 17 * us);   // 7, then 10
 }
 
-// With g > o augur's loggops spaces the root's hand-overs by g but its messages leave when each
-// send starts (loggops.hpp), where LogGOPSim starts the next send only after g: 1 → 7, 2 → 8, 4 → 10.
-TEST(SimGoal, AGapLongerThanTheOverheadDelaysHandOversNotDepartures) {
-  const auto r = run(binomial_broadcast(8), loggops(2 * us));
-  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 5 * us);  // handed over at 1, 3, 5
-  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 10 * us);  // receives at 7, hands over at 8 and 10
-  EXPECT_DOUBLE_EQ(r.ranks[4].finish, 10 * us);
-  EXPECT_DOUBLE_EQ(r.predicted, 21 * us);  // 3: received at 14, sends to 7 at 14 → 21
+// With g = 2 µs > o a rank's next send starts g after its previous one started, and its message
+// leaves then (LogGOPSim's rule; LogGOPSim prints these eight times for this schedule).
+TEST(SimGoal, AGapLongerThanTheOverheadDelaysTheNextSend) {
+  const double o = 1 * us, L = 5 * us, g = 2 * us, hop = o + L + o;
+  const auto r = run(binomial_broadcast(8), loggops(g));
+  const double received1 = hop, received2 = g + hop, received4 = 2 * g + hop;  // the root sends at 0, g, 2g
+  const double received3 = received1 + hop, received5 = received1 + g + hop, received6 = received2 + hop;
+  const double expected[] = {2 * g + o, received1 + g + o, received2 + o, received3 + o, received4,
+                             received5, received6, received3 + hop};
+  for (int rank = 0; rank < 8; ++rank) EXPECT_DOUBLE_EQ(r.ranks[rank].finish, expected[rank]) << rank;
+  EXPECT_DOUBLE_EQ(r.predicted, 21 * us);
 }
 
 TEST(SimGoal, WildcardsAndUnsortedRanksAreRead) {

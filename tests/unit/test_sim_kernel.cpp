@@ -189,44 +189,48 @@ TEST(SimLogGOPS, SendsQueueBehindTheGap) {
   p.assign(0, 0, p.add_body({send_op(1, 8), send_op(2, 8), send_op(3, 8)}));
   p.assign(1, 3, p.add_body({recv_op(0)}));
   auto r = simulate(p, net);
-  // Handed over at 1, 3, 5; each call starts when the last returned (0, 1, 3) and the message is
-  // received o + L + o = 7 µs after its start.
-  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 5 * us);
-  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 7 * us);
-  EXPECT_DOUBLE_EQ(r.ranks[2].finish, 8 * us);
-  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 10 * us);
+  // Each send starts g = 2 µs after the previous one started (0, 2, 4), though the call began at
+  // 1 and 3, and its message is received o + L + o = 7 µs after that start.
+  const double o = 1 * us, L = 5 * us, g = 2 * us;
+  EXPECT_DOUBLE_EQ(r.ranks[0].finish, 2 * g + o);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, o + L + o);
+  EXPECT_DOUBLE_EQ(r.ranks[2].finish, g + o + L + o);
+  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 2 * g + o + L + o);
 }
 
-// MPI orders a sender's messages per receiver only. Rank 0 sends 100,000 bytes to rank 3, then
-// 8 to rank 2, starting at 1 µs (its first call took o): T(8) = o + L + 8·G + o = 7.008 µs, so
-// the 8 bytes reach rank 2 at 8.008 µs, long before the large message reaches rank 3 at
-// T(100000) = 107 µs, behind which they do not wait. Rank 1's 8 bytes, sent at 20 µs, arrive at
-// 27.008: rank 2's first wildcard receive takes rank 0's.
+// MPI orders a sender's messages per receiver only. On the LogGOPS terms derived from the toy
+// model (o(n) = g(n) = send(n) = 2 + n/1000, T(n) = recv(n) = 10 + n/100, r = recvmin = 1 µs),
+// a message's time depends on its size. Rank 0 sends 4000 bytes to rank 3 (6 µs), then 8 to rank
+// 2 from 6 µs: T(8) = 10.08 µs, so they reach rank 2 at 16.08, long before the large message
+// reaches rank 3 at T(4000) = 50 µs, behind which they do not wait. Rank 1's 8 bytes, sent at
+// 20 µs, arrive at 30.08: rank 2's first wildcard receive takes rank 0's.
 TEST(SimLogGOPS, AMessageToAnotherReceiverDoesNotWaitForAnEarlierOne) {
-  LogGOPSNetwork net(parse_loggops("L=5us,o=1us,g=2us,G=1ns,O=0"));
-  auto p = program({{send_op(3, 100000), send_op(2, 8)}, {compute_op(20 * us), send_op(2, 8)},
+  const auto model = toy();
+  LogGOPSNetwork net(model, model::Bound::avg);
+  auto p = program({{send_op(3, 4000), send_op(2, 8)}, {compute_op(20 * us), send_op(2, 8)},
                     {recv_op(kAny), recv_op(kAny)}, {recv_op(0)}});
   TraceRecorder trace(4, {});
   auto r = simulate(p, net, {}, &trace);
   const auto& recvs = trace.trace().ranks[2].recvs;
   ASSERT_EQ(recvs.size(), 2u);
   EXPECT_EQ(recvs[0].src, 0);
-  EXPECT_NEAR(recvs[0].end, 8.008 * us, 1e-15);
+  EXPECT_NEAR(recvs[0].end, 16.08 * us, 1e-15);
   EXPECT_EQ(recvs[1].src, 1);
-  EXPECT_NEAR(recvs[1].end, 27.008 * us, 1e-15);
-  EXPECT_NEAR(r.ranks[3].finish, 107 * us, 1e-15);
+  EXPECT_NEAR(recvs[1].end, 30.08 * us, 1e-15);
+  EXPECT_NEAR(r.ranks[3].finish, 50 * us, 1e-15);
 }
 
-// To one receiver they stay in order: the 8 bytes (8.008 µs on their own) are delivered behind
-// the 100,000 (107 µs), so a wildcard receive takes the large message first.
+// To one receiver they stay in order: the 8 bytes (16.08 µs on their own) are delivered behind
+// the 4000 (50 µs), so a wildcard receive takes the large message first.
 TEST(SimLogGOPS, MessagesToOneReceiverStayInTheOrderSent) {
-  LogGOPSNetwork net(parse_loggops("L=5us,o=1us,g=2us,G=1ns,O=0"));
-  auto p = program({{send_op(1, 100000), send_op(1, 8)}, {recv_op(kAny), recv_op(kAny)}});
+  const auto model = toy();
+  LogGOPSNetwork net(model, model::Bound::avg);
+  auto p = program({{send_op(1, 4000), send_op(1, 8)}, {recv_op(kAny), recv_op(kAny)}});
   TraceRecorder trace(2, {});
   simulate(p, net, {}, &trace);
   const auto& recvs = trace.trace().ranks[1].recvs;
   ASSERT_EQ(recvs.size(), 2u);
-  EXPECT_EQ(recvs[0].bytes, 100000u);
+  EXPECT_EQ(recvs[0].bytes, 4000u);
   EXPECT_EQ(recvs[1].bytes, 8u);
 }
 

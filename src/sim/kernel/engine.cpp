@@ -22,6 +22,13 @@ Name send_name(timing::SendMode mode) {
 
 bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
 
+// LogGOPS: operations that keep the processor busy to their end; the others wait, or end when
+// their messages have been handled, which the processor's state already holds.
+bool occupies_processor(OpKind kind) {
+  return kind == OpKind::compute || kind == OpKind::send || kind == OpKind::isend || kind == OpKind::irecv ||
+         kind == OpKind::sleep || kind == OpKind::until;
+}
+
 bool has_peers(OpKind kind) {
   return kind != OpKind::compute && kind != OpKind::wait && kind != OpKind::collective && kind != OpKind::sleep &&
          kind != OpKind::until;
@@ -31,7 +38,7 @@ bool has_peers(OpKind kind) {
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
     : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()),
-      prices_crossing_(network.prices_crossing()) {
+      prices_crossing_(network.prices_crossing()), handles_(network.handles_on_arrival()) {
   const int n = program.nranks();
   if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
   ranks_.resize(n);
@@ -93,8 +100,13 @@ Result Engine::run() {
 }
 
 void Engine::execute(int rank) {
-  running_ = rank;
   auto& rs = ranks_[rank];
+  if (rs.cpu_free > rs.now) {  // LogGOPS: messages it handled meanwhile took its processor
+    totals_[rank].mpi += rs.cpu_free - rs.now;
+    rs.now = rs.cpu_free;
+    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) return queue_.push(rs.now, rank, EventType::resume);
+  }
+  running_ = rank;
   Op op;
   for (;;) {
     if (!current_op(rank, op)) {
@@ -108,8 +120,10 @@ void Engine::execute(int rank) {
       rs.call = op;
       break;
     }
-    // Nothing queued comes before this rank's next operation: go on without an event.
-    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
+    if (handles_ && occupies_processor(op.kind)) rs.cpu_free = std::max(rs.cpu_free, rs.now);
+    // Nothing queued comes before this rank's next operation: go on without an event. On LogGOPS
+    // nor does a rank yet to start, whose messages may reach this one's processor.
+    if (handles_ ? !runs_next(rs.now, rank) : !queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
       queue_.push(rs.now, rank, EventType::resume);
       break;
     }
@@ -188,7 +202,7 @@ void Engine::compute(int rank, const Op& op) {
     totals_[rank].compute += seconds;
     if (trace_) trace_->state(rank, rs.now, rs.now + seconds, trace::StateKind::compute, {});
   }
-  advance(rank, rs.now + seconds);
+  advance(rank, handles_ ? whole_picoseconds(rs.now + seconds) : rs.now + seconds);
 }
 
 // A blocking send: eager ones return after the sender's busy time; one that waits for its
@@ -210,6 +224,7 @@ bool Engine::blocking_send(int rank, const Op& op) {
     advance(rank, plain);
     return true;
   }
+  if (handles_) rs.cpu_free = std::max(rs.cpu_free, plain);  // its overhead; then it waits
   const auto request = new_request(rank, false, op);
   requests_[request].halves = plain;
   requests_[request].awaited = true;
@@ -291,6 +306,7 @@ bool Engine::sendrecv(int rank, const Op& op) {
   rs.send_end = rs.now;
   if (has_peer(op.peer)) {
     rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+    if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
     send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
   }
   rs.pending = 1;

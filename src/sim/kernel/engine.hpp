@@ -23,6 +23,7 @@ enum Name : std::uint16_t { n_send, n_ssend, n_rsend, n_bsend, n_recv, n_isend, 
 struct Message {
   double start = 0, bytes = 0;
   double arrival = 0;  // when it reaches its receiver; infinity while its transfer is in flight
+  double taken = 0, handled = 0;  // LogGOPS: when its receiver's processor took it, and was done
   std::int32_t src = 0, dst = 0, tag = 0;
   std::uint32_t sender_request = kNil;  // a rendezvous: the sender's request, completed at the match
   std::uint32_t next = kNil;            // receiver's unexpected queue; the free list
@@ -68,6 +69,9 @@ struct RankState {
   double nic_free = 0;  // when its next message may leave (networks with a gap)
   double link_free = 0;  // when its next message leaves the link (Network::departure)
   double last_arrival = 0;  // the latest arrival of its messages (networks without transfers)
+  // LogGOPS (Network::handles_on_arrival): when its processor is free of its own operations and
+  // of the messages it handles, and when it may take its next incoming message (the gap).
+  double cpu_free = 0, receive_free = 0;
   // The call in progress: its begin, latest completion, bytes, and the parts a report needs.
   double begin = 0, end = 0, bytes = 0, halves = 0, send_end = 0;
   double collective_begin = 0, collective_waiting = 0;  // an expanded collective
@@ -121,6 +125,7 @@ class Engine {
   std::uint32_t send_message(int rank, const Op& op, bool rendezvous);  // returns the message
   void post_receive(std::uint32_t request);
   void deliver(std::uint32_t message);
+  void handle_arrival(Message& m);  // LogGOPS: the receiver's processor takes the message
   void transfer(int rank, std::uint32_t message);  // networks with transfers: in the sender's order
   void transfers_end(double time);                 // the network event: transfers due now end
   void release_sent(std::uint32_t order);          // deliver the pair's arrived messages in order
@@ -171,6 +176,7 @@ class Engine {
   std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send
   Transfers* transfers_ = nullptr;
   bool prices_crossing_ = false;  // net_.prices_crossing(), asked once: it is asked at every message
+  bool handles_ = false;          // net_.handles_on_arrival()
   double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
   double settle_event_ = -1;   // the same for the settle event
   int running_ = -1;  // the rank being executed, which goes on without an event

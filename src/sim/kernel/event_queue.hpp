@@ -162,23 +162,16 @@ class EventQueue {
   }
   const Event& top() const { return *first(); }
 
-  // An event goes to the run it follows most closely, else to an empty run, else to the heap.
   void push(double time, std::uint32_t rank, EventType type, std::uint32_t payload = 0) {
     const Event e{time, std::uint64_t(rank) << 40 | (sequence_++ & kSequenceMask), payload, type};
-    std::size_t best = kRuns, spare = kRuns;
-    for (std::size_t i = 0; i < kRuns; ++i) {
-      if (runs_[i].empty()) {
-        spare = std::min(spare, i);
-      } else if (runs_[i].fits(e) && (best == kRuns || runs_[best].back().before(runs_[i].back()))) {
-        best = i;
-      }
-    }
-    if (best == kRuns) best = spare;
-    if (best < kRuns) {
-      // The earliest front changes only if the new event comes before it.
-      if (front_ != kUnknown && (front_ == kRuns || e.before(runs_[front_].front()))) front_ = best;
-      return runs_[best].push(e);
-    }
+    insert(e);
+  }
+
+  // `e` again, at `time`, keeping its place among events of one time (LogGOPSim puts an operation
+  // whose processor is busy back in its queue so). To the heap: a run's groups are sorted as if
+  // appended in sequence order.
+  void push_again(Event e, double time) {
+    e.time = time;
     heap_.push_back(e);
     sift_up(heap_.size() - 1);
   }
@@ -204,6 +197,26 @@ class EventQueue {
   }
 
  private:
+  // An event goes to the run it follows most closely, else to an empty run, else to the heap.
+  void insert(const Event& e) {
+    std::size_t best = kRuns, spare = kRuns;
+    for (std::size_t i = 0; i < kRuns; ++i) {
+      if (runs_[i].empty()) {
+        spare = std::min(spare, i);
+      } else if (runs_[i].fits(e) && (best == kRuns || runs_[best].back().before(runs_[i].back()))) {
+        best = i;
+      }
+    }
+    if (best == kRuns) best = spare;
+    if (best < kRuns) {
+      // The earliest front changes only if the new event comes before it.
+      if (front_ != kUnknown && (front_ == kRuns || e.before(runs_[front_].front()))) front_ = best;
+      return runs_[best].push(e);
+    }
+    heap_.push_back(e);
+    sift_up(heap_.size() - 1);
+  }
+
   // Several runs, because events often come as a few interleaved in-order streams: messages
   // of one step arriving after one of a few route latencies (on a torus: one, two or three
   // hops) each follow the time of their sends. One run took a fifth of those to the heap.

@@ -3,8 +3,11 @@
 // rank's processor when that is free (LogGOPSim's o is a busy processor: calc, a send's overhead
 // and a receive's last overhead are served one at a time, in the order they became ready).
 // Messages are priced by the Network as in the sequence kernel: a send hands its message over at
-// send_end, the message's envelope reaches its receiver when the receiver's own overhead
-// (recvmin) can begin, and a receive ends at receive_end, its last recvmin on the processor.
+// send_end. On LogGOPS (Network::handles_on_arrival) the message reaches its receiver at
+// `arrival`, whose processor handles it once free, as LogGOPSim does; a receive ends when its
+// message has been handled, or when posted if that is later. Otherwise its envelope arrives when
+// the receiver's own overhead (recvmin) can begin, and a receive ends at receive_end, its last
+// recvmin on the processor.
 #include <algorithm>
 #include <limits>
 
@@ -20,6 +23,7 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
 struct GoalMessage {
   double start = 0, bytes = 0;
+  double taken = 0, handled = 0;  // LogGOPS: when its receiver's processor took it, and was done
   std::int32_t src = 0, dst = 0, tag = 0;
   std::uint32_t sender = kNone;  // the send vertex, when it waits for its receiver
   std::uint32_t next = kNone;    // the receiver's unexpected queue; the free list
@@ -27,6 +31,7 @@ struct GoalMessage {
 
 struct GoalRank {
   double cpu_free = 0, nic_free = 0, link_free = 0, last_deliver = 0, finish = 0;
+  double receive_free = 0;  // LogGOPS: when its next incoming message may be handled (the gap)
   std::uint32_t posted_head = kNone, posted_tail = kNone;
   std::uint32_t unexpected_head = kNone, unexpected_tail = kNone;
 };
@@ -36,7 +41,7 @@ enum class VertexState : std::uint8_t { waiting, started, done };
 class GoalEngine {
  public:
   GoalEngine(const GoalProgram& program, const Network& net, const Options& options, TraceSink* trace)
-      : program_(program), net_(net), options_(options), trace_(trace) {
+      : program_(program), net_(net), options_(options), trace_(trace), handles_(net.handles_on_arrival()) {
     if (net.transfers()) throw std::invalid_argument("GOAL schedules run on the model or loggops network, not on a topology");
     const auto n = program.vertices().size();
     waiting_.resize(n);
@@ -50,16 +55,14 @@ class GoalEngine {
 
   Result run() {
     const auto& vs = program_.vertices();
-    for (std::uint32_t v = 0; v < vs.size(); ++v) {
-      waiting_[v] = program_.dependency_count(v);
-      if (waiting_[v] == 0) queue_.push(0, static_cast<std::uint32_t>(vs[v].rank), EventType::resume, v);
-    }
+    for (std::uint32_t v = 0; v < vs.size(); ++v) waiting_[v] = program_.dependency_count(v);
+    for (int r = 0; r < program_.nranks(); ++r) queue_initial(r);
     while (!queue_.empty()) {
       const Event e = queue_.pop();
       ++events_;
-      if (e.type == EventType::deliver) deliver(e.payload, e.time);
+      if (e.type == EventType::deliver) deliver(e);
       else if (e.type == EventType::finish) finish_receive(e.payload, e.time);
-      else begin(e.payload, e.time);
+      else begin(e);
       if (options_.progress && events_ % options_.progress_every == 0)
         options_.progress({events_, e.time, 0, program_.nranks(), done_});
     }
@@ -68,14 +71,43 @@ class GoalEngine {
   }
 
  private:
-  void begin(std::uint32_t v, double t) {
+  // On LogGOPS, events of one time go in the order they were queued, whatever their rank, as in
+  // LogGOPSim; otherwise the lower rank's first, as in the sequence kernel.
+  std::uint32_t key(std::int32_t rank) const { return handles_ ? 0 : static_cast<std::uint32_t>(rank); }
+
+  // A rank's vertices that need nothing, at time 0; on LogGOPS sends, then receives, then calcs,
+  // the order in which LogGOPSim queues them.
+  void queue_initial(int r) {
+    const auto first = program_.first_vertex(r), last = program_.first_vertex(r + 1);
+    for (const GoalOp op : {GoalOp::send, GoalOp::recv, GoalOp::calc}) {
+      for (auto v = first; v < last; ++v)
+        if (waiting_[v] == 0 && (!handles_ || program_.vertices()[v].op == op)) queue_.push(0, key(r), EventType::resume, v);
+      if (!handles_) return;
+    }
+  }
+
+  // When the vertex's processor (and on LogGOPS a send's gap) is free.
+  double free_at(const GoalVertex& vx, const GoalRank& rs) const {
+    return handles_ && vx.op == GoalOp::send ? std::max(rs.cpu_free, rs.nic_free) : rs.cpu_free;
+  }
+
+  // When a vertex queued for `t` starts. On LogGOPS a receive is posted at the time it was queued
+  // with (its processor's then, release()), as LogGOPSim posts it.
+  double ready(const GoalVertex& vx, const GoalRank& rs, double t) const {
+    return handles_ && vx.op == GoalOp::recv ? t : std::max(t, free_at(vx, rs));
+  }
+
+  void begin(const Event& e) {
+    const auto v = e.payload;
     const auto& vx = program_.vertices()[v];
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
-    const double start = std::max(t, rs.cpu_free);
+    const double start = ready(vx, rs, e.time);
+    if (handles_ && start > e.time) return queue_.push_again(e, start);  // LogGOPSim's retry
     started(v, start);
     switch (vx.op) {
       case GoalOp::calc: {
-        const double end = start + vx.value / net_.compute_speed(vx.rank);
+        double end = start + vx.value / net_.compute_speed(vx.rank);
+        if (handles_) end = whole_picoseconds(end);
         rs.cpu_free = end;
         totals_[vx.rank].compute += end - start;
         if (trace_ && end > start) trace_->state(vx.rank, start, end, trace::StateKind::compute, {});
@@ -95,14 +127,14 @@ class GoalEngine {
     account(vx.rank, send_, start, handed, 0, vx.value);
     const auto m = new_message();
     auto& msg = messages_[m];
-    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNone, kNone};
+    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, 0, 0, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNone, kNone};
     if (trace_) trace_->send(vx.rank, start, vx.peer, vx.tag, vx.value, 0);
     ++messages_sent_;
     // The sender's messages reach their receivers in the order sent (MPI's non-overtaking).
     const double at = std::max({net_.arrival(msg.start, rendezvous, vx.value) - (rendezvous ? 0 : net_.recvmin(vx.value)),
                                 rs.last_deliver, start});
     rs.last_deliver = at;
-    queue_.push(at, static_cast<std::uint32_t>(vx.peer), EventType::deliver, m);
+    queue_.push(at, key(vx.peer), EventType::deliver, m);
     if (rendezvous) time_[v] = handed;
     else finished(v, handed);
   }
@@ -111,7 +143,7 @@ class GoalEngine {
     const auto& vx = program_.vertices()[v];
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
     time_[v] = start;  // the post
-    rs.cpu_free = start + net_.irecv_post(vx.value);
+    rs.cpu_free = std::max(rs.cpu_free, start + net_.irecv_post(vx.value));
     std::uint32_t prev = kNone;
     for (auto m = rs.unexpected_head; m != kNone; prev = m, m = messages_[m].next) {
       if (!matches(vx, messages_[m])) continue;
@@ -123,8 +155,11 @@ class GoalEngine {
     rs.posted_tail = v;
   }
 
-  void deliver(std::uint32_t m, double now) {
+  void deliver(const Event& e) {
+    const auto m = e.payload;
+    const double now = e.time;
     auto& rs = ranks_[static_cast<std::size_t>(messages_[m].dst)];
+    if (handles_ && !handle(e)) return;
     std::uint32_t prev = kNone;
     for (auto v = rs.posted_head; v != kNone; prev = v, v = next_posted_[v]) {
       if (!matches(program_.vertices()[v], messages_[m])) continue;
@@ -137,6 +172,23 @@ class GoalEngine {
     rs.unexpected_tail = m;
   }
 
+  // LogGOPS: the receiver's processor takes the message when free and past the gap since the
+  // previous one (else the message comes back then, as LogGOPSim puts it back in its queue).
+  bool handle(const Event& e) {
+    auto& msg = messages_[e.payload];
+    auto& rs = ranks_[static_cast<std::size_t>(msg.dst)];
+    const double free = std::max(rs.cpu_free, rs.receive_free), now = e.time;
+    if (free > now) {
+      queue_.push_again(e, free);
+      return false;
+    }
+    msg.taken = now;
+    msg.handled = whole_picoseconds(now + net_.arrival_overhead(msg.bytes));
+    rs.cpu_free = msg.handled;
+    rs.receive_free = whole_picoseconds(now + net_.receive_gap(msg.bytes));
+    return true;
+  }
+
   static bool matches(const GoalVertex& r, const GoalMessage& m) {
     return (r.peer == kAny || r.peer == m.src) && (r.tag == kAny || r.tag == m.tag);
   }
@@ -147,13 +199,28 @@ class GoalEngine {
     free_message_ = m;
     const bool rendezvous = msg.sender != kNone;
     const double post = time_[v];
+    if (handles_) return take_handled(v, msg, post);
     const double end = net_.receive_end(post, msg.start, rendezvous, msg.bytes);
     if (rendezvous)
       finished(msg.sender, std::max(time_[msg.sender], net_.waiting_send_end(msg.start, post, msg.bytes)));
     time_[v] = end;
     pending_.push_back({v, post, msg.bytes, msg.src, msg.tag});
-    queue_.push(std::max(now, end - net_.recvmin(msg.bytes)), static_cast<std::uint32_t>(program_.vertices()[v].rank),
+    queue_.push(std::max(now, end - net_.recvmin(msg.bytes)), key(program_.vertices()[v].rank),
                 EventType::finish, static_cast<std::uint32_t>(pending_.size() - 1));
+  }
+
+  // LogGOPS: the receive ends when its message has been handled, or at its post if later; a
+  // sender waiting for it is released when the receive takes the message.
+  void take_handled(std::uint32_t v, const GoalMessage& msg, double post) {
+    const auto& vx = program_.vertices()[v];
+    const double end = std::max(post + net_.recvmin(msg.bytes), msg.handled);
+    time_[v] = end;
+    account(vx.rank, recv_, post, end, msg.taken - post, msg.bytes);
+    if (trace_) trace_->recv(vx.rank, post, end, msg.src, msg.tag, msg.bytes, 0, vx.peer == kAny ? trace::kAnySource : 0);
+    const bool sender_first = msg.sender != kNone && msg.src < vx.rank;  // LogGOPSim frees hosts in rank order
+    if (sender_first) finished(msg.sender, std::max(time_[msg.sender], std::max(post, msg.taken)));
+    finished(v, end);
+    if (msg.sender != kNone && !sender_first) finished(msg.sender, std::max(time_[msg.sender], std::max(post, msg.taken)));
   }
 
   // A matched receive's last overhead takes the processor.
@@ -187,7 +254,11 @@ class GoalEngine {
       if (bool(d & 1) != on_start) continue;
       const auto w = d >> 1;
       time_[w] = std::max(time_[w], t);
-      if (--waiting_[w] == 0) queue_.push(time_[w], static_cast<std::uint32_t>(program_.vertices()[w].rank), EventType::resume, w);
+      if (--waiting_[w] != 0) continue;
+      const auto& wx = program_.vertices()[w];
+      // LogGOPS: queued for when its processor is free now, which is when LogGOPSim posts a receive.
+      if (handles_) time_[w] = std::max(time_[w], free_at(wx, ranks_[static_cast<std::size_t>(wx.rank)]));
+      queue_.push(time_[w], key(wx.rank), EventType::resume, w);
     }
   }
 
@@ -275,6 +346,7 @@ class GoalEngine {
   std::uint32_t free_message_ = kNone;
   OperationTotals send_, recv_;
   std::uint64_t events_ = 0, done_ = 0, messages_sent_ = 0;
+  bool handles_;  // net_.handles_on_arrival()
 };
 
 }  // namespace

@@ -125,10 +125,22 @@ void Engine::deliver(std::uint32_t message) {
     return end_message(messages_[message].next, message, arrival, arrival);
   }
   auto& rs = ranks_[messages_[message].dst];
+  if (handles_) handle_arrival(messages_[message]);
   const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
                               [&](const Request& req) { return matches(req, messages_[message]); });
   if (r != kNil) return complete_receive(r, message);
   append(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail, message);
+}
+
+// LogGOPS: the processor takes the message once it is free of the rank's own operations and of
+// earlier messages, and the gap since the previous incoming one has passed. A rank waiting in a
+// call is free; one running ahead has marked its processor busy until its operation ends.
+void Engine::handle_arrival(Message& m) {
+  auto& rs = ranks_[m.dst];
+  m.taken = std::max({m.arrival, rs.cpu_free, rs.receive_free});
+  m.handled = whole_picoseconds(m.taken + net_.arrival_overhead(m.bytes));
+  rs.cpu_free = m.handled;
+  rs.receive_free = whole_picoseconds(m.taken + net_.receive_gap(m.bytes));
 }
 
 // The reverse profiler's take_stamp: the halves' rule, then the floor of a crossed message.
@@ -145,6 +157,8 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   r.tag = m.tag;
   r.in_start = m.start;
   if (transfers_ && m.rendezvous) return carry_data(request, message);
+  if (handles_)  // a rendezvous sender is released when its receive takes the message
+    return end_message(request, message, std::max(r.post + net_.recvmin(m.bytes), m.handled), std::max(r.post, m.taken));
   // A transferred message's arrival is known only from its transfer.
   const double halves = transfers_ ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
                                    : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);

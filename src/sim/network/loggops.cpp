@@ -26,6 +26,9 @@ void set_parameter(LogGOPSParams& p, std::string_view name, std::string_view val
   *slot = *seconds;
 }
 
+// LogGOPSim's byte terms count the bytes after the first.
+double after_first(double bytes) { return std::max(0.0, bytes - 1); }
+
 }  // namespace
 
 LogGOPSParams parse_loggops(std::string_view text) {
@@ -50,7 +53,7 @@ LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound) : 
   onetomany_ = model.find("onetomany");
   send_ = model.find("send");
   recvmin_ = model.find("recvmin");
-  params_.S = model.network.eager_limit;
+  if (model.network.eager_limit > 0) params_.S = model.network.eager_limit;
 }
 
 // As timing::Rules does: a law is carried on past the largest message its last regime names.
@@ -62,29 +65,39 @@ double LogGOPSNetwork::eval(const model::Operation* op, double p, double bytes) 
 }
 
 double LogGOPSNetwork::overhead(double n) const {
-  if (!model_) return params_.o + n * params_.O;
+  if (!model_) return params_.o + after_first(n) * params_.O;
   return onetomany_ ? eval(onetomany_, 1, n) : eval(send_, 2, n);
 }
 
 double LogGOPSNetwork::gap(double n) const {
-  if (!model_) return params_.g + n * params_.G;
+  if (!model_) return params_.g + after_first(n) * params_.G;
   return onetomany_ ? std::max(0.0, eval(onetomany_, 2, n) - eval(onetomany_, 1, n)) : overhead(n);
 }
 
 double LogGOPSNetwork::receiver(double n) const {
-  if (!model_) return params_.o + n * params_.O;
+  if (!model_) return params_.o + after_first(n) * std::max(params_.O, params_.G);
   return eval(recvmin_, 2, n);
 }
 
 double LogGOPSNetwork::one_way(double n) const {
-  if (!model_) return overhead(n) + params_.L + n * params_.G + receiver(n);
+  if (!model_) return params_.o + params_.L + receiver(n);
   return eval(pingpong_, 2, n);
 }
 
+double LogGOPSNetwork::arrival_overhead(double n) const { return model_ ? 0 : receiver(n); }
+
+// A late receive: LogGOPS handled its message on arrival; the seed's model charges recvmin.
+double LogGOPSNetwork::recvmin(double n) const { return model_ ? receiver(n) : 0; }
+
 double LogGOPSNetwork::send_end(double& nic_free, timing::SendMode, double start, double bytes) const {
-  const double handed = std::max(start + overhead(bytes), nic_free);
-  nic_free = handed + gap(bytes);
-  return handed;
+  if (model_) {
+    const double handed = std::max(start + overhead(bytes), nic_free);
+    nic_free = handed + gap(bytes);
+    return handed;
+  }
+  const double begins = std::max(start, nic_free);
+  nic_free = whole_picoseconds(begins + gap(bytes));
+  return whole_picoseconds(begins + overhead(bytes));
 }
 
 Network::Isend LogGOPSNetwork::isend(double& nic_free, timing::SendMode mode, double start, double bytes) const {
@@ -94,21 +107,35 @@ Network::Isend LogGOPSNetwork::isend(double& nic_free, timing::SendMode mode, do
 
 bool LogGOPSNetwork::waits_for_receiver(timing::SendMode mode, double bytes) const {
   if (mode == timing::SendMode::synchronous) return true;
-  return mode == timing::SendMode::standard && params_.S > 0 && bytes > params_.S;
+  return mode == timing::SendMode::standard && bytes > params_.S;
 }
 
-double LogGOPSNetwork::arrival(double send_start, bool rendezvous, double bytes) const {
-  return rendezvous ? send_start : send_start + one_way(bytes);
+// The send starts once the gap since the previous one has passed, as send_end computes it on its
+// own copy of the state; the seed's model times its message from the call.
+double LogGOPSNetwork::departure(double& link_free, double start, double bytes) const {
+  if (model_) return start;
+  const double begins = std::max(start, link_free);
+  link_free = whole_picoseconds(begins + gap(bytes));
+  return begins;
 }
 
-double LogGOPSNetwork::receive_end(double post, double send_start, bool rendezvous, double bytes) const {
-  const double transfer = rendezvous ? std::max(send_start, post) : send_start;
+double LogGOPSNetwork::arrival(double departure, bool rendezvous, double bytes) const {
+  if (!model_) return whole_picoseconds(departure + params_.o + params_.L);
+  return rendezvous ? departure : departure + one_way(bytes);
+}
+
+// Without the receiver's state (the kernels keep it): as if its processor were free.
+double LogGOPSNetwork::receive_end(double post, double departure, bool rendezvous, double bytes) const {
+  if (!model_) return std::max(post, departure + one_way(bytes));
+  const double transfer = rendezvous ? std::max(departure, post) : departure;
   return std::max(post + receiver(bytes), transfer + one_way(bytes));
 }
 
-// The sender of a rendezvous is done when its data has been delivered.
-double LogGOPSNetwork::waiting_send_end(double send_start, double receiver_post, double bytes) const {
-  return std::max(send_start, receiver_post) + one_way(bytes);
+// LogGOPS frees the sender when its receive takes the message; the seed's model when its data
+// has been delivered.
+double LogGOPSNetwork::waiting_send_end(double departure, double receiver_post, double bytes) const {
+  if (!model_) return std::max(receiver_post, arrival(departure, true, bytes));
+  return std::max(departure, receiver_post) + one_way(bytes);
 }
 
 double LogGOPSNetwork::collective_duration(std::string_view op, int, double, bool) const {
@@ -117,11 +144,12 @@ double LogGOPSNetwork::collective_duration(std::string_view op, int, double, boo
 
 std::string LogGOPSNetwork::describe() const {
   if (!model_)
-    return fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns S={:.0f}B", params_.L * 1e6,
-                       params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9, params_.S);
-  return fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; S={:.0f}B)",
+    return fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
+                       params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9,
+                       std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+  return fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
                      model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6, receiver(16) * 1e6,
-                     params_.S);
+                     std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
 }
 
 }  // namespace augur::sim

@@ -3,8 +3,10 @@
 //   ModelNetwork:  the model file's equations through timing::Rules, called exactly as the
 //                  reverse profiler calls them (src/revprof/shim/p2p.cpp, requests.cpp), so a
 //                  replayed trace predicts the same times as the run that wrote it;
-//   LogGOPSNetwork: L, o, g, G, O, S (loggops.hpp), where consecutive sends of one rank are
-//                  spaced by the gap, so algorithms built from messages can be compared.
+//   LogGOPSNetwork: L, o, g, G, O, S (loggops.hpp), LogGOPSim's rules: one rank's messages
+//                  queue behind each other at both ends, so algorithms built from messages
+//                  can be compared.
+#include <cmath>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,6 +17,11 @@
 namespace augur::sim {
 
 class Transfers;
+
+// LogGOPS keeps its times to the picosecond: sums that are equal in LogGOPSim's integer
+// nanoseconds then compare equal, and simultaneous events go by LogGOPSim's order rather than by
+// which sum rounded lower.
+inline double whole_picoseconds(double seconds) { return std::round(seconds * 1e12) / 1e12; }
 
 class Network {
  public:
@@ -50,6 +57,15 @@ class Network {
   virtual bool prices_crossing() const { return false; }  // whether crossed_receive_end can change anything
   virtual double sendrecv_end(double, double halves_end, double) const { return halves_end; }
   virtual double waiting_send_end(double send_start, double receiver_post, double bytes) const = 0;
+  // LogGOPS: the receiver's processor handles each message when it arrives, busy
+  // arrival_overhead(n), after the rank's operation in progress and no sooner than
+  // receive_gap(n) after it began on the previous one; a receive then ends at
+  // max(post + recvmin(n), that handling's end), and a sender waiting for its receiver is
+  // released when the receive takes the message. The kernels keep that state; receive_end and
+  // waiting_send_end are not asked. False: they price the receive.
+  virtual bool handles_on_arrival() const { return false; }
+  virtual double arrival_overhead(double) const { return 0; }
+  virtual double receive_gap(double) const { return 0; }
   virtual double collective_duration(std::string_view op, int p, double bytes, bool is_root) const = 0;
   // Whether collectives can be priced whole (else they must be expanded into messages).
   virtual bool prices_collectives() const { return false; }
