@@ -48,6 +48,15 @@ std::string op_name(const sim::Op& op, const RankSequences& seq) {
   }
 }
 
+// An exact law is written as its expression alone: it has no error to carry.
+bool exact(const app::Law& law) { return law.cv_error == 0 && law.low == law.expr && law.high == law.expr; }
+
+app::Law bare(const app::Law& law) {
+  app::Law out;
+  out.expr = out.low = out.high = law.expr;
+  return out;
+}
+
 class Aligner {
  public:
   Aligner(const std::string& parameter, Learned& out) : parameter_(parameter), out_(out) {}
@@ -73,7 +82,7 @@ class Aligner {
     for (std::size_t i = 0; i < at.size(); ++i) points.push_back({double(at[i].run->p), at[i].run->n, values[i]});
     auto law = fit_law(points, q, parameter_);
     out_.laws.push_back({where, what, law});
-    return law;
+    return exact(law) ? bare(law) : law;
   }
 
  private:
@@ -92,7 +101,8 @@ class Aligner {
     for (std::size_t k = 1; k < node.size(); ++k) {
       const auto& b = *node[k];
       const bool same = a.is_loop() == b.is_loop() &&
-                        (a.is_loop() || (a.op.kind == b.op.kind && a.op.name == b.op.name && a.op.mode == b.op.mode));
+                        (a.is_loop() || (a.op.kind == b.op.kind && a.op.mode == b.op.mode &&
+                                         op_name(a.op, at.front().run->sequences) == op_name(b.op, at[k].run->sequences)));
       if (!same)
         throw LearnError(fmt::format("{}, step {}: the ranks do {} at p = {} but {} at p = {}: the program's phases differ "
                                      "between process counts",
@@ -208,6 +218,8 @@ class Aligner {
       if (rule->kind == app::PeerRule::Kind::fixed) out_.laws.push_back({here, second ? "source" : "peer", rule->rank});
       if (rule->kind == app::PeerRule::Kind::offset || rule->kind == app::PeerRule::Kind::exclusive_or)
         out_.laws.push_back({here, second ? "source offset" : "peer offset", rule->by});
+      for (auto* law : {&rule->rank, &rule->by})
+        if (exact(*law)) *law = bare(*law);
       return *rule;
     }
     throw LearnError(fmt::format("{}: the {} follows no rule in rank and p ({}): {}", here, second ? "source" : "peer",

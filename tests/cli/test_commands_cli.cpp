@@ -9,7 +9,7 @@
 using augur_test::augur;
 
 TEST(CommandsCli, AnUnknownCommandIsNamedAndListsTheCommands) {
-  for (const char* line : {"nosuchcmd", "learn --help", "learn"}) {
+  for (const char* line : {"nosuchcmd", "forecast --help", "forecast"}) {
     const auto r = augur(line, {.separate_stderr = true});
     EXPECT_EQ(r.status, 2) << line;
     EXPECT_TRUE(r.out.empty()) << line << ": " << r.out;

@@ -19,7 +19,8 @@ using augur::learn::PeerSamples;
 std::vector<PeerSamples> runs_of(const std::function<std::int32_t(int rank, int p)>& peer) {
   std::vector<PeerSamples> runs;
   for (const int p : {2, 4, 8, 16}) {
-    PeerSamples run{p};
+    PeerSamples run;
+    run.p = p;
     for (int r = 0; r < p; ++r) run.ranks.push_back(r), run.peers.push_back(peer(r, p));
     runs.push_back(run);
   }
@@ -75,7 +76,7 @@ TEST(LearnPeerRules, CartesianNeighboursAreGridRules) {
   // MPI_Cart_shift on a non-periodic MPI_Dims_create(p, 2) grid, as examples/stencil2d does.
   for (const int dim : {0, 1})
     for (const int shift : {-1, 1}) {
-      PeerRule truth{PeerRule::Kind::grid};
+      auto truth = augur::learn::peer_rule(PeerRule::Kind::grid);
       truth.dim = dim, truth.shift = shift;
       const auto rule = inferred([&](int r, int p) { return augur::learn::apply_peer_rule(truth, r, p, 0); });
       for (int r = 0; r < 64; ++r)
