@@ -15,6 +15,8 @@ host's noise as well as by what learning got wrong.
 Exit status: 0 when every case was learned (and, with --check, within the bound); 1 otherwise.
 """
 import argparse
+import functools
+import importlib.util
 import json
 import re
 import shutil
@@ -56,8 +58,27 @@ def augur(build, args, timeout):
     return done.stdout
 
 
+MPIRUN = "mpirun"
+
+
+@functools.cache
+def accuracy_suite():
+    """bench/accuracy/run.py as a module, for its launcher check."""
+    spec = importlib.util.spec_from_file_location("accuracy_run", ROOT / "bench" / "accuracy" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "bench" / "accuracy"))
+    spec.loader.exec_module(module)
+    return module
+
+
+def is_open_mpi(mpirun):
+    return accuracy_suite().is_open_mpi(mpirun)
+
+
 def run_predicted(build, model, example, p, trace=None, timeout=600):
-    args = ["run", "-np", str(p), "--oversubscribe", "--machine", model, "--json"]
+    args = ["run", "-np", str(p), "--mpirun", MPIRUN, "--machine", model, "--json"]
+    if is_open_mpi(MPIRUN):
+        args.append("--oversubscribe")
     if trace:
         args += ["--trace", str(trace)]
     args += ["--", str(build / "examples" / example), *EXAMPLES[example]]
@@ -89,8 +110,11 @@ def main():
     ap.add_argument("--ranks", type=int, action="append", help="target counts (default 32 and 64)")
     ap.add_argument("--check", type=float, help="fail (exit 1) when a case's |error| exceeds this fraction")
     ap.add_argument("--timeout", type=float, default=900)
+    ap.add_argument("--mpirun", default="mpirun", help="the MPI launcher augur run uses")
     ap.add_argument("--write", action="store_true", help="put the table in docs/accuracy.md")
     a = ap.parse_args()
+    global MPIRUN
+    MPIRUN = a.mpirun
     build = Path(a.build)
     work = build / "learn-at-scale"
     work.mkdir(parents=True, exist_ok=True)
