@@ -244,6 +244,9 @@ Algorithm find_algorithm(std::string_view collective, std::string_view name) {
 }
 
 Algorithm default_algorithm(std::string_view collective) {
+  // Creating a communicator is an agreement on a context id, which MPI libraries reach with an
+  // allreduce over the parent communicator.
+  if (collective == "comm_dup" || collective == "comm_split" || collective == "comm_create") collective = "allreduce";
   for (const auto& a : algorithm_catalog())  // the first listed of each collective
     if (a.collective == collective) return a.run;
   return nullptr;
