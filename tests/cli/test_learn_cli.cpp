@@ -63,8 +63,9 @@ TEST(LearnCli, LearnsARingsLawsAndPredictsItAtSixtyFourRanks) {
   ASSERT_EQ(app.at("program").at("groups").size(), 1u);
   const auto& loop = body_of(app).at(0);
   EXPECT_EQ(loop.at("repeat").dump(), "\"10\"");
-  const auto& compute = loop.at("body").at(0).at("compute");
-  EXPECT_NEAR(compute.at("coefficients").at(0).get<double>(), 0.064, 1e-12);  // seconds · p
+  const auto& compute = loop.at("body").at(0).at("compute");  // seconds · p, fitted to rounding
+  EXPECT_NEAR(compute.is_string() ? std::stod(compute.get<std::string>()) : compute.at("coefficients").at(0).get<double>(),
+              0.064, 1e-12);
   const auto& exchange = loop.at("body").at(1);
   EXPECT_EQ(exchange.at("op"), "sendrecv");
   EXPECT_EQ(body_of(app).at(1).at("op"), "allreduce");
@@ -112,4 +113,34 @@ TEST(LearnCli, OneProcessCountIsAUsageError) {
   const auto r = augur("learn " + dir + " " + dir + " -o " + testing::TempDir() + "learn-one.json");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("two or more process counts"), std::string::npos) << r.out;
+}
+
+TEST(LearnCli, RecoversTheSeedsMandelModelFormsInPAndN) {
+  // Seed 000's mandel: t = d·(d/p)·c computing rows, then the image gathered at rank 0.
+  std::string words, params;
+  for (const int n : {64, 128, 256})
+    for (const int p : {2, 4, 8, 16}) {
+      const auto program = fmt::format("ranks {}\nranks 0..N-1 {{\n  compute {}ns\n  gather {} root=0\n}}\n", p,
+                                       n * n / p * 50, n * n / p * 4);
+      const auto dir = testing::TempDir() + fmt::format("learn-mandel-{}-{}", n, p);
+      std::filesystem::remove_all(dir);
+      ASSERT_GE(simulated(temp_file(fmt::format("learn-mandel-{}-{}.sched", n, p), program) + " --trace " + dir), 0);
+      words += " " + dir;
+      params += fmt::format(" --param n={}", n);
+    }
+  const auto out = testing::TempDir() + "learn-mandel.json";
+  const auto r = augur("learn" + words + params + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto app = nlohmann::json::parse(read_text(out));
+  // Exact data give an exact law, written as its expression: a·n²/p with a = 50 ns.
+  const auto compute = body_of(app).at(0).at("compute").get<std::string>();
+  const auto times = compute.find("*n^2/p");
+  ASSERT_NE(times, std::string::npos) << compute;
+  EXPECT_EQ(times + 6, compute.size()) << compute;
+  EXPECT_NEAR(std::stod(compute.substr(0, times)), 50e-9, 1e-15);
+  EXPECT_EQ(body_of(app).at(1).at("bytes").get<std::string>(), "4*n^2/p");
+  EXPECT_EQ(app.at("parameters").at("n").at("values").size(), 3u);
+  // And the learned model plots like a hand-written one.
+  const auto plot = augur("plot " + out + " --machine t3d --no-draw -o " + testing::TempDir() + "learn-mandel-plot");
+  EXPECT_EQ(plot.status, 0) << plot.out;
 }
