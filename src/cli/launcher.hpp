@@ -27,4 +27,13 @@ std::string shell_words(const std::vector<std::string>& argv);
 // it from the terminal directly, and augur waits for it to finish.
 int run_and_wait(const std::vector<std::string>& argv);
 
+struct Finished {
+  int wait_status = 0;
+  std::string error_tail;  // the end of what it wrote to standard error (the last 64 KiB)
+};
+
+// run_and_wait, with the child's standard error passed on to augur's as it comes and its end
+// kept, so that augur can say why a launcher did not start the ranks.
+Finished run_and_watch(const std::vector<std::string>& argv);
+
 }  // namespace augur::cli

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -12,12 +13,15 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <thread>
 
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
+#include "cli/launch_failure.hpp"
 #include "cli/launcher.hpp"
+#include "cli/rank_limits.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
 #include "revprof/compute_scale.hpp"
@@ -76,6 +80,16 @@ void check(const RunRequest& r) {
 bool starts_with_launcher(const std::vector<std::string>& command) {
   auto name = fs::path(command.front()).filename().string();
   return name.starts_with("mpirun") || name.starts_with("mpiexec");
+}
+
+// Before augur launches -np ranks on this host: refuses a count the host cannot start, notes the
+// limits it comes near, and raises the open-file limit the launcher inherits to what it needs.
+void check_host_for(const RunRequest& r) {
+  if (r.processes == 0 || starts_with_launcher(r.command)) return;
+  const auto check = check_ranks(r.processes, read_host_limits());
+  if (check.refusal) throw UsageError(*check.refusal);
+  for (const auto& note : check.notes) std::cerr << "augur: note: " << note << "\n";
+  raise_open_files_for(r.processes);
 }
 
 std::vector<std::string> job_command(const RunRequest& r, const std::vector<std::string>& exported) {
@@ -152,9 +166,12 @@ Ending ending_of(int wait_status) {
   return {128 + signal, true, "killed by signal " + std::to_string(signal)};
 }
 
-// Why the run has no report, from what rank 0 left in the report file (revprof::ReportState):
-// augur's own error, or, when the program failed or never used MPI, the program's status.
-[[noreturn]] void no_report(const fs::path& file, const Ending& end, const std::string& command) {
+// Why the run has no report: the launcher's own failure to start the ranks when what it printed
+// says so, else from what rank 0 left in the report file (revprof::ReportState): augur's own
+// error, or, when the program failed or never used MPI, the program's status.
+[[noreturn]] void no_report(const fs::path& file, const Ending& end, const std::string& command,
+                            const std::optional<std::string>& launch_failed) {
+  if (launch_failed && end.failed) throw ProgramFailed(*launch_failed + ": " + command, end.exit_status);
   if (!fs::exists(file)) {
     // Not an error of augur's: a program that skips its work without MPI (a test that does not
     // apply here) ends as it would alone.
@@ -188,8 +205,15 @@ std::optional<nlohmann::json> read_report(const fs::path& file, const revprof::C
   return report;
 }
 
+LaunchContext launch_context(const RunRequest& r, bool reported) {
+  const bool launched = r.processes > 0 && !starts_with_launcher(r.command);
+  return {launched ? r.processes : 0, r.oversubscribe,
+          static_cast<int>(std::max(1u, std::thread::hardware_concurrency())), reported};
+}
+
 void run(RunRequest r) {
   check(r);
+  check_host_for(r);
   const auto shim = find_shim();
   // Loading checks both models before the program starts.
   const auto scale = compute_scale(r, load_machine_input(r.machine, "augur run --machine"));
@@ -208,10 +232,12 @@ void run(RunRequest r) {
     exported.push_back(name);
   }
   const auto argv = job_command(r, exported);
-  const Ending end = ending_of(run_and_wait(argv));
+  const auto finished = run_and_watch(argv);
+  const Ending end = ending_of(finished.wait_status);
   unsetenv("LD_PRELOAD");
   const auto report = read_report(directory.report(), scale);
-  if (!report) no_report(directory.report(), end, shell_words(argv));
+  if (!report)
+    no_report(directory.report(), end, shell_words(argv), launch_failure(finished.error_tail, launch_context(r, false)));
   const std::string text = report->dump(2) + "\n";
   if (r.json) std::cout << text;
   else std::cout << revprof::format_report(*report);
@@ -219,7 +245,13 @@ void run(RunRequest r) {
   if (!r.report.empty())
     if (auto error = write_file(r.report, text))
       throw std::runtime_error(fmt::format("cannot write the report to {}: {}", r.report, *error));
-  if (end.failed) throw ProgramFailed("the program failed (" + end.how + "): " + shell_words(argv), end.exit_status);
+  if (end.failed) {
+    // The report is whole, but a launcher that then failed says why in its own words.
+    const auto launcher = launch_failure(finished.error_tail, launch_context(r, true));
+    throw ProgramFailed((launcher ? "the run was predicted in full, but " + *launcher : "the program failed (" + end.how + ")") +
+                            ": " + shell_words(argv),
+                        end.exit_status);
+  }
 }
 
 }  // namespace
@@ -254,7 +286,7 @@ void add_run_command(CLI::App& app) {
   // "-np N" reads in CLI11 as the flags -n and -p; -p carries the count, -n is accepted.
   cmd->add_option("-p,--np", r->processes, "processes: augur starts mpirun -np N (else the command runs as given)");
   cmd->add_flag("-n", r->np_spelling)->group("");
-  cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than cores (Open MPI)");
+  cmd->add_flag("--oversubscribe", r->oversubscribe, "allow more processes than cores (Open MPI); the prediction is unchanged, as compute is CPU time");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher")->capture_default_str();
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_flag("--json", r->json, "print the report as JSON");

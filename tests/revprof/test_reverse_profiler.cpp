@@ -10,6 +10,7 @@
 #include <sstream>
 #include <regex>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -677,6 +678,22 @@ TEST(ShimTransparency, AProgramEndingBeforeMPIFinalizeIsToldSo) {
   EXPECT_NE(r.output.find("the program called MPI_Init but ended"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("before MPI_Finalize, where the report is written"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("never called MPI_Init"), std::string::npos) << r.output;
+}
+
+// More ranks than the host's cores without --oversubscribe: Open MPI's mpirun refuses to start
+// them, and augur says so and how to run them anyway, not that the program never called MPI_Init.
+TEST(ShimTransparency, MoreRanksThanSlotsIsNamedWithTheFlagThatRunsThemAnyway) {
+  if (!augur::cli::launcher_is_open_mpi(AUGUR_MPIEXEC)) GTEST_SKIP() << "only Open MPI counts slots";
+  const int processes = static_cast<int>(std::thread::hardware_concurrency()) + 1;
+  const auto r = run(std::string(AUGUR_BINARY) + " run --machine t3d --mpirun " + AUGUR_MPIEXEC + " -np " +
+                     std::to_string(processes) + " -- " + STENCIL_PROGRAM + " 64 4 2");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("augur: mpirun refused to start the " + std::to_string(processes) +
+                       " ranks: not enough slots"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("add --oversubscribe to augur run"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("never called MPI_Init"), std::string::npos) << r.out;
 }
 
 // --report where it cannot be written fails before the program runs, naming the file and why.
