@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/app_program_json.hpp"
+#include "app/json_position.hpp"
 #include "app/scope.hpp"
 #include "model/error.hpp"
 #include "model/json_node.hpp"
@@ -130,7 +132,7 @@ void check_expressions(const AppModel& app) {
 
 void read_structure(const json& root, AppModel& app) {
   const Node n{root, "", app.file};
-  n.object({"augur_app", "name", "description", "source", "units", "parameters", "constants", "terms", "phases"});
+  n.object({"augur_app", "name", "description", "source", "units", "parameters", "constants", "terms", "phases", "program"});
   auto version = n.required("augur_app");
   if (version.number() != kAppFormatVersion)
     version.fail(fmt::format("unsupported format version {} (this augur reads {})", version.value.dump(), kAppFormatVersion));
@@ -148,20 +150,7 @@ void read_structure(const json& root, AppModel& app) {
   if (n.has("constants")) read_constants(n.child("constants"), app);
   if (n.has("terms")) app.terms = read_definitions(n.child("terms"), false);
   app.phases = read_definitions(n.required("phases"), true);
-}
-
-// Where a field is written: each key of its path at its first appearance after the previous one,
-// each index by counting the objects of the array. Good enough to point a reader at a line.
-std::size_t offset_of_path(const std::string& text, const std::string& path) {
-  static const std::regex part(R"(([^.\[\]]+)|\[(\d+)\])");
-  std::size_t pos = 0;
-  for (auto it = std::sregex_iterator(path.begin(), path.end(), part); it != std::sregex_iterator(); ++it) {
-    if ((*it)[1].matched) pos = text.find("\"" + (*it)[1].str() + "\"", pos);
-    else
-      for (int i = 0, n = std::stoi((*it)[2].str()); i <= n && pos != std::string::npos; ++i) pos = text.find('{', pos + 1);
-    if (pos == std::string::npos) return pos;
-  }
-  return pos;
+  if (n.has("program")) app.program = read_program(n.child("program"));
 }
 
 }  // namespace
@@ -193,6 +182,7 @@ AppModel parse_app_model(std::string_view text, const std::string& file) {
     throw model::ModelError(app.where(e.field()), e.field(), e.reason());  // with the line
   }
   check_expressions(app);
+  check_program_laws(app);
   return app;
 }
 

@@ -6,9 +6,12 @@
 // model::ModelError naming the file (with the line where it can be found), the field and the
 // reason.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "app/app_program.hpp"
 
 namespace augur::app {
 
@@ -42,6 +45,7 @@ struct AppModel {
   std::vector<Parameter> parameters;  // the others, in the file's order
   std::vector<Constant> constants;
   std::vector<Definition> terms, phases;
+  std::optional<AppProgram> program;  // what each rank does, for `augur sim --app` (app_program.hpp)
 
   // "FILE:LINE" when the field's value can be found in the text, else "FILE".
   std::string where(const std::string& field_value) const;

@@ -34,7 +34,8 @@ std::string_view where_it_goes(FileKind kind) {
     case FileKind::text_trace: return "Traces are read by augur summary, view, compare, sim and analyze.";
     case FileKind::schedule: return "Schedules are run by augur sim and augur analyze.";
     case FileKind::model: return "A model file goes after --machine.";
-    case FileKind::app_model: return "augur plot evaluates application models.";
+    case FileKind::app_model:
+      return "augur plot evaluates application models; augur sim --app FILE --ranks P runs the program section of one.";
     case FileKind::raw: return "augur fit makes a model file of raw measurements.";
     case FileKind::machine: return "A machine file goes after --topology (augur sim, augur analyze).";
     default: return {};

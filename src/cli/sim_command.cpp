@@ -2,6 +2,7 @@
 // modelled machine (src/sim). Its report is `augur run`'s, so scripts read both alike.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,9 +18,11 @@
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
+#include "model/numbers.hpp"
 #include "report/link_table.hpp"
 #include "report/utilisation_strips.hpp"
 #include "revprof/report.hpp"
+#include "sim/program/app_program.hpp"
 #include "sim/program/generators.hpp"
 #include "sim/program/goal.hpp"
 #include "sim/kernel/kernel.hpp"
@@ -39,6 +42,9 @@ struct SimRequest : NetworkRequest {
   std::string collectives;
   std::string algorithms;
   std::string generator;
+  std::string app;                    // an application model whose program runs
+  int ranks = 0;                      // at this many ranks
+  std::vector<std::string> settings;  // its parameters, NAME=NUMBER
   std::string write_schedule;
   std::string trace_out;
   std::string report;
@@ -58,11 +64,57 @@ struct Input {
   std::unique_ptr<sim::GoalProgram> goal;  // a GOAL schedule, run as its dependency graph
   sim::AlgorithmChoice algorithms;
   std::string source, kind, trace_machine;
+  std::vector<std::string> warnings;
   std::map<std::string, long> skipped;
   long never_completed = 0;
 };
 
+std::map<std::string, double> parse_settings(const std::vector<std::string>& settings) {
+  std::map<std::string, double> values;
+  for (const auto& s : settings) {
+    const auto eq = s.find('=');
+    const auto value = eq == std::string::npos ? std::nullopt : model::parse_number(s.substr(eq + 1));
+    if (eq == 0 || !value) throw UsageError("--set " + s + ": expected NAME=NUMBER, e.g. --set n=1024");
+    values[s.substr(0, eq)] = *value;
+  }
+  return values;
+}
+
+// The program of an application model at --ranks; a count far beyond the ones it was learned at
+// is predicted, with a warning.
+Input open_app(const SimRequest& r) {
+  if (!r.inputs.empty() || !r.generator.empty())
+    throw UsageError("--app runs the model's program: give no trace, schedule or --generate with it");
+  if (r.ranks < 1) throw UsageError("--app needs --ranks P, the number of ranks to simulate (1 or more)");
+  const auto app = load_app_model_input(r.app, "augur sim --app");
+  if (!app.program)
+    throw UsageError(fmt::format("{}: {} has no program section, only phases (`augur plot {}` draws them); augur learn "
+                                 "writes an app model with a program, docs/app-model-format.md says how to write one",
+                                 r.app, app.name, r.app));
+  sim::AppSettings settings;
+  settings.parameters = parse_settings(r.settings);
+  settings.bound = parse_bound(r.bound);
+  settings.compute_scale = r.compute_scale;
+  Input in;
+  in.program = sim::instantiate(app, r.ranks, settings);
+  in.source = r.app;
+  in.kind = "app";
+  in.trace_machine = app.program->machine;
+  const auto& measured = app.program->measured_ranks;
+  if (!measured.empty()) {
+    const int largest = *std::max_element(measured.begin(), measured.end());
+    if (r.ranks > 64 * largest)
+      in.warnings.push_back(fmt::format("{} ranks is {:.0f}x the largest count the program was learned at ({}); "
+                                        "compare --bound min and max to see how far its laws' errors reach",
+                                        r.ranks, double(r.ranks) / largest, largest));
+  }
+  return in;
+}
+
 Input open_input(const SimRequest& r) {
+  if (!r.app.empty()) return open_app(r);
+  if (r.ranks != 0) throw UsageError("--ranks goes with --app");
+  if (!r.settings.empty()) throw UsageError("--set goes with --app");
   Input in;
   if (!r.generator.empty()) {
     auto g = sim::generate(r.generator, r.inputs);
@@ -72,7 +124,8 @@ Input open_input(const SimRequest& r) {
     in.kind = "generated";
     return in;
   }
-  if (r.inputs.size() != 1) throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…)");
+  if (r.inputs.size() != 1)
+    throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…, or --app FILE --ranks P)");
   const fs::path path = r.inputs.front();
   in.source = path.string();
   if (trace_or_schedule(path, "augur sim") == ProgramFile::trace) {
@@ -150,6 +203,11 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
                         {"simulated", true}};
   if (in.kind == "trace") run["compute_scale_from"] = fmt::format("{:.4g} (given with --compute-scale)", r.compute_scale);
   if (in.kind == "trace") run["match"] = r.match;
+  if (in.kind == "app") {
+    run["ranks"] = r.ranks;
+    run["parameters"] = parse_settings(r.settings);
+    if (r.compute_scale != 1) run["compute_scale"] = r.compute_scale;
+  }
   if (!options.algorithms.empty() || options.expand_collectives) {
     nlohmann::json algorithms = nlohmann::json::object();
     for (const auto& [c, a] : options.algorithms) algorithms[c] = a;
@@ -208,7 +266,7 @@ void run(const SimRequest& r) {
   const auto model = load_machine_input(machine, "augur sim --machine");
   if (!r.write_schedule.empty()) {
     write_program(r, in);
-    if (r.inputs.empty() && r.generator.empty()) return;
+    if (r.inputs.empty() && r.generator.empty() && r.app.empty()) return;
   }
   const auto chosen = make_network(r, model);
   const auto& net = chosen.network;
@@ -235,6 +293,7 @@ void run(const SimRequest& r) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
   auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
+  for (const auto& w : in.warnings) report["warnings"].push_back(w);
   std::optional<trace::Utilisation> used;
   if (!r.utilisation.empty()) {
     used = sim::run_utilisation(recorder->trace(), transfers, r.bins);
@@ -285,7 +344,12 @@ void add_sim_command(CLI::App& app) {
       "            --generate alltoall p=64 bytes=1MiB\n"
       "  augur sim --network topology --topology torus:8x8 --generate allreduce algorithm=ring p=64 bytes=8KiB\n"
       "  augur sim --network topology --topology torus:8x8 --sharing rtt --generate alltoall p=64 bytes=1MiB\n"
-      "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n" +
+      "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n"
+      "An application model's program (its \"program\" section, docs/app-model-format.md; augur learn\n"
+      "writes one from traces at a few counts) runs at any count; --set gives its parameters, --bound\n"
+      "min or max takes its laws' low or high bounds with the model's:\n"
+      "  augur sim --app examples/models/stencil-program.json --ranks 4096 --machine t3d --set n=4096\n"
+      "  augur sim --app stencil.json --ranks 65536 --network topology --topology torus:256x256 --bound max\n" +
       sim::describe_generators());
   cmd->add_option("-m,--machine", r->machine, "built-in machine or model file (default: the trace's machine, else generic)");
   add_network_options(*cmd, *r);
@@ -293,8 +357,12 @@ void add_sim_command(CLI::App& app) {
                   "model (priced whole) or expand (as messages); default: expand with loggops or a chosen algorithm");
   cmd->add_option("--algorithm", r->algorithms, "algorithms of expanded collectives, e.g. bcast=bt,allreduce=ring");
   cmd->add_option("--generate", r->generator, "simulate a generated collective: NAME then key=value parameters");
+  cmd->add_option("--app", r->app, "run the program section of this application model (docs/app-model-format.md)");
+  cmd->add_option("--ranks", r->ranks, "with --app: the number of ranks to run it at");
+  cmd->add_option("--set", r->settings, "with --app: NAME=NUMBER, a parameter's (or constant's) value");
   cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file (as LogGOPSim's GOAL when it ends in .goal)");
-  cmd->add_option("--compute-scale", r->compute_scale, "multiply a trace's compute times (a slower or faster node)");
+  cmd->add_option("--compute-scale", r->compute_scale,
+                  "multiply a trace's or an app model's compute times (a slower or faster node)");
   cmd->add_option("--match", r->match,
                   "wildcard receives of a trace: simulated (in the simulated order) or recorded (as matched in the run)")
       ->capture_default_str();

@@ -14,7 +14,7 @@
 namespace augur::cli {
 
 void add_network_options(CLI::App& cmd, NetworkRequest& r) {
-  cmd.add_option("--bound", r.bound, "which bound of the model: min, avg or max")->capture_default_str();
+  cmd.add_option("--bound", r.bound, "which bound of the model, and of an app model's laws: min (low), avg or max (high)")->capture_default_str();
   cmd.add_option("--network", r.network, "model, loggops or topology")->capture_default_str();
   cmd.add_option("--topology", r.topology,
                  "with --network topology: a machine file (docs/machine-format.md) or NAME:params, e.g. torus:8x8");
@@ -43,10 +43,10 @@ constexpr const char* kPlaceholderMachine = "generic";
 }  // namespace
 
 model::Bound parse_bound(const std::string& bound) {
-  if (bound == "min") return model::Bound::min;
+  if (bound == "min" || bound == "low") return model::Bound::min;
   if (bound == "avg") return model::Bound::avg;
-  if (bound == "max") return model::Bound::max;
-  throw UsageError("--bound must be min, avg or max");
+  if (bound == "max" || bound == "high") return model::Bound::max;
+  throw UsageError("--bound must be min (or low), avg, or max (or high)");
 }
 
 ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {

@@ -32,7 +32,7 @@ void add_network_options(CLI::App& cmd, NetworkRequest& r);
 // run) turned into UsageError.
 void with_usage_errors(const std::function<void()>& body);
 
-// Throws UsageError for anything but min, avg or max.
+// min (or low), avg, max (or high); throws UsageError for anything else.
 model::Bound parse_bound(const std::string& bound);
 ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m);
 // `requested` when given, else the trace's machine when it names a built-in or a file, else generic.

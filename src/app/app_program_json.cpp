@@ -1,0 +1,352 @@
+#include "app/app_program_json.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "app/app_model.hpp"
+#include "app/law_scope.hpp"
+#include "model/catalog.hpp"
+#include "model/error.hpp"
+
+namespace augur::app {
+namespace {
+
+using Node = model::JsonNode<ProgramJson>;
+using Kind = PeerRule::Kind;
+
+constexpr int kMaxNesting = 16;  // loops within loops
+constexpr int kMaxTag = std::numeric_limits<std::int32_t>::max();
+
+const std::set<std::string, std::less<>> kSends{"send", "ssend", "bsend", "rsend", "isend"};
+const std::set<std::string, std::less<>> kReceives{"recv", "irecv"};
+
+bool exact(const Law& law) {
+  return (law.low.empty() || law.low == law.expr) && (law.high.empty() || law.high == law.expr) && law.form.empty() &&
+         law.coefficients.empty() && law.errors.empty() && law.cv_error == 0;
+}
+
+// --- writing -------------------------------------------------------------------------------
+
+ProgramJson peer_to_json(const PeerRule& rule) {
+  switch (rule.kind) {
+    case Kind::fixed: return {{"fixed", law_to_json(rule.rank)}};
+    case Kind::offset: return {{"offset", law_to_json(rule.by)}, {"edge", rule.wrap ? "wrap" : "none"}};
+    case Kind::grid:
+      return {{"grid", {{"dims", rule.dims}, {"dim", rule.dim}, {"shift", rule.shift}, {"periodic", rule.periodic}}}};
+    case Kind::exclusive_or: return {{"xor", law_to_json(rule.by)}};
+    case Kind::any: return "any";
+    case Kind::none: return "none";
+  }
+  return "none";
+}
+
+ProgramJson body_to_json(const std::vector<ProgramNode>& body);
+
+ProgramJson node_to_json(const ProgramNode& node) {
+  if (node.kind == ProgramNode::Kind::compute) return {{"compute", law_to_json(node.seconds)}};
+  if (node.kind == ProgramNode::Kind::repeat) return {{"repeat", law_to_json(node.times)}, {"body", body_to_json(node.body)}};
+  ProgramJson j = {{"op", node.op}};
+  const bool message = kSends.contains(node.op) || kReceives.contains(node.op) || node.op == "sendrecv";
+  if (message) j["peer"] = peer_to_json(node.peer);
+  if (node.op == "sendrecv") j["peer2"] = peer_to_json(node.peer2);
+  if (!node.bytes.expr.empty() && node.op != "wait" && node.op != "waitall") j["bytes"] = law_to_json(node.bytes);
+  if (message) j["tag"] = node.tag;
+  if (node.op == "sendrecv") j["tag2"] = node.tag2;
+  if (node.op == "wait") j["count"] = node.count;
+  if (is_collective_operation(node.op) && node.peer.kind == Kind::fixed && !node.peer.rank.expr.empty())
+    j["root"] = peer_to_json(node.peer);
+  return j;
+}
+
+ProgramJson body_to_json(const std::vector<ProgramNode>& body) {
+  ProgramJson j = ProgramJson::array();
+  for (const auto& node : body) j.push_back(node_to_json(node));
+  return j;
+}
+
+// --- reading -------------------------------------------------------------------------------
+
+Law read_law(const Node& n) {
+  Law law;
+  if (n.value.is_number()) {
+    (void)n.number();
+    law.expr = n.value.dump();
+  } else if (n.value.is_string()) {
+    law.expr = n.string();
+  } else {
+    n.object({"expr", "low", "high", "form", "coefficients", "errors", "cv_error"});
+    law.expr = read_law(n.required("expr")).expr;
+    law.low = n.has("low") ? read_law(n.child("low")).expr : law.expr;
+    law.high = n.has("high") ? read_law(n.child("high")).expr : law.expr;
+    law.form = n.optional_string("form");
+    for (const char* key : {"coefficients", "errors"}) {
+      if (!n.has(key)) continue;
+      const auto list = n.child(key);
+      if (!list.value.is_array()) list.fail("expected an array of numbers");
+      auto& out = std::string(key) == "errors" ? law.errors : law.coefficients;
+      for (std::size_t i = 0; i < list.value.size(); ++i) out.push_back(list.element(i).number());
+    }
+    if (!law.errors.empty() && law.errors.size() != law.coefficients.size())
+      n.child("errors").fail("expected one error per coefficient");
+    law.cv_error = n.has("cv_error") ? n.child("cv_error").non_negative() : 0;
+    return law;
+  }
+  if (law.expr.empty()) n.fail("expected an expression in p and the parameters, found an empty string");
+  law.low = law.high = law.expr;
+  return law;
+}
+
+bool boolean(const Node& n) {
+  if (!n.value.is_boolean()) n.fail("expected true or false, found " + std::string(n.value.type_name()));
+  return n.value.get<bool>();
+}
+
+PeerRule read_grid(const Node& g) {
+  g.object({"dims", "dim", "shift", "periodic"});
+  PeerRule rule;
+  rule.kind = Kind::grid;
+  rule.dims = g.required("dims").integer(1, 8);
+  rule.dim = g.required("dim").integer(0, rule.dims - 1);
+  rule.shift = g.required("shift").integer(-(1 << 30), 1 << 30);
+  rule.periodic = g.has("periodic") && boolean(g.child("periodic"));
+  return rule;
+}
+
+PeerRule read_peer(const Node& n) {
+  PeerRule rule;
+  if (n.value.is_string()) {
+    const auto word = n.string();
+    if (word != "any" && word != "none") n.fail(fmt::format("expected \"any\", \"none\" or a rule object (found '{}')", word));
+    rule.kind = word == "any" ? Kind::any : Kind::none;
+    return rule;
+  }
+  if (!n.value.is_object() || n.value.size() == 0)
+    n.fail("expected \"any\", \"none\" or one of {\"fixed\": …}, {\"offset\": …}, {\"grid\": {…}}, {\"xor\": …}");
+  const auto key = n.value.begin().key();
+  if (key == "fixed") {
+    n.object({"fixed"});
+    rule.rank = read_law(n.child("fixed"));
+  } else if (key == "offset") {
+    n.object({"offset", "edge"});
+    rule.kind = Kind::offset;
+    rule.by = read_law(n.child("offset"));
+    const auto edge = n.has("edge") ? n.child("edge").string() : "wrap";
+    if (edge != "wrap" && edge != "none") n.child("edge").fail(fmt::format("must be wrap or none (found '{}')", edge));
+    rule.wrap = edge == "wrap";
+  } else if (key == "grid") {
+    n.object({"grid"});
+    rule = read_grid(n.child("grid"));
+  } else if (key == "xor") {
+    n.object({"xor"});
+    rule.kind = Kind::exclusive_or;
+    rule.by = read_law(n.child("xor"));
+  } else {
+    n.fail(fmt::format("unknown peer rule '{}' (fixed, offset, grid, xor, or the strings any and none)", key));
+  }
+  return rule;
+}
+
+std::int32_t read_tag(const Node& n, const std::string& key, bool receive) {
+  if (!n.has(key)) return 0;
+  const auto t = n.child(key);
+  const double v = t.number();
+  if (v < (receive ? -1 : 0) || v > kMaxTag || v != std::floor(v))
+    t.fail(receive ? "a tag must be an integer of 0 or more, or -1 (MPI_ANY_TAG)"
+                   : "a send's tag must be an integer of 0 or more (-1, MPI_ANY_TAG, is for receives)");
+  return static_cast<std::int32_t>(v);
+}
+
+PeerRule destination(const Node& n) {
+  auto rule = read_peer(n);
+  if (rule.kind == Kind::any) n.fail("a destination cannot be any (only a receive's source can)");
+  return rule;
+}
+
+void read_operation(const Node& n, ProgramNode& node) {
+  node.kind = ProgramNode::Kind::operation;
+  node.op = n.child("op").string();
+  const auto& op = node.op;
+  if (!is_program_operation(op))
+    n.child("op").fail(fmt::format("unknown operation '{}' (send, ssend, bsend, rsend, isend, recv, irecv, sendrecv, "
+                                   "wait, waitall or a collective of the catalog)", op));
+  if (kSends.contains(op) || kReceives.contains(op)) {
+    const bool receive = kReceives.contains(op);
+    n.object({"op", "peer", "bytes", "tag"});
+    node.peer = receive ? read_peer(n.required("peer")) : destination(n.required("peer"));
+    if (!receive || n.has("bytes")) node.bytes = read_law(n.required("bytes"));
+    node.tag = node.tag2 = read_tag(n, "tag", receive);
+  } else if (op == "sendrecv") {
+    n.object({"op", "peer", "peer2", "bytes", "tag", "tag2"});
+    node.peer = destination(n.required("peer"));
+    node.peer2 = read_peer(n.required("peer2"));
+    node.bytes = read_law(n.required("bytes"));
+    node.tag = read_tag(n, "tag", false);
+    node.tag2 = read_tag(n, "tag2", true);
+  } else if (op == "wait" || op == "waitall") {
+    n.object(op == "wait" ? std::initializer_list<const char*>{"op", "count"} : std::initializer_list<const char*>{"op"});
+    node.count = op == "waitall" ? 0 : n.has("count") ? n.child("count").integer(0, kMaxTag) : 1;
+  } else {
+    n.object({"op", "bytes", "root"});
+    if (n.has("bytes")) node.bytes = read_law(n.child("bytes"));
+    if (n.has("root")) {
+      node.peer = read_peer(n.child("root"));
+      if (node.peer.kind != Kind::fixed) n.child("root").fail("a root is one rank: {\"fixed\": EXPR}");
+    }
+  }
+}
+
+std::vector<ProgramNode> read_body(const Node& n, int depth, bool may_be_empty);
+
+ProgramNode read_node(const Node& n, int depth) {
+  if (!n.value.is_object())
+    n.fail("expected an object: {\"compute\": …}, {\"op\": …} or {\"repeat\": …, \"body\": […]}");
+  ProgramNode node;
+  if (n.has("compute")) {
+    n.object({"compute"});
+    node.seconds = read_law(n.child("compute"));
+  } else if (n.has("repeat")) {
+    n.object({"repeat", "body"});
+    if (depth >= kMaxNesting) n.fail(fmt::format("loops nested more than {} deep", kMaxNesting));
+    node.kind = ProgramNode::Kind::repeat;
+    node.times = read_law(n.child("repeat"));
+    node.body = read_body(n.required("body"), depth + 1, false);
+  } else if (n.has("op")) {
+    read_operation(n, node);
+  } else {
+    n.fail("expected one of the fields compute, op or repeat");
+  }
+  return node;
+}
+
+std::vector<ProgramNode> read_body(const Node& n, int depth, bool may_be_empty) {
+  if (!n.value.is_array() || (!may_be_empty && n.value.empty())) n.fail("expected a non-empty array of operations");
+  std::vector<ProgramNode> body;
+  for (std::size_t i = 0; i < n.value.size(); ++i) body.push_back(read_node(n.element(i), depth));
+  return body;
+}
+
+RankGroup read_group(const Node& n) {
+  n.object({"ranks", "body"});
+  const auto ranks = n.required("ranks");
+  ranks.object({"first", "last"});
+  return {read_law(ranks.required("first")), read_law(ranks.required("last")), read_body(n.required("body"), 0, true)};
+}
+
+// --- the laws ------------------------------------------------------------------------------
+
+using Visit = std::function<void(const Law&, const std::string&)>;
+
+void peer_laws(const PeerRule& rule, const std::string& field, const Visit& visit) {
+  if (rule.kind == Kind::fixed) visit(rule.rank, field + ".fixed");
+  if (rule.kind == Kind::offset) visit(rule.by, field + ".offset");
+  if (rule.kind == Kind::exclusive_or) visit(rule.by, field + ".xor");
+}
+
+void body_laws(const std::vector<ProgramNode>& body, const std::string& field, const Visit& visit) {
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const auto& node = body[i];
+    const auto at = fmt::format("{}[{}]", field, i);
+    if (node.kind == ProgramNode::Kind::compute) {
+      visit(node.seconds, at + ".compute");
+    } else if (node.kind == ProgramNode::Kind::repeat) {
+      visit(node.times, at + ".repeat");
+      body_laws(node.body, at + ".body", visit);
+    } else {
+      const bool collective = is_collective_operation(node.op);
+      if (!node.peer.rank.expr.empty() || node.peer.kind != Kind::fixed)
+        peer_laws(node.peer, at + (collective ? ".root" : ".peer"), visit);
+      if (node.op == "sendrecv") peer_laws(node.peer2, at + ".peer2", visit);
+      if (!node.bytes.expr.empty()) visit(node.bytes, at + ".bytes");
+    }
+  }
+}
+
+}  // namespace
+
+bool is_collective_operation(const std::string& op) {
+  const auto* info = model::find_operation_info(op);
+  return info && (info->cls == model::OperationClass::collective || info->cls == model::OperationClass::barrier) &&
+         !(op.size() > 1 && op.front() == 'i');
+}
+
+bool is_program_operation(const std::string& op) {
+  return kSends.contains(op) || kReceives.contains(op) || op == "sendrecv" || op == "wait" || op == "waitall" ||
+         is_collective_operation(op);
+}
+
+ProgramJson law_to_json(const Law& law) {
+  if (exact(law)) return law.expr;
+  return {{"expr", law.expr},
+          {"low", law.low.empty() ? law.expr : law.low},
+          {"high", law.high.empty() ? law.expr : law.high},
+          {"form", law.form},
+          {"coefficients", law.coefficients},
+          {"errors", law.errors},
+          {"cv_error", law.cv_error}};
+}
+
+ProgramJson program_to_json(const AppProgram& program) {
+  ProgramJson groups = ProgramJson::array();
+  for (const auto& g : program.groups)
+    groups.push_back({{"ranks", {{"first", law_to_json(g.first)}, {"last", law_to_json(g.last)}}},
+                      {"body", body_to_json(g.body)}});
+  ProgramJson j = {{"groups", groups}};
+  if (!program.measured_ranks.empty()) j["measured_ranks"] = program.measured_ranks;
+  if (!program.machine.empty()) j["machine"] = program.machine;
+  return j;
+}
+
+AppProgram read_program(const Node& n) {
+  n.object({"groups", "measured_ranks", "machine"});
+  AppProgram program;
+  const auto groups = n.required("groups");
+  if (!groups.value.is_array() || groups.value.empty()) groups.fail("expected a non-empty array of {ranks, body}");
+  for (std::size_t i = 0; i < groups.value.size(); ++i) program.groups.push_back(read_group(groups.element(i)));
+  if (n.has("measured_ranks")) {
+    const auto counts = n.child("measured_ranks");
+    if (!counts.value.is_array()) counts.fail("expected an array of process counts");
+    for (std::size_t i = 0; i < counts.value.size(); ++i)
+      program.measured_ranks.push_back(counts.element(i).integer(1, kMaxTag));
+  }
+  program.machine = n.optional_string("machine");
+  return program;
+}
+
+void for_each_law(const AppProgram& program, const Visit& visit) {
+  for (std::size_t i = 0; i < program.groups.size(); ++i) {
+    const auto& g = program.groups[i];
+    const auto at = fmt::format("program.groups[{}]", i);
+    visit(g.first, at + ".ranks.first");
+    visit(g.last, at + ".ranks.last");
+    body_laws(g.body, at + ".body", visit);
+  }
+}
+
+std::string law_field(const Law& law, const std::string& field, const char* which) {
+  return exact(law) ? field : field + "." + which;
+}
+
+void check_program_laws(const AppModel& app) {
+  if (!app.program) return;
+  std::map<std::string, double> first;
+  for (const auto& param : app.parameters) first[param.name] = param.values.front();
+  LawScope scope(app, app.processes.values.front(), first);
+  for_each_law(*app.program, [&](const Law& law, const std::string& field) {
+    for (const auto& [text, which] : {std::pair{&law.expr, "expr"}, {&law.low, "low"}, {&law.high, "high"}}) {
+      if (text->empty() || (which != std::string("expr") && *text == law.expr)) continue;
+      try {
+        scope.check(*text);
+      } catch (const std::invalid_argument& e) {
+        const auto path = law_field(law, field, which);
+        throw model::ModelError(app.where(path), path, fmt::format("expression '{}': {}", *text, e.what()));
+      }
+    }
+  });
+}
+
+}  // namespace augur::app

@@ -1,0 +1,58 @@
+#include "app/law_scope.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace augur::app {
+
+LawScope::LawScope(const AppModel& app, double p, const std::map<std::string, double>& settings)
+    : scope_(nullptr, app.size_unit) {
+  auto define = [&](const std::string& name, double value) {
+    scope_.define(name, value);
+    names_.insert(name);
+  };
+  for (const auto& [name, _] : settings) {
+    if (name == "p") throw std::invalid_argument("p is the number of ranks, given apart (--ranks)");
+    bool known = false;
+    for (const auto& param : app.parameters) known = known || param.name == name;
+    for (const auto& c : app.constants) known = known || c.name == name;
+    if (!known) throw std::invalid_argument(fmt::format("--set {}: not a parameter or constant of {}", name, app.name));
+  }
+  define("p", p);
+  for (const auto& param : app.parameters) {
+    if (auto it = settings.find(param.name); it != settings.end()) {
+      define(param.name, it->second);
+    } else if (param.values.size() == 1) {
+      define(param.name, param.values.front());
+    } else {
+      throw std::invalid_argument(fmt::format("parameter '{}' of {} takes {} values: give one with --set {}=NUMBER",
+                                              param.name, app.name, param.values.size(), param.name));
+    }
+  }
+  for (const auto& c : app.constants) {
+    const auto it = settings.find(c.name);
+    define(c.name, it == settings.end() ? c.value : it->second);
+  }
+}
+
+Scope::Compiled LawScope::compile(const std::string& expr) {
+  for (const auto& name : Scope::variables_used(expr))
+    if (!names_.contains(name) && name != "_pi" && name != "_e")
+      throw std::invalid_argument(
+          fmt::format("'{}' is not p, a parameter or a constant (a program's laws may use only these)", name));
+  if (!Scope::operations_used(expr).empty() || Scope::uses_node(expr))
+    throw std::invalid_argument("a program's law gives seconds, bytes or a count; it cannot call t<op> or tloop");
+  return scope_.compile(expr, true);
+}
+
+double LawScope::operator()(const std::string& expr) {
+  if (auto it = values_.find(expr); it != values_.end()) return it->second;
+  const double value = compile(expr)();
+  if (!std::isfinite(value)) throw std::invalid_argument(fmt::format("its value is {}", value));
+  values_.emplace(expr, value);
+  return value;
+}
+
+}  // namespace augur::app

@@ -1,0 +1,313 @@
+#include "sim/program/app_program.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <cstring>
+#include <stdexcept>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "app/app_program_json.hpp"
+#include "app/law_scope.hpp"
+#include "model/error.hpp"
+
+namespace augur::sim {
+namespace {
+
+using app::Law;
+using app::PeerRule;
+using app::ProgramNode;
+using Rule = PeerRule::Kind;
+
+// A peer rule at one p: all a rank needs to find its peer.
+struct Peer {
+  Rule kind = Rule::none;
+  std::int64_t value = 0;  // fixed: the rank; offset, xor: the operand
+  bool wrap = true;        // offset
+  std::int64_t extent = 1, stride = 1;  // grid: the dimension's length and the ranks one step spans
+  int shift = 0;
+  bool periodic = false;
+};
+
+// A node of a group's body at one p. Leaves are numbered in the order they are written, so a
+// rank's operations are its leaves resolved, and its body those leaves unrolled.
+struct Step {
+  Op op;                  // peers left to resolve
+  Peer peer, peer2;
+  std::size_t leaf = 0;   // this leaf's number
+  std::int64_t times = -1;  // a loop's iterations; -1 for a leaf
+  std::vector<Step> body;
+};
+
+struct Group {
+  std::int64_t first = 0, last = -1;
+  std::vector<Step> body;
+  std::size_t leaves = 0;
+  double length = 0;  // operations once unrolled
+};
+
+std::int64_t wrapped(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
+
+// The rank `rank` sends to (or receives from), relative to it when the rule is not one rank.
+std::int32_t resolve(const Peer& peer, std::int64_t rank, std::int64_t p, std::uint8_t& flags, std::uint8_t relative) {
+  std::int64_t target = 0;
+  switch (peer.kind) {
+    case Rule::none: return kNoPeer;
+    case Rule::any: return kAny;
+    case Rule::fixed: return static_cast<std::int32_t>(peer.value);
+    case Rule::offset:
+      target = rank + peer.value;
+      if (peer.wrap) target = wrapped(target, p);
+      break;
+    case Rule::exclusive_or: target = rank ^ peer.value; break;
+    case Rule::grid: {
+      const auto at = (rank / peer.stride) % peer.extent;
+      auto to = at + peer.shift;
+      if (peer.periodic) to = wrapped(to, peer.extent);
+      if (to < 0 || to >= peer.extent) return kNoPeer;
+      target = rank + (to - at) * peer.stride;
+      break;
+    }
+  }
+  if (target < 0 || target >= p) return kNoPeer;
+  flags |= relative;
+  return static_cast<std::int32_t>(wrapped(target - rank, p));
+}
+
+void resolve_leaves(const std::vector<Step>& steps, std::int64_t rank, std::int64_t p, std::vector<Op>& out) {
+  for (const auto& s : steps) {
+    if (s.times >= 0) {
+      resolve_leaves(s.body, rank, p, out);
+      continue;
+    }
+    Op op = s.op;
+    if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::collective) {
+      op.peer = resolve(s.peer, rank, p, op.flags, kPeerRelative);
+      if (op.kind == OpKind::sendrecv) op.peer2 = resolve(s.peer2, rank, p, op.flags, kPeer2Relative);
+    }
+    out.push_back(op);
+  }
+}
+
+void unroll(const std::vector<Step>& steps, const std::vector<Op>& leaves, std::vector<Op>& out) {
+  for (const auto& s : steps) {
+    if (s.times < 0) out.push_back(leaves[s.leaf]);
+    else
+      for (std::int64_t i = 0; i < s.times; ++i) unroll(s.body, leaves, out);
+  }
+}
+
+// The bytes of a rank's leaves, field by field (Op has a byte of padding), after its group.
+void append_key(std::string& key, const Op& op) {
+  auto put = [&](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  put(op.value), put(op.peer), put(op.peer2), put(op.tag), put(op.tag2), put(op.comm), put(op.name);
+  put(op.kind), put(op.mode), put(op.flags);
+}
+
+class Instantiator {
+ public:
+  Instantiator(const app::AppModel& app, int p, const AppSettings& settings, FlatProgram& program)
+      : app_(app), p_(p), settings_(settings), laws_(app, p, settings.parameters), program_(program) {}
+
+  void run();
+
+ private:
+  [[noreturn]] void fail(const std::string& field, const std::string& reason) const {
+    throw model::ModelError(app_.where(field), field, fmt::format("{} at p = {}", reason, p_));
+  }
+  double value(const Law& law, const std::string& field, bool bounded);
+  std::int64_t integer(const Law& law, const std::string& field, bool bounded);
+  Peer peer(const PeerRule& rule, const std::string& field);
+  Step leaf(const ProgramNode& node, const std::string& field);
+  std::vector<Step> steps(const std::vector<ProgramNode>& body, const std::string& field, Group& group);
+  double length(const std::vector<Step>& steps) const;
+  std::uint32_t add_body(const Group& group, const std::vector<Op>& leaves, double& stored, std::size_t g);
+
+  const app::AppModel& app_;
+  std::int64_t p_;
+  const AppSettings& settings_;
+  app::LawScope laws_;
+  FlatProgram& program_;
+};
+
+double Instantiator::value(const Law& law, const std::string& field, bool bounded) {
+  const char* which = "expr";
+  const std::string* text = &law.expr;
+  if (bounded && settings_.bound == model::Bound::min && !law.low.empty()) text = &law.low, which = "low";
+  if (bounded && settings_.bound == model::Bound::max && !law.high.empty()) text = &law.high, which = "high";
+  try {
+    return laws_(*text);
+  } catch (const std::invalid_argument& e) {
+    fail(app::law_field(law, field, which), fmt::format("expression '{}': {}", *text, e.what()));
+  }
+}
+
+// Counts, sizes and ranks are whole: a law's value rounded, and a count or size below 0 is 0.
+std::int64_t Instantiator::integer(const Law& law, const std::string& field, bool bounded) {
+  const double v = std::round(value(law, field, bounded));
+  if (std::abs(v) > 9e15) fail(field, fmt::format("{:.4g} is out of range", v));
+  return static_cast<std::int64_t>(v);
+}
+
+Peer Instantiator::peer(const PeerRule& rule, const std::string& field) {
+  Peer peer;
+  peer.kind = rule.kind;
+  if (rule.kind == Rule::fixed) {
+    peer.value = integer(rule.rank, field + ".fixed", false);
+    if (peer.value < 0 || peer.value >= p_) fail(field + ".fixed", fmt::format("rank {} is outside 0..{}", peer.value, p_ - 1));
+  } else if (rule.kind == Rule::offset || rule.kind == Rule::exclusive_or) {
+    const bool offset = rule.kind == Rule::offset;
+    peer.value = integer(rule.by, field + (offset ? ".offset" : ".xor"), false);
+    if (!offset && peer.value < 0) fail(field + ".xor", fmt::format("{} is negative", peer.value));
+    peer.wrap = rule.wrap;
+  } else if (rule.kind == Rule::grid) {
+    const auto dims = balanced_dims(static_cast<int>(p_), rule.dims);
+    peer.extent = dims[rule.dim];
+    for (int d = rule.dims - 1; d > rule.dim; --d) peer.stride *= dims[d];  // row-major, the last dimension fastest
+    peer.shift = rule.shift;
+    peer.periodic = rule.periodic;
+  }
+  return peer;
+}
+
+Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {
+  Step s;
+  if (node.kind == ProgramNode::Kind::compute) {
+    s.op = compute_op(std::max(0.0, value(node.seconds, field + ".compute", true)) * settings_.compute_scale);
+    return s;
+  }
+  const auto& name = node.op;
+  const double bytes = node.bytes.expr.empty() ? 0 : double(std::max<std::int64_t>(0, integer(node.bytes, field + ".bytes", true)));
+  if (name == "wait" || name == "waitall") {
+    s.op = wait_op(node.count);
+  } else if (app::is_collective_operation(name)) {
+    const bool rooted = !node.peer.rank.expr.empty();
+    s.op = collective_op(program_.intern(name), bytes, rooted ? static_cast<std::int32_t>(peer(node.peer, field + ".root").value) : -1);
+  } else {
+    const auto kind = name == "isend" ? OpKind::isend : name == "recv" ? OpKind::recv : name == "irecv" ? OpKind::irecv
+                      : name == "sendrecv" ? OpKind::sendrecv : OpKind::send;
+    s.op = make_op(kind, kAny, bytes, node.tag);
+    s.op.tag2 = kind == OpKind::sendrecv ? node.tag2 : node.tag;
+    s.op.mode = name == "ssend" ? timing::SendMode::synchronous : name == "bsend" ? timing::SendMode::buffered
+                : name == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
+    s.peer = peer(node.peer, field + ".peer");
+    if (kind == OpKind::sendrecv) s.peer2 = peer(node.peer2, field + ".peer2");
+  }
+  return s;
+}
+
+std::vector<Step> Instantiator::steps(const std::vector<ProgramNode>& body, const std::string& field, Group& group) {
+  std::vector<Step> out;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const auto at = fmt::format("{}[{}]", field, i);
+    if (body[i].kind != ProgramNode::Kind::repeat) {
+      out.push_back(leaf(body[i], at));
+      out.back().leaf = group.leaves++;
+      continue;
+    }
+    Step loop;
+    loop.times = std::max<std::int64_t>(0, integer(body[i].times, at + ".repeat", true));
+    loop.body = steps(body[i].body, at + ".body", group);
+    out.push_back(std::move(loop));
+  }
+  return out;
+}
+
+double Instantiator::length(const std::vector<Step>& steps) const {
+  double n = 0;
+  for (const auto& s : steps) n += s.times < 0 ? 1 : double(s.times) * length(s.body);
+  return n;
+}
+
+void Instantiator::run() {
+  const auto& groups_in = app_.program->groups;
+  std::vector<Group> groups(groups_in.size());
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto at = fmt::format("program.groups[{}]", g);
+    groups[g].first = std::max<std::int64_t>(0, integer(groups_in[g].first, at + ".ranks.first", false));
+    groups[g].last = std::min<std::int64_t>(p_ - 1, integer(groups_in[g].last, at + ".ranks.last", false));
+    groups[g].body = steps(groups_in[g].body, at + ".body", groups[g]);
+    groups[g].length = length(groups[g].body);
+  }
+  std::unordered_map<std::string, std::uint32_t> bodies;
+  std::vector<Op> leaves;
+  std::string key;
+  double stored = 0;
+  std::int64_t first = 0;  // of the ranks before `rank` that run the same body
+  std::optional<std::uint32_t> running;
+  for (std::int64_t rank = 0; rank <= p_; ++rank) {
+    std::size_t g = groups.size();
+    while (rank < p_ && g > 0 && !(groups[g - 1].first <= rank && rank <= groups[g - 1].last)) --g;
+    std::optional<std::uint32_t> body;
+    if (rank < p_ && g > 0) {
+      leaves.clear();
+      resolve_leaves(groups[g - 1].body, rank, p_, leaves);
+      key.assign(reinterpret_cast<const char*>(&g), sizeof g);
+      for (const auto& op : leaves) append_key(key, op);
+      auto [it, added] = bodies.try_emplace(key, 0);
+      if (added) it->second = add_body(groups[g - 1], leaves, stored, g - 1);
+      body = it->second;
+    }
+    if (body == running) continue;
+    if (running) program_.assign(static_cast<int>(first), static_cast<int>(rank - 1), *running);
+    first = rank;
+    running = body;
+  }
+}
+
+std::uint32_t Instantiator::add_body(const Group& group, const std::vector<Op>& leaves, double& stored, std::size_t g) {
+  stored += group.length;
+  if (stored > double(settings_.max_operations))
+    fail(fmt::format("program.groups[{}]", g),
+         fmt::format("the program unrolls to more than {} operations (its ranks' bodies together)", settings_.max_operations));
+  std::vector<Op> ops;
+  ops.reserve(static_cast<std::size_t>(group.length));
+  unroll(group.body, leaves, ops);
+  return program_.add_body(std::move(ops));
+}
+
+}  // namespace
+
+std::unique_ptr<FlatProgram> instantiate(const app::AppModel& app, int ranks, const AppSettings& settings) {
+  if (!app.program)
+    throw std::invalid_argument(fmt::format("{}: {} has no program section, only phases for `augur plot` "
+                                            "(docs/app-model-format.md, \"The program section\")", app.file, app.name));
+  if (ranks < 1) throw std::invalid_argument(fmt::format("{} ranks: a program needs at least one", ranks));
+  auto program = std::make_unique<FlatProgram>(ranks);
+  Instantiator(app, ranks, settings, *program).run();
+  return program;
+}
+
+std::vector<int> balanced_dims(int p, int dims) {
+  std::vector<int> divisors;
+  for (int f = 1; static_cast<std::int64_t>(f) * f <= p; ++f)
+    if (p % f == 0) divisors.insert(divisors.end(), {f, p / f});
+  std::sort(divisors.rbegin(), divisors.rend());
+  divisors.erase(std::unique(divisors.begin(), divisors.end()), divisors.end());
+  std::vector<int> best, current;
+  // Non-increasing factors of `rest` no larger than `cap`, `left` of them still to choose.
+  std::function<void(int, int, int)> search = [&](int rest, int cap, int left) {
+    if (left == 1) {
+      if (rest > cap) return;
+      current.push_back(rest);
+      auto spread = [](const std::vector<int>& d) { return d.front() - d.back(); };
+      if (best.empty() || spread(current) < spread(best) || (spread(current) == spread(best) && current < best)) best = current;
+      current.pop_back();
+      return;
+    }
+    for (int f : divisors) {
+      if (f > cap || rest % f) continue;
+      if (static_cast<double>(f) * std::pow(static_cast<double>(f), left - 1) < rest) break;  // the rest cannot fit below f
+      current.push_back(f);
+      search(rest / f, f, left - 1);
+      current.pop_back();
+    }
+  };
+  search(p, p, dims);
+  return best;
+}
+
+}  // namespace augur::sim
