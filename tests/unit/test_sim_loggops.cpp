@@ -1,4 +1,4 @@
-// `--network loggops` on LogGOPSim's rules (docs/sim.md, "LogGOPS"), every rank's end worked out
+// `--network loggops` on LogGOPSim's rules (docs/sim-loggops.md), every rank's end worked out
 // by hand from the rules' terms. L = 5 µs, o = 1 µs, g = 2 µs, G = 1 ns/B, O = 0 and messages of
 // s = 1001 bytes, so the s − 1 bytes after the first cost G·(s − 1) = 1 µs:
 //   a send keeps its processor o = 1 µs and the next send waits gap = g + (s−1)·G = 3 µs;
@@ -115,7 +115,7 @@ TEST(SimLogGOPSRules, RendezvousPipeline) {
   const double t1 = hop + o + L, t2 = t1 + hop, t3 = t2 + (o + L) + r + (o + L);
   // Rank 1's last send is released when rank 2 posts its receive: in the GOAL schedule at
   // t2 + o + L, queued before the message's handling began (LogGOPSim's order); in the sequence
-  // at the handling's end, which its next operation waits for (docs/sim.md).
+  // at the handling's end, which its next operation waits for (docs/goal-format.md).
   expect_ends(simulate(pipeline(), net), {t2, t2 + o + L + r, t3, t3 + r});
   expect_ends(simulate(*parse_goal(pipeline_goal(), "pipeline.goal"), net), {t2, t2 + o + L, t3, t3 + r});
 }

@@ -14,7 +14,7 @@
 // The kernels do the receiver's part (Network::handles_on_arrival) with the terms below.
 //
 // Derived from a model file instead (no --loggops), the terms are measured calls, per size n,
-// and keep the seed's rules (docs/sim.md has the reasoning):
+// and keep the seed's rules (docs/sim-loggops.md has the reasoning):
 //   T(n) = pingpong(n)                          (the one-way time, half a round trip)
 //   o(n) = onetomany(p = 1, n)                  (a sender's time for one message), else send(n)
 //   g(n) = onetomany(2, n) − onetomany(1, n)    (what each further message adds), else o(n)
