@@ -12,12 +12,6 @@ namespace {
 // What makes two calls the same token: everything but the value, with or without the peers.
 using Key = std::tuple<int, int, int, int, int, int, std::int32_t, std::int32_t>;
 
-bool is_message(const sim::Op& op) {
-  using sim::OpKind;
-  return op.kind == OpKind::send || op.kind == OpKind::isend || op.kind == OpKind::recv || op.kind == OpKind::irecv ||
-         op.kind == OpKind::sendrecv;
-}
-
 // Without peers, a message's tags and communicator are set aside too: a rank at the edge of a grid
 // sends to no one where its neighbours send to someone, and that call's tag and communicator are
 // not recorded.

@@ -23,12 +23,6 @@ sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, int rank) 
   return sim::wait_op(static_cast<std::int32_t>(positions.size()));
 }
 
-bool is_message(const sim::Op& op) {
-  using sim::OpKind;
-  return op.kind == OpKind::send || op.kind == OpKind::isend || op.kind == OpKind::recv || op.kind == OpKind::irecv ||
-         op.kind == OpKind::sendrecv;
-}
-
 // A call towards MPI_PROC_NULL leaves no message record, so its tag is unknown: it is given one of
 // its own, its place among the calls towards no one since the last real call, so that two such
 // calls in a row (a corner of a grid) stay two calls and do not read as a loop of one.

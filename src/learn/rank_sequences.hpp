@@ -17,6 +17,13 @@ namespace augur::learn {
 // Tags below this one are given to calls towards MPI_PROC_NULL, whose real tag no trace records.
 inline constexpr std::int32_t kNoOneTag = -1000;
 
+// A point-to-point message call: its peer, tag and communicator say who it talks to.
+inline bool is_message(const sim::Op& op) {
+  using sim::OpKind;
+  return op.kind == OpKind::send || op.kind == OpKind::isend || op.kind == OpKind::recv || op.kind == OpKind::irecv ||
+         op.kind == OpKind::sendrecv;
+}
+
 struct RankSequences {
   int ranks = 0;
   std::vector<std::vector<sim::Op>> ops;  // per rank: compute, call, compute, call, …, compute
