@@ -67,9 +67,9 @@ struct Block {
   }
 };
 
-// OTF2 attributes the exporter defines: the exact time of every event, and what a receive left
-// open (docs/trace-format.md, "OTF2 input").
-constexpr OTF2_AttributeRef kExactTime = 0, kWildcard = 1;
+// OTF2 attributes the exporter defines: the exact time of every event, what a receive left open,
+// and a request made towards MPI_PROC_NULL (docs/trace-format.md, "OTF2 input").
+constexpr OTF2_AttributeRef kExactTime = 0, kWildcard = 1, kNullRequest = 2;
 
 class Otf2Exporter {
  public:
@@ -227,7 +227,10 @@ class Otf2Exporter {
   void write_state(RankStream& s, std::uint32_t i) {
     const State& st = s.rank.states[i];
     const CallRecords& call = s.calls.of_state[i];
-    check(OTF2_EvtWriter_Enter(s.w, attributes_, at(s, st.begin), region(st)), "enter");
+    const auto enter = at(s, st.begin);
+    if (call.request && s.rank.requests[*call.request].peer == kNullPeer)
+      OTF2_AttributeList_AddUint64(attributes_, kNullRequest, s.rank.requests[*call.request].id);
+    check(OTF2_EvtWriter_Enter(s.w, attributes_, enter, region(st)), "enter");
     // An Irecv whose completion no Wait records keeps its message as a plain receive.
     const bool completed = call.recv && call.request && completed_requests(s).count(*call.request);
     if (call.recv && call.request)
@@ -285,6 +288,9 @@ class Otf2Exporter {
     check(OTF2_GlobalDefWriter_WriteAttribute(defs, kWildcard, string(defs, kWildcardAttribute),
                                               string(defs, "what the receive left open: 1 the source, 2 the tag"),
                                               OTF2_TYPE_UINT8), "attribute");
+    check(OTF2_GlobalDefWriter_WriteAttribute(defs, kNullRequest, string(defs, kNullRequestAttribute),
+                                              string(defs, "a request the call made towards MPI_PROC_NULL"),
+                                              OTF2_TYPE_UINT64), "attribute");
     write_regions(defs);
     std::string machine = trace_.header.machine.empty() ? "machine" : trace_.header.machine;
     check(OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, 0, string(defs, machine), string(defs, "machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE), "system tree");

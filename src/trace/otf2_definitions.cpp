@@ -216,6 +216,7 @@ Otf2Definitions read_otf2_definitions(OTF2_Reader* reader, const std::string& an
   for (const auto& [ref, a] : r.attributes)
     if (a.second == OTF2_TYPE_DOUBLE && r.string(a.first) == kExactTimeAttribute) defs.exact_time = ref;
     else if (a.second == OTF2_TYPE_UINT8 && r.string(a.first) == kWildcardAttribute) defs.wildcard = ref;
+    else if (a.second == OTF2_TYPE_UINT64 && r.string(a.first) == kNullRequestAttribute) defs.null_request = ref;
   if (r.machine && r.string(r.machine->second) == "machine") defs.machine = r.string(r.machine->first);
   resolve_ranks(r, defs, anchor);
   resolve_comms(r, defs);

@@ -16,6 +16,10 @@ namespace augur::trace {
 inline constexpr char kExactTimeAttribute[] = "augur::seconds";
 // The attribute of a receive that the program left open to any source (1) or tag (2).
 inline constexpr char kWildcardAttribute[] = "augur::wildcard";
+// The attribute of a call's Enter that made a request towards MPI_PROC_NULL: the request's id.
+// OTF2 has no record for such a request (it moves no message), but the Wait that completes it
+// still counts it, so a replay needs it.
+inline constexpr char kNullRequestAttribute[] = "augur::null_request";
 
 struct Otf2Region {
   std::string name;
@@ -54,6 +58,7 @@ struct Otf2Definitions {
   std::string machine;  // the system tree's root of class "machine", as augur's exporter names the model
   std::optional<OTF2_AttributeRef> exact_time;  // kExactTimeAttribute, when defined as a double
   std::optional<OTF2_AttributeRef> wildcard;    // kWildcardAttribute, when defined as a uint8
+  std::optional<OTF2_AttributeRef> null_request;  // kNullRequestAttribute, when defined as a uint64
 
   double seconds(OTF2_TimeStamp t) const {
     return t >= offset ? double(t - offset) / double(resolution) : -double(offset - t) / double(resolution);

@@ -127,6 +127,13 @@ void Otf2RankBuilder::enter(OTF2_TimeStamp ts, OTF2_AttributeList* attributes, O
   const StateKind kind = kinds[static_cast<int>(m.use)];
   if (kind == StateKind::mpi) compute_until(t);
   open_ = Open{t, region, stack_.size(), State{t, t, m.name, kind}};
+  std::uint64_t null_request = 0;
+  if (kind == StateKind::mpi && archive_.defs.null_request && attributes &&
+      OTF2_AttributeList_GetUint64(attributes, *archive_.defs.null_request, &null_request) == OTF2_SUCCESS) {
+    // Completed, as an Isend's, by the MpiIsendComplete of the Wait that counted it.
+    pending_[null_request] = {next_request_, false, t, rank_.requests.size()};
+    rank_.requests.push_back({t, next_request_++, kNullPeer});
+  }
 }
 
 void Otf2RankBuilder::leave(OTF2_TimeStamp ts, OTF2_AttributeList* attributes, OTF2_RegionRef region) {

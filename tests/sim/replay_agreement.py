@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Replay agreement: `augur run --trace T` then `augur sim T` on the same model must predict the
-same total and per-rank finish times within 0.1% (issue 23's acceptance; they are identical when
-the simulator prices the trace's calls as the reverse profiler did).
+same total and per-rank finish times, to a relative 1e-9: the simulator prices the trace's calls
+as the reverse profiler did. The same holds for the trace exported to OTF2 (`augur trace convert
+--to otf2`) and replayed from the archive, so the OTF2 round trip loses nothing a replay uses.
 
 usage: replay_agreement.py AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
 """
@@ -11,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-TOLERANCE = 1e-3
+TOLERANCE = 1e-9
 
 
 # The launcher of the MPI the programs were built against (an MPICH build's programs started by
@@ -30,20 +31,34 @@ def main():
                               "--oversubscribe", "--", program, *args], capture_output=True, text=True)
         if "{" not in run.stdout:
             sys.exit(f"augur run gave no report:\n{run.stdout}\n{run.stderr}")
-        sim = subprocess.run([augur, "sim", trace, "--match", "recorded", "--json", "--no-progress"], capture_output=True, text=True)
-        if sim.returncode != 0:
-            sys.exit(f"augur sim failed:\n{sim.stdout}\n{sim.stderr}")
-        a, b = report(run.stdout), report(sim.stdout)
-    pairs = [("total", a["predicted_seconds"], b["predicted_seconds"])]
-    pairs += [(f"rank {x['rank']}", x["finish"], y["finish"]) for x, y in zip(a["ranks"], b["ranks"])]
-    bad = [f"{what}: run {x:.9g} s, sim {y:.9g} s" for what, x, y in pairs if abs(x - y) > TOLERANCE * abs(x)]
+        archive = f"{tmp}/otf2"
+        convert = subprocess.run([augur, "trace", "convert", trace, "-o", archive, "--to", "otf2"], capture_output=True, text=True)
+        if convert.returncode != 0:
+            sys.exit(f"augur trace convert --to otf2 failed:\n{convert.stdout}\n{convert.stderr}")
+        a = report(run.stdout)
+        native, otf2 = replay(augur, trace), replay(augur, archive)
+    bad = disagreements("sim", a, native) + disagreements("sim of the OTF2 export", a, otf2)
     if len(a["ranks"]) != int(processes):
         bad.append(f"the run had {len(a['ranks'])} ranks, not {processes}: another MPI's launcher?")
-    if len(a["ranks"]) != len(b["ranks"]):
-        bad.append(f"{len(a['ranks'])} ranks run, {len(b['ranks'])} simulated")
-    print(f"{program} p={processes}: run {a['predicted_seconds']:.9g} s, sim {b['predicted_seconds']:.9g} s")
+    print(f"{program} p={processes}: run {a['predicted_seconds']:.12g} s, sim {native['predicted_seconds']:.12g} s, "
+          f"sim of OTF2 {otf2['predicted_seconds']:.12g} s")
     if bad:
-        sys.exit("disagreement beyond 0.1%:\n  " + "\n  ".join(bad))
+        sys.exit(f"disagreement beyond a relative {TOLERANCE:g}:\n  " + "\n  ".join(bad))
+
+
+def replay(augur, trace):
+    sim = subprocess.run([augur, "sim", trace, "--match", "recorded", "--json", "--no-progress"], capture_output=True, text=True)
+    if sim.returncode != 0:
+        sys.exit(f"augur sim {trace} failed:\n{sim.stdout}\n{sim.stderr}")
+    return report(sim.stdout)
+
+
+def disagreements(kind, run, sim):
+    if len(run["ranks"]) != len(sim["ranks"]):
+        return [f"{len(run['ranks'])} ranks run, {len(sim['ranks'])} in the {kind}"]
+    pairs = [("total", run["predicted_seconds"], sim["predicted_seconds"])]
+    pairs += [(f"rank {x['rank']}", x["finish"], y["finish"]) for x, y in zip(run["ranks"], sim["ranks"])]
+    return [f"{what}: run {x:.12g} s, {kind} {y:.12g} s" for what, x, y in pairs if abs(x - y) > TOLERANCE * abs(x)]
 
 
 if __name__ == "__main__":

@@ -323,3 +323,36 @@ TEST(Otf2Import, NonBlockingCallsAndWildcardsSurviveTheRoundTrip) {
   expect_same_replay(back, t);
   fs::remove_all(dir);
 }
+
+// A grid's edge ranks post an Isend and an Irecv towards MPI_PROC_NULL: no message, but a request
+// each that the Waitall counts. The export keeps them (attribute augur::null_request), so the
+// Wait's requests and the replay are the same after the round trip.
+TEST(Otf2Import, RequestsTowardsProcNullSurviveTheRoundTrip) {
+  Trace t;
+  t.ranks.resize(2);
+  t.header.machine = "toy";
+  auto call = [&](int r, double b, double e, std::string_view op) {
+    t.ranks[r].states.push_back({b, e, t.intern(op), StateKind::mpi});
+  };
+  call(0, 1e-6, 1.2e-6, "irecv1");
+  t.ranks[0].requests.push_back({1e-6, 0, kNullPeer});
+  call(0, 2e-6, 2.4e-6, "isend1");
+  t.ranks[0].requests.push_back({2e-6, 1, kNullPeer});
+  call(0, 3e-6, 3.5e-6, "isend1");
+  t.ranks[0].requests.push_back({3e-6, 2, 1});
+  t.ranks[0].sends.push_back({3e-6, 1, 7, 0, 64});
+  call(0, 4e-6, 6e-6, "wait");
+  for (std::uint32_t id : {0u, 1u, 2u}) t.ranks[0].completions.push_back({4e-6, id});
+  call(1, 0.5e-6, 9e-6, "recv");
+  t.ranks[1].recvs.push_back({0.5e-6, 9e-6, 0, 7, 0, 64, 0});
+  const auto dir = temp_dir("procnull");
+  export_otf2(t, dir);
+  const Trace back = read_trace(dir);
+  EXPECT_TRUE(back.notes.empty()) << back.notes.front();
+  expect_same_records(back, t);
+  ASSERT_EQ(back.ranks[0].requests.size(), 3u);
+  EXPECT_EQ(back.ranks[0].requests[0].peer, kNullPeer);
+  EXPECT_EQ(back.ranks[0].requests[1].peer, kNullPeer);
+  expect_same_replay(back, t);
+  fs::remove_all(dir);
+}
