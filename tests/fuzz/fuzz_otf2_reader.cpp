@@ -13,6 +13,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "trace/exporters.hpp"
@@ -35,11 +36,24 @@ struct Seed {
   std::vector<fs::path> files;  // relative to dir
 };
 
+// Each process has its own seed directory, removed when it exits: in fork mode every child
+// process of libFuzzer makes one.
+const fs::path& seed_dir() {
+  static const fs::path dir = fs::temp_directory_path() / ("augur-fuzz-otf2-" + std::to_string(::getpid()));
+  return dir;
+}
+
+void remove_seed_dir() {
+  std::error_code ignored;
+  fs::remove_all(seed_dir(), ignored);
+}
+
 const Seed& seed() {
   static const Seed s = [] {
     Seed out;
-    out.dir = fs::temp_directory_path() / ("augur-fuzz-otf2-" + std::to_string(::getpid()));
+    out.dir = seed_dir();
     fs::remove_all(out.dir);
+    std::atexit(remove_seed_dir);
     augur::trace::write_synthetic_trace(out.dir / "native", {.ranks = 2, .events = 60});
     augur::trace::export_otf2(augur::trace::read_native_trace(out.dir / "native"), out.dir / "seed");
     for (const auto& e : fs::recursive_directory_iterator(out.dir / "seed"))
