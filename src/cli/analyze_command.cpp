@@ -51,7 +51,12 @@ struct Input {
 Input open_input(const AnalyzeRequest& r) {
   const fs::path path = r.input;
   Input in;
-  if (trace_or_schedule(path, "augur analyze") == ProgramFile::trace) {
+  const auto kind = trace_or_schedule(path, "augur analyze");
+  if (kind == ProgramFile::goal)
+    throw UsageError(fmt::format("{}: a GOAL schedule, which augur analyze does not re-simulate: `augur sim {} --trace T` "
+                                 "writes its run as a trace T, and `augur analyze T` analyses that run",
+                                 path.string(), path.string()));
+  if (kind == ProgramFile::trace) {
     in.trace = open_trace(path, "augur analyze", trace_or_schedule_expected());
     in.program = sim::replay_program(in.trace).program;
     return in;

@@ -33,6 +33,9 @@ std::string_view where_it_goes(FileKind kind) {
     case FileKind::native_trace:
     case FileKind::text_trace: return "Traces are read by augur summary, view, compare, sim and analyze.";
     case FileKind::schedule: return "Schedules are run by augur sim and augur analyze.";
+    case FileKind::goal:
+      return "augur sim runs GOAL schedules; `augur sim FILE --trace T` writes the run as a trace T that augur "
+             "summary, view, compare and analyze read.";
     case FileKind::model: return "A model file goes after --machine.";
     case FileKind::app_model:
       return "augur plot evaluates application models; augur sim --app FILE --ranks P runs the program section of one.";
@@ -91,6 +94,7 @@ ProgramFile trace_or_schedule(const fs::path& path, std::string_view command) {
   const auto file = trace::describe_file(path);
   if (is_one_of(file.kind, {FileKind::native_trace, FileKind::text_trace})) return ProgramFile::trace;
   if (file.kind == FileKind::otf2 && !trace::otf2_anchor(path).empty()) return ProgramFile::trace;
+  if (file.kind == FileKind::goal) return ProgramFile::goal;
   // Text of no kind known here may be a schedule with a mistake in it, which its parser names.
   if (is_one_of(file.kind, {FileKind::schedule, FileKind::text})) return ProgramFile::schedule;
   wrong_kind(path, file, command, trace_or_schedule_expected());

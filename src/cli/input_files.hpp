@@ -31,9 +31,9 @@ Expected raw_expected();
 [[noreturn]] void wrong_kind(const std::filesystem::path& path, const trace::FileDescription& file,
                              std::string_view command, const Expected& expected);
 
-// What augur sim and augur analyze run: a trace, or else a schedule. Throws UsageError for a file
-// that is neither.
-enum class ProgramFile { trace, schedule };
+// What augur sim and augur analyze run: a trace, a schedule, or a GOAL schedule (which only augur
+// sim runs). Throws UsageError for a file that is none of them.
+enum class ProgramFile { trace, schedule, goal };
 ProgramFile trace_or_schedule(const std::filesystem::path& path, std::string_view command);
 
 // A built-in machine or a model file, for `command` (e.g. "augur calc --machine").

@@ -128,7 +128,8 @@ Input open_input(const SimRequest& r) {
     throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…, or --app FILE --ranks P)");
   const fs::path path = r.inputs.front();
   in.source = path.string();
-  if (trace_or_schedule(path, "augur sim") == ProgramFile::trace) {
+  const auto kind = trace_or_schedule(path, "augur sim");
+  if (kind == ProgramFile::trace) {
     const auto t = open_trace(path, "augur sim", trace_or_schedule_expected());
     auto replay = sim::replay_program(t, r.compute_scale,
                                       r.match == "recorded" ? sim::Match::recorded : sim::Match::simulated);
@@ -139,7 +140,8 @@ Input open_input(const SimRequest& r) {
     in.kind = "trace";
     return in;
   }
-  if (sim::looks_like_goal(path.string())) {
+  // A GOAL file opening with `//` comments reads as text of no known kind until its lexer sees it.
+  if (kind == ProgramFile::goal || sim::looks_like_goal(path.string())) {
     in.goal = sim::read_goal_file(path.string());
     in.kind = "goal";
     return in;

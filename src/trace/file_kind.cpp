@@ -207,6 +207,8 @@ FileDescription file_kind(const fs::path& path) {
   const auto statement = first_line(head, /*comments=*/true);
   if (statement.starts_with("ranks ") || statement.starts_with("ranks\t"))
     return {FileKind::schedule, "a schedule (it starts with 'ranks N')"};
+  if (statement.starts_with("num_ranks ") || statement.starts_with("num_ranks\t"))
+    return {FileKind::goal, "a GOAL schedule (it starts with 'num_ranks N')"};
   if (line.empty()) return {FileKind::text, "a text file of blank lines"};
   return {FileKind::text, "a text file starting " + quote(line)};
 }

@@ -16,6 +16,7 @@ enum class FileKind {
   native_trace,   // a directory of rank-NNNNN.augt files or one such file (docs/trace-format.md)
   text_trace,     // the seed's simulator text ($types, $bars, $events)
   schedule,       // a schedule for augur sim (docs/schedule-format.md): starts with `ranks N`
+  goal,           // a LogGOPSim GOAL schedule (docs/goal-format.md): starts with `num_ranks N`
   otf2,           // an OTF2 archive: its .otf2 anchor file, its .def and .evt files, or their directory
   chrome_json,    // Chrome Trace Event JSON, as Perfetto reads it
   paraver,        // a Paraver trace (.prv) or its .pcf and .row files

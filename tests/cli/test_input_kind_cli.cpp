@@ -108,6 +108,30 @@ TEST_F(InputKindCli, TheTraceCommandsNameWhatTheyWereGiven) {
   EXPECT_FALSE(fs::exists(path("analysis.html")));
 }
 
+// A GOAL schedule is run by augur sim alone; the trace commands and augur analyze name it and say
+// how to make a trace of its run, which they then read.
+TEST_F(InputKindCli, AGoalScheduleIsNamedAndTheWayToATraceOfItsRunGiven) {
+  const auto goal = augur_test::temp_file("pair.goal", "num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n}\n"
+                                                       "rank 1 {\nl1: recv 8b from 0 tag 0\n}\n");
+  const std::string reads = "a trace: a directory of rank-NNNNN.augt files";
+  const std::string way = "`augur sim FILE --trace T` writes the run as a trace T";
+  for (const std::string command : {"summary", "view"}) {
+    const auto r = run_apart(command + " " + goal);
+    expect_named(r, goal, "a GOAL schedule", "augur " + command, reads);
+    EXPECT_NE(r.err.find(way), std::string::npos) << r.err;
+  }
+  const auto analyze = run_apart("analyze " + goal + " --html " + path("goal.html"));
+  EXPECT_EQ(analyze.status, 2) << analyze.err;
+  EXPECT_NE(analyze.err.find(goal + ": a GOAL schedule, which augur analyze does not re-simulate"), std::string::npos)
+      << analyze.err;
+  EXPECT_FALSE(fs::exists(path("goal.html")));
+  const auto trace = path("goal-run");
+  ASSERT_EQ(augur("sim " + goal + " --network loggops --no-progress --trace " + trace).status, 0);
+  const auto summary = run_apart("summary " + trace);
+  EXPECT_EQ(summary.status, 0) << summary.err;
+  EXPECT_NE(summary.out.find("2 ranks"), std::string::npos) << summary.out;
+}
+
 TEST_F(InputKindCli, MachineOptionsNameWhatIsNoModelFile) {
   const std::string reads = "a built-in machine (";
   expect_named(run_apart("calc --machine " + path("run.json") + " bcast 2 8"), path("run.json"),
