@@ -7,16 +7,22 @@ pairwise alltoall, step k = 1 .. p-1 sends to rank+k and receives from rank-k; b
 sends to all others at once, then receives from them, p(p-1) flows together; bcast: augur's
 binomial broadcast from rank 0, `--algorithm bcast=binomial`; tree: a binomial tree from rank 0
 written as a schedule, each rank sending to its children, the nearest in rank first, once its
-parent's message has arrived) and each message size, `augur sim --network topology` runs the
+parent's message has arrived; incast: every other rank sends to rank 0 at once; permutation: rank r
+sends to perm[r] and receives from its inverse, perm a fixed shuffle of the ranks (seeded);
+staggered: the ring, each rank starting 5 µs after the one before) and each message size, `augur sim --network topology` runs the
 pattern as a schedule (sendrecv, a bcast, or isend, recv and waitall) and simgrid_traffic runs it
 on the exported platform. Prints both predicted times, their relative difference and the wall
 time of each (the median of --repeat runs). With --check PCT, exits 1 when a difference exceeds
-PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's.
+PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's; with --check-messages
+PCT, when a message's receive end (augur's trace, `augur trace convert --to messages`, against
+SimGrid's `message` lines) differs by more than PCT per cent.
 docs/simgrid-comparison.md has a run.
 
   compare.py --augur build/bin/augur --simgrid-traffic build/bin/simgrid_traffic
 """
 import argparse
+import collections
+import csv
 import json
 import os
 import re
@@ -37,7 +43,20 @@ def parse_size(text):
     return int(float(m.group(1)) * SIZE_UNITS[m.group(2)])
 
 
-PATTERNS = ("ring", "alltoall", "burst", "bcast", "tree")
+PATTERNS = ("ring", "alltoall", "burst", "bcast", "tree", "incast", "permutation", "staggered")
+STAGGER = 5e-6  # seconds between the starts of consecutive ranks in the staggered pattern
+
+
+def permutation(ranks):
+    """A shuffle of the ranks that moves every rank, the same in every run (SimGrid's side takes it
+    on its command line)."""
+    import random
+    rng = random.Random(ranks)
+    while True:
+        perm = list(range(ranks))
+        rng.shuffle(perm)
+        if all(p != r for r, p in enumerate(perm)):
+            return perm
 
 
 def tree_schedule(ranks, size):
@@ -60,7 +79,23 @@ def tree_schedule(ranks, size):
 def schedule(pattern, ranks, size, steps):
     if pattern == "tree":
         return tree_schedule(ranks, size)
-    lines = [f"ranks {ranks}", "ranks 0..N-1 {"]
+    if pattern == "incast":
+        return "\n".join([f"ranks {ranks}", "rank 0 {"] + [f"  irecv {k} {size}" for k in range(1, ranks)]
+                         + ["  waitall", "}", "ranks 1..N-1 {", f"  isend 0 {size}", "  waitall", "}"]) + "\n"
+    lines = [f"ranks {ranks}"]
+    if pattern == "permutation":
+        perm = permutation(ranks)
+        inverse = [perm.index(r) for r in range(ranks)]
+        lines += ["table perm = {" + ", ".join(map(str, perm)) + "}",
+                  "table inverse = {" + ", ".join(map(str, inverse)) + "}",
+                  "ranks 0..N-1 {", f"  sendrecv perm[rank] inverse[rank] {size}"]
+        return "\n".join(lines + ["}"]) + "\n"
+    if pattern == "staggered":  # a TIME is a number, not an expression: one body per rank
+        for r in range(ranks):
+            lines += [f"rank {r} {{", f"  at {r * STAGGER * 1e9:.0f}ns",
+                      f"  repeat {steps} {{ sendrecv rank+1 rank-1 {size} }}", "}"]
+        return "\n".join(lines) + "\n"
+    lines.append("ranks 0..N-1 {")
     if pattern == "ring":
         lines.append(f"  repeat {steps} {{ sendrecv rank+1 rank-1 {size} }}")
     elif pattern == "bcast":
@@ -101,11 +136,52 @@ def run_case(args, work, topology, platform, ranks, pattern, size):
                                    "--no-progress"], args.repeat)
     augur_time = json.loads(augur_out)["predicted_seconds"]
     sg_command = [args.simgrid_traffic, platform, pattern, str(size)]
-    if pattern == "ring":
+    if pattern in ("ring", "staggered"):
         sg_command.append(str(args.ring_steps))
+    if pattern == "staggered":
+        sg_command.append(repr(STAGGER))
+    if pattern == "permutation":
+        sg_command.append(",".join(map(str, permutation(ranks))))
     sg_out, sg_wall = timed(sg_command + ["--log=root.thres:critical"], args.repeat)
     sg_time = float(re.search(r"makespan (\S+)", sg_out).group(1))
-    return augur_time, sg_time, augur_wall, sg_wall
+    worst_message = None
+    if args.check_messages is not None:
+        augur_messages = augur_receive_ends(args, sched, topology)
+        sg_messages = collections.defaultdict(list)
+        for m in re.finditer(r"^message (\d+) (\d+) (\S+)$", sg_out, re.M):
+            sg_messages[(int(m.group(1)), int(m.group(2)))].append(float(m.group(3)))
+        worst_message = message_difference(augur_messages, sg_messages)
+    return augur_time, sg_time, augur_wall, sg_wall, worst_message
+
+
+def augur_receive_ends(args, sched, topology):
+    """Each (sender, receiver) pair's receive ends in augur's simulated run, in the receiver's order."""
+    trace, table = sched + ".trace", sched + ".csv"
+    subprocess.run([args.augur, "sim", "--network", "topology", "--topology", topology, "--sharing", args.sharing,
+                    "--algorithm", "bcast=binomial", sched, "--no-progress", "--trace", trace],
+                   check=True, capture_output=True)
+    subprocess.run([args.augur, "trace", "convert", trace, "-o", table, "--to", "messages"], check=True,
+                   capture_output=True)
+    ends = collections.defaultdict(list)
+    with open(table) as f:
+        for row in csv.DictReader(f):
+            ends[(int(row["sender"]), int(row["receiver"]))].append(float(row["receive_end"]))
+    return ends
+
+
+def message_difference(augur, simgrid):
+    """The largest relative difference of a message's receive end, and where; the count must agree."""
+    if sorted(augur) != sorted(simgrid) or any(len(augur[k]) != len(simgrid[k]) for k in augur):
+        count = lambda d: sum(len(v) for v in d.values())
+        return float("inf"), f"augur has {count(augur)} messages, SimGrid {count(simgrid)}"
+    worst = (0.0, "")
+    for pair, ends in augur.items():
+        for k, (a, s) in enumerate(zip(ends, simgrid[pair])):
+            diff = abs(a - s) / s * 100 if s > 0 else (0.0 if a == 0 else float("inf"))
+            if diff > worst[0]:
+                worst = (diff, f"message {k + 1} from {pair[0]} to {pair[1]}: augur {a * 1e6:.4f} µs, "
+                               f"SimGrid {s * 1e6:.4f} µs")
+    return worst
 
 
 def readable_size(size):
@@ -129,6 +205,8 @@ def main():
                         help="augur's --sharing: rtt (default) prices CM02's physics, fair is augur's default")
     parser.add_argument("--check", type=float, help="exit 1 if a relative difference exceeds this many per cent")
     parser.add_argument("--check-speed", action="store_true", help="exit 1 if augur's wall time exceeds SimGrid's")
+    parser.add_argument("--check-messages", type=float,
+                        help="exit 1 if a message's receive end differs by more than this many per cent")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",")]
     patterns = args.patterns.split(",")
@@ -136,9 +214,11 @@ def main():
         if p not in PATTERNS:
             parser.error(f"--patterns: '{p}' is not one of {', '.join(PATTERNS)}")
 
-    worst, slower = 0.0, []
-    print(f"| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |")
-    print(f"| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    worst, slower, worst_message = 0.0, [], (0.0, "")
+    messages = args.check_messages is not None
+    print("| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |"
+          + (" largest message difference |" if messages else ""))
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if messages else ""))
     with tempfile.TemporaryDirectory(prefix="augur-simgrid-") as work:
         for i, topology in enumerate(args.topologies.split(";")):
             platform = os.path.join(work, f"platform{i}.xml")
@@ -146,16 +226,24 @@ def main():
             ranks = hosts_in(platform)
             for pattern in patterns:
                 for size in sizes:
-                    a, s, aw, sw = run_case(args, work, topology, platform, ranks, pattern, size)
+                    a, s, aw, sw, wm = run_case(args, work, topology, platform, ranks, pattern, size)
+                    if wm and wm[0] >= worst_message[0]:
+                        worst_message = (wm[0], f"{topology} {pattern} {readable_size(size)}: {wm[1]}")
                     diff = (a - s) / s * 100
                     worst = max(worst, abs(diff))
                     if aw > sw:
                         slower.append(f"{topology} {pattern} {readable_size(size)}: {aw:.3f} s against {sw:.3f} s")
                     print(f"| {topology} ({ranks} ranks) | {pattern} | {readable_size(size)} | {a * 1e3:.4f} ms "
-                          f"| {s * 1e3:.4f} ms | {diff:+.2f}% | {aw:.3f} s | {sw:.3f} s |", flush=True)
+                          f"| {s * 1e3:.4f} ms | {diff:+.2f}% | {aw:.3f} s | {sw:.3f} s |"
+                          + (f" {wm[0]:.2g}% |" if wm else ""), flush=True)
     print(f"\nlargest difference: {worst:.2f}%")
+    if messages:
+        print(f"largest difference of a message's receive end: {worst_message[0]:.2g}% ({worst_message[1] or 'none'})")
     if args.check is not None and worst > args.check:
         print(f"compare.py: a difference exceeds {args.check}%", file=sys.stderr)
+        return 1
+    if messages and worst_message[0] > args.check_messages:
+        print(f"compare.py: a message's receive end differs by more than {args.check_messages}%", file=sys.stderr)
         return 1
     if args.check_speed and slower:
         print("compare.py: augur was slower than SimGrid on " + "; ".join(slower), file=sys.stderr)

@@ -26,6 +26,7 @@ trace::Files convert(const trace::Trace& t, const ConvertOptions& o) {
   if (o.format == "perfetto" || o.format == "json")
     return trace::export_chrome_json(t, o.output, static_cast<std::uint64_t>(o.chunk_mib * (1 << 20)));
   if (o.format == "paraver") return trace::export_paraver(t, o.output);
+  if (o.format == "messages") return trace::export_messages(t, o.output);
   return trace::export_text(t, o.output);
 }
 
@@ -39,6 +40,8 @@ void add_convert(CLI::App& trace_cmd) {
       "            OUT.1.json, OUT.2.json ... above --chunk-mib\n"
       "  paraver   OUT.prv, OUT.pcf and OUT.row\n"
       "  text      the $types/$bars/$events text of the original simulator\n"
+      "  messages  CSV, one row per message: sender, receiver, tag, communicator, bytes,\n"
+      "            send_time, receive_posted, receive_end (seconds)\n"
       "Examples:\n"
       "  augur trace convert run/ -o run.json --to perfetto\n"
       "  augur trace convert run/ -o run-otf2 --to otf2 && otf2-print run-otf2/traces.otf2");
@@ -46,7 +49,7 @@ void add_convert(CLI::App& trace_cmd) {
   cmd->add_option("-o,--output", o->output, "where to write")->required();
   cmd->add_option("--to", o->format, "output format")
       ->required()
-      ->check(CLI::IsMember({"otf2", "perfetto", "json", "paraver", "text"}));
+      ->check(CLI::IsMember({"otf2", "perfetto", "json", "paraver", "text", "messages"}));
   cmd->add_option("--chunk-mib", o->chunk_mib, "largest JSON file before splitting, MiB")
       ->check(CLI::PositiveNumber);
   cmd->callback([o] {

@@ -24,6 +24,10 @@ Files export_chrome_json(const Trace& trace, const std::filesystem::path& out,
 // Paraver: OUT.prv (records sorted by time), OUT.pcf (state and event names), OUT.row.
 Files export_paraver(const Trace& trace, const std::filesystem::path& out);
 
+// Every matched message as a CSV row: sender, receiver, tag, communicator, bytes, send_time,
+// receive_posted, receive_end (seconds, exact), the receivers' receives in the order made.
+Files export_messages(const Trace& trace, const std::filesystem::path& out);
+
 // An OTF2 archive written through the OTF2 library: OUT/traces.otf2 plus its event files.
 Files export_otf2(const Trace& trace, const std::filesystem::path& out);
 

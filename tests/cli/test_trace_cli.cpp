@@ -3,10 +3,12 @@
 // and what happens with a damaged trace.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -107,6 +109,35 @@ TEST_F(TraceCli, ParaverRecordCountsMatch) {
   EXPECT_EQ(count_lines(prv, "3:"), total("messages_sent"));
   EXPECT_NE(read_text(path("run.pcf")).find("MPI_Allreduce"), std::string::npos);
   EXPECT_NE(read_text(path("run.row")).find("LEVEL THREAD SIZE 4"), std::string::npos);
+}
+
+// One CSV row per message, each receive after its send, the receivers' rows in rank order, and
+// the bytes adding up to what the summary counts as sent.
+TEST_F(TraceCli, MessagesCsvHasARowPerMessageInReceiverOrder) {
+  ASSERT_EQ(augur("trace convert " + path("run") + " -o " + path("messages.csv") + " --to messages").status, 0);
+  std::istringstream csv(read_text(path("messages.csv")));
+  std::string line;
+  std::getline(csv, line);
+  EXPECT_EQ(line, "sender,receiver,tag,communicator,bytes,send_time,receive_posted,receive_end");
+  std::uint64_t rows = 0, bytes = 0;
+  int last_receiver = 0;
+  while (std::getline(csv, line)) {
+    int sender = -1, receiver = -1, tag = 0, comm = 0;
+    unsigned long long size = 0;
+    double sent = 0, posted = 0, ended = 0;
+    ASSERT_EQ(std::sscanf(line.c_str(), "%d,%d,%d,%d,%llu,%lf,%lf,%lf", &sender, &receiver, &tag, &comm, &size, &sent,
+                          &posted, &ended), 8) << line;
+    EXPECT_NE(sender, receiver) << line;
+    EXPECT_GE(receiver, last_receiver) << line;
+    EXPECT_GE(ended, sent) << line;
+    EXPECT_GE(ended, posted) << line;
+    last_receiver = receiver;
+    ++rows;
+    bytes += size;
+  }
+  EXPECT_EQ(rows, total("messages_sent"));
+  EXPECT_EQ(bytes, total("bytes_sent"));
+  EXPECT_FALSE(fs::exists(path("messages.csv.partial")));
 }
 
 TEST_F(TraceCli, TextExportComparesEqualToItsSource) {
