@@ -190,6 +190,17 @@ void expect_same_records(const Trace& got, const Trace& want) {
   }
 }
 
+Trace two_rank_trace() {
+  Trace t;
+  t.ranks.resize(2);
+  t.header.machine = "toy";
+  return t;
+}
+
+void add_call(Trace& t, int rank, double begin, double end, std::string_view op) {
+  t.ranks[rank].states.push_back({begin, end, t.intern(op), StateKind::mpi});
+}
+
 }  // namespace
 
 TEST(Otf2Import, AScorepArchiveGivesTheNativeTraceOfTheSameRun) {
@@ -290,12 +301,8 @@ TEST(Otf2Import, AugursExportReadBackIsTheSameTraceAndReplaysTheSame) {
 }
 
 TEST(Otf2Import, NonBlockingCallsAndWildcardsSurviveTheRoundTrip) {
-  Trace t;
-  t.ranks.resize(2);
-  t.header.machine = "toy";
-  auto call = [&](int r, double b, double e, std::string_view op) {
-    t.ranks[r].states.push_back({b, e, t.intern(op), StateKind::mpi});
-  };
+  Trace t = two_rank_trace();
+  auto call = [&](int r, double b, double e, std::string_view op) { add_call(t, r, b, e, op); };
   // Rank 0: two Isends to rank 1 (one with a tag rank 1 leaves open), then one Waitall.
   call(0, 1e-6, 1.3e-6, "isend1");
   t.ranks[0].requests.push_back({1e-6, 0, 1});
@@ -328,12 +335,8 @@ TEST(Otf2Import, NonBlockingCallsAndWildcardsSurviveTheRoundTrip) {
 // each that the Waitall counts. The export keeps them (attribute augur::null_request), so the
 // Wait's requests and the replay are the same after the round trip.
 TEST(Otf2Import, RequestsTowardsProcNullSurviveTheRoundTrip) {
-  Trace t;
-  t.ranks.resize(2);
-  t.header.machine = "toy";
-  auto call = [&](int r, double b, double e, std::string_view op) {
-    t.ranks[r].states.push_back({b, e, t.intern(op), StateKind::mpi});
-  };
+  Trace t = two_rank_trace();
+  auto call = [&](int r, double b, double e, std::string_view op) { add_call(t, r, b, e, op); };
   call(0, 1e-6, 1.2e-6, "irecv1");
   t.ranks[0].requests.push_back({1e-6, 0, kNullPeer});
   call(0, 2e-6, 2.4e-6, "isend1");
