@@ -4,7 +4,9 @@
 // receiver 2o + L = 7 µs after its send starts, its sender o.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/loggops.hpp"
@@ -200,4 +202,22 @@ TEST(SimGoal, ASequenceProgramWrittenAsGoalRunsTheSame) {
   EXPECT_DOUBLE_EQ(sequence.predicted, 19 * us);  // exchange done at 7, compute to 12, 7 more
   EXPECT_DOUBLE_EQ(graph.predicted, sequence.predicted);
   for (int r = 0; r < 2; ++r) EXPECT_DOUBLE_EQ(graph.ranks[r].finish, sequence.ranks[r].finish) << r;
+}
+
+// The progress a long run reports counts the ranks whose every vertex is done: in a binomial
+// broadcast the leaves finish as their message lands, so the count rises to every rank.
+TEST(SimGoal, ProgressCountsTheRanksThatHaveFinished) {
+  const auto program = parse_goal(binomial_broadcast(8), "bcast.goal");
+  Options options;
+  options.progress_every = 1;
+  std::vector<int> finished;
+  options.progress = [&](const Progress& p) {
+    EXPECT_EQ(p.ranks, 8);
+    finished.push_back(p.finished_ranks);
+  };
+  simulate(*program, loggops(), options);
+  ASSERT_FALSE(finished.empty());
+  EXPECT_TRUE(std::is_sorted(finished.begin(), finished.end()));
+  EXPECT_EQ(finished.back(), 8);
+  EXPECT_LT(finished.front(), 8);
 }

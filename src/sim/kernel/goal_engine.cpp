@@ -32,6 +32,7 @@ struct GoalMessage {
 struct GoalRank {
   double cpu_free = 0, nic_free = 0, link_free = 0, last_deliver = 0, finish = 0;
   double receive_free = 0;  // LogGOPS: when its next incoming message may be handled (the gap)
+  std::uint32_t left = 0;   // vertices not yet done
   std::uint32_t posted_head = kNone, posted_tail = kNone;
   std::uint32_t unexpected_head = kNone, unexpected_tail = kNone;
 };
@@ -49,6 +50,10 @@ class GoalEngine {
     state_.assign(n, VertexState::waiting);
     next_posted_.assign(n, kNone);
     ranks_.resize(static_cast<std::size_t>(program.nranks()));
+    for (int r = 0; r < program.nranks(); ++r) {
+      ranks_[static_cast<std::size_t>(r)].left = program.first_vertex(r + 1) - program.first_vertex(r);
+      if (ranks_[static_cast<std::size_t>(r)].left == 0) ++finished_ranks_;  // no body: done at 0
+    }
     totals_.resize(static_cast<std::size_t>(program.nranks()));
     queue_.reserve(std::min<std::size_t>(2 * n + 1024, std::size_t(1) << 26));
   }
@@ -64,7 +69,7 @@ class GoalEngine {
       else if (e.type == EventType::finish) finish_receive(e.payload, e.time);
       else begin(e);
       if (options_.progress && events_ % options_.progress_every == 0)
-        options_.progress({events_, e.time, 0, program_.nranks(), done_});
+        options_.progress({events_, e.time, finished_ranks_, program_.nranks(), done_});
     }
     if (done_ < vs.size()) report_deadlock();
     return result();
@@ -246,6 +251,7 @@ class GoalEngine {
     ++done_;
     auto& rs = ranks_[static_cast<std::size_t>(program_.vertices()[v].rank)];
     rs.finish = std::max(rs.finish, t);
+    if (--rs.left == 0) ++finished_ranks_;
     release(v, t, false);
   }
 
@@ -346,6 +352,7 @@ class GoalEngine {
   std::uint32_t free_message_ = kNone;
   OperationTotals send_, recv_;
   std::uint64_t events_ = 0, done_ = 0, messages_sent_ = 0;
+  int finished_ranks_ = 0;  // ranks whose every vertex is done
   bool handles_;  // net_.handles_on_arrival()
 };
 
