@@ -191,11 +191,16 @@ Machine read_parts(const Field& root) {
   const auto list = root.at("parts");
   if (!list.value.is_array() || list.value.empty()) list.fail("expected a list of topologies such as \"fattree:4,2\"");
   std::vector<Machine> parts;
-  for (std::size_t i = 0; i < list.value.size(); ++i) try {
+  long long vertices = 0;
+  for (std::size_t i = 0; i < list.value.size(); ++i) {
+    try {
       parts.push_back(generate_topology(list.at(i).string()));
     } catch (const std::invalid_argument& e) {
       list.at(i).fail(e.what());
     }
+    // As for one generated topology: past a million vertices the graph alone takes gigabytes.
+    if ((vertices += parts.back().vertices()) > (1 << 20)) list.at(i).fail("the parts have more than 1,048,576 vertices");
+  }
   auto composition = compose(parts, root.has("switches") ? root.at("switches").whole(0) : 0);
   read_links(composition.machine, root, &composition);
   return std::move(composition.machine);
