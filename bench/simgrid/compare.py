@@ -9,7 +9,9 @@ binomial broadcast from rank 0, `--algorithm bcast=binomial`; tree: a binomial t
 written as a schedule, each rank sending to its children, the nearest in rank first, once its
 parent's message has arrived; incast: every other rank sends to rank 0 at once; permutation: rank r
 sends to perm[r] and receives from its inverse, perm a fixed shuffle of the ranks (seeded);
-staggered: the ring, each rank starting 5 µs after the one before) and each message size, `augur sim --network topology` runs the
+staggered: the ring, each rank starting 5 µs after the one before) and each message size, one
+rank a core placed by the machine's mapping (the hostfile `augur machines export --hostfile`
+writes), `augur sim --network topology` runs the
 pattern as a schedule (sendrecv, a bcast, or isend, recv and waitall) and simgrid_traffic runs it
 on the exported platform. Prints both predicted times, their relative difference and the wall
 time of each (the median of --repeat runs). With --check PCT, exits 1 when a difference exceeds
@@ -122,12 +124,12 @@ def timed(command, repeat):
     return out, statistics.median(walls)
 
 
-def hosts_in(platform):
-    with open(platform) as f:
-        return len(re.findall(r"<host id=", f.read()))
+def lines_in(path):
+    with open(path) as f:
+        return len(f.read().split())
 
 
-def run_case(args, work, topology, platform, ranks, pattern, size):
+def run_case(args, work, topology, platform, hostfile, ranks, pattern, size):
     sched = os.path.join(work, f"{pattern}-{ranks}-{size}.sched")
     with open(sched, "w") as f:
         f.write(schedule(pattern, ranks, size, args.ring_steps))
@@ -135,7 +137,7 @@ def run_case(args, work, topology, platform, ranks, pattern, size):
                                    "--sharing", args.sharing, "--algorithm", "bcast=binomial", sched, "--json",
                                    "--no-progress"], args.repeat)
     augur_time = json.loads(augur_out)["predicted_seconds"]
-    sg_command = [args.simgrid_traffic, platform, pattern, str(size)]
+    sg_command = [args.simgrid_traffic, platform, pattern, str(size), f"--hostfile={hostfile}"]
     if pattern in ("ring", "staggered"):
         sg_command.append(str(args.ring_steps))
     if pattern == "staggered":
@@ -221,12 +223,13 @@ def main():
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if messages else ""))
     with tempfile.TemporaryDirectory(prefix="augur-simgrid-") as work:
         for i, topology in enumerate(args.topologies.split(";")):
-            platform = os.path.join(work, f"platform{i}.xml")
-            subprocess.run([args.augur, "machines", "export", topology, "-o", platform], check=True)
-            ranks = hosts_in(platform)
+            platform, hostfile = os.path.join(work, f"platform{i}.xml"), os.path.join(work, f"hosts{i}")
+            subprocess.run([args.augur, "machines", "export", topology, "-o", platform, "--hostfile", hostfile],
+                           check=True)
+            ranks = lines_in(hostfile)
             for pattern in patterns:
                 for size in sizes:
-                    a, s, aw, sw, wm = run_case(args, work, topology, platform, ranks, pattern, size)
+                    a, s, aw, sw, wm = run_case(args, work, topology, platform, hostfile, ranks, pattern, size)
                     if wm and wm[0] >= worst_message[0]:
                         worst_message = (wm[0], f"{topology} {pattern} {readable_size(size)}: {wm[1]}")
                     diff = (a - s) / s * 100

@@ -13,7 +13,6 @@ MessageCosts::MessageCosts(const sim::Network* network, const sim::Machine* mach
 double MessageCosts::message(int src, int dst, double bytes) const {
   if (router_) {
     const int from = machine_->node_of(src), to = machine_->node_of(dst);
-    if (from == to) return 0;
     const auto route = router_->route(from, to);
     double narrowest = std::numeric_limits<double>::infinity();
     for (auto c : route.channels) narrowest = std::min(narrowest, router_->capacity(c));

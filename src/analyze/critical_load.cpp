@@ -15,7 +15,6 @@ std::vector<LinkLoad> link_loads(const Dependencies& deps, const MessageCosts& c
   std::vector<LinkLoad> loads(router->channels());
   for (const auto& m : deps.messages) {
     const int from = machine->node_of(m.src), to = machine->node_of(m.dst);
-    if (from == to) continue;
     for (auto c : router->route(from, to).channels) {
       loads[c].seconds += m.bytes / router->capacity(c);
       ++loads[c].messages;

@@ -28,7 +28,6 @@ std::vector<trace::LinkUtilisation> link_loads(const trace::Trace& t, const Mess
   const double origin = t.start_time();
   for (const auto& m : deps.messages) {
     const int from = machine.node_of(m.src), to = machine.node_of(m.dst);
-    if (from == to) continue;
     for (auto c : router->route(from, to).channels) {
       auto& l = links[c];
       l.bytes += m.bytes;

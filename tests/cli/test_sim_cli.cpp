@@ -137,6 +137,28 @@ TEST(TopologyCli, ErrorsNameTheFieldAndTheFile) {
   EXPECT_NE(missing.out.find("needs --topology"), std::string::npos) << missing.out;
 }
 
+// A bad dragonfly names the parameter and the reason, and nothing runs; a good one runs and
+// exports as SimGrid's own dragonfly.
+TEST(TopologyCli, DragonflySpecErrorsNameTheField) {
+  auto zero = augur("sim --network topology --topology dragonfly:4,1,0,2 --generate barrier p=8");
+  EXPECT_NE(zero.status, 0);
+  EXPECT_NE(zero.out.find("dragonfly: routers must be at least 1, not 0"), std::string::npos) << zero.out;
+  EXPECT_EQ(zero.out.find("Predicted"), std::string::npos) << zero.out;
+  auto groups = augur("machines export dragonfly:9,1,4,2");
+  EXPECT_NE(groups.status, 0);
+  EXPECT_NE(groups.out.find("groups 9 exceeds the routers of a group (1 chassis × 4 routers)"), std::string::npos)
+      << groups.out;
+  auto count = augur("sim --network topology --topology dragonfly:4,1 --generate barrier p=8");
+  EXPECT_NE(count.status, 0);
+  EXPECT_NE(count.out.find("found 2 parameter(s)"), std::string::npos) << count.out;
+  auto good = augur("sim --network topology --topology dragonfly:4,1,4,2 --generate alltoall p=32 bytes=1KiB");
+  EXPECT_EQ(good.status, 0) << good.out;
+  auto exported = augur("machines export dragonfly:4,1,4,2");
+  EXPECT_EQ(exported.status, 0) << exported.out;
+  EXPECT_NE(exported.out.find(R"(topology="DRAGONFLY" topo_parameters="4,1;1,1;4,1;2")"), std::string::npos)
+      << exported.out;
+}
+
 // --sharing rtt on a line of three nodes (tests/unit/test_sim_topology_network.cpp has the
 // arithmetic): rank 0's message over two links of 1 s and rank 1's over one, sent 1 s later,
 // both flow from 2 s, at 1/3 and 2/3 MB/s; the last ends at 4 s. Shared fairly: 3 s.
@@ -226,6 +248,6 @@ TEST(TopologyCli, RanksOfOneNodeTalkAtTheModelsPingPongTime) {
 TEST(TopologyCli, MachinesListsTheGenerators) {
   auto r = augur("machines");
   ASSERT_EQ(r.status, 0);
-  for (const char* name : {"ring:16", "mesh:8x8", "torus:8x8x8", "hypercube:6", "fattree:4,3", "dragonfly:4,2,2", "star:32", "bus:8"})
+  for (const char* name : {"ring:16", "mesh:8x8", "torus:8x8x8", "hypercube:6", "fattree:4,3", "dragonfly:4,2,2", "dragonfly:8,2,8,4", "star:32", "bus:8"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }

@@ -103,3 +103,37 @@ TEST(SimMachineFile, ErrorsNameFileFieldAndReason) {
             "m.json: routing: dimension order needs dims whose product is the number of nodes");
   EXPECT_EQ(error_of(R"({"augur_machine": 1, "nodes": 2, "colour": 1})"), "m.json: (document): unknown field 'colour'");
 }
+
+// Two 2-ary 2-trees (4 nodes, 4 switches and 8 links each) joined through one backbone switch
+// by their first top switches: nodes n0 … n7, the backbone s0, then each tree's switches. A
+// message from tree 0 to tree 1 climbs its tree, crosses the backbone and descends: 6 links.
+TEST(SimMachineFile, PartsAreJoinedWithoutListingTheirLinks) {
+  const auto m = parse_machine(R"({"augur_machine": 1, "parts": ["fattree:2,2", "fattree:2,2,bandwidth=10GB/s"],
+      "switches": 1, "node_type": {"cores": 16},
+      "links": [{"connect": ["p0.s2", "s0"], "bandwidth": "1GB/s", "latency": "10us"},
+                {"connect": ["p1.s2", "s0"], "bandwidth": "1GB/s", "latency": "10us"}]})",
+                               "two.json");
+  EXPECT_EQ(m.name, "fattree:2,2 + fattree:2,2");
+  EXPECT_EQ(m.nodes(), 8);
+  EXPECT_EQ(m.switches, 9);
+  ASSERT_EQ(m.links.size(), 18u);
+  EXPECT_EQ(m.links[8].ends, (std::vector<int>{4, 13}));  // tree 1's node 0 on its switch 0 (vertex 8 + 1 + 4)
+  EXPECT_EQ(m.links[8].bandwidth, 10e9);
+  EXPECT_EQ(m.links[16].ends, (std::vector<int>{11, 8}));  // tree 0's switch 2 on the backbone
+  EXPECT_EQ(m.type_of_node(7).cores, 16);
+  EXPECT_EQ(m.node_of(16), 1);
+  const Router r(m);
+  EXPECT_EQ(r.route(0, 1).channels.size(), 2u);
+  const auto across = r.route(0, 7);
+  EXPECT_EQ(across.channels.size(), 6u);
+  EXPECT_DOUBLE_EQ(across.latency, 4e-6 + 20e-6);
+
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["fattree:2,2"], "links": [{"connect": ["p1.s0", "p0.s0"], "bandwidth": 1}]})"),
+            "m.json: links[0].connect[0]: 'p1.s0': there is no part 1 (parts p0 … p0)");
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["fattree:2,2"], "links": [{"connect": ["p0.s4", "p0.s0"], "bandwidth": 1}]})"),
+            "m.json: links[0].connect[0]: 'p0.s4': part 0 has 4 switches");
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["fattree:2,2", "star:0"]})"),
+            "m.json: parts[1]: star: needs at least 1 node");
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["ring:2"], "nodes": 2})"),
+            "m.json: nodes: not allowed beside \"parts\", which generate the graph");
+}

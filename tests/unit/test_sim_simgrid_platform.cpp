@@ -192,3 +192,37 @@ TEST(SimgridPlatform, NamesAreEscaped) {
   const auto xml = simgrid_platform(m);
   EXPECT_NE(xml.find(R"(<zone id="a&lt;b &amp; &quot;c&quot;" routing="Full">)"), std::string::npos);
 }
+
+// One chassis a group: SimGrid's own DRAGONFLY cluster, whose minimal routes are augur's.
+TEST(SimgridPlatform, CascadeDragonflyIsSimgridsOwnCluster) {
+  const auto xml = simgrid_platform(generate_topology("dragonfly:4,1,4,2,bandwidth=10GB/s,latency=2us"));
+  EXPECT_NE(xml.find(R"(<cluster id="dragonfly:4,1,4,2" prefix="n" radical="0-31" suffix="" speed="1000000000f" )"
+                     R"(core="1" bw="10000000000Bps" lat="2e-06s" sharing_policy="SPLITDUPLEX" topology="DRAGONFLY" )"
+                     R"(topo_parameters="4,1;1,1;4,1;2"/>)"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(xml.find("<route"), std::string::npos);
+}
+
+// Several chassis a group: SimGrid 3.32's cluster would leave a chassis through chassis 0, so
+// the routes are written out, each arriving.
+TEST(SimgridPlatform, CascadeDragonflyOfSeveralChassisListsItsRoutes) {
+  const auto p = parse(simgrid_platform(generate_topology("dragonfly:2,2,2,1")));
+  ASSERT_EQ(p.hosts.size(), 8u);
+  expect_all_routes_arrive(p, 8);
+  // Up, to group 0's router 1, across to group 1's router 0, to its position 1, its chassis 1, down.
+  EXPECT_EQ(walk(p, "n0", "n7").size(), 6u);
+}
+
+// A node's memory is a SHARED link and its route to itself.
+TEST(SimgridPlatform, MemoryIsTheRouteFromAHostToItself) {
+  const auto p = parse(simgrid_platform(generate_topology("star:2,cores=4,memory=20GB/s,memory_latency=50ns")));
+  ASSERT_EQ(p.links.size(), 4u);
+  EXPECT_EQ(p.links.at(3).policy, "SHARED");
+  EXPECT_EQ(p.links.at(3).ends, (std::vector<std::string>{"n1", "n1"}));
+  EXPECT_EQ(p.links.at(3).bandwidth, 20e9);
+  ASSERT_EQ(p.routes.size(), 4u);
+  ASSERT_EQ(p.routes.at({"n1", "n1"}).size(), 1u);
+  EXPECT_EQ(p.routes.at({"n1", "n1"})[0].link, 3);
+  EXPECT_EQ(p.routes.at({"n1", "n1"})[0].direction, "");
+}

@@ -114,6 +114,94 @@ TEST(SimTopology, DragonflyGoesLocalGlobalLocal) {
   for (int n : global) EXPECT_EQ(n, 2);
 }
 
+// The Cascade layout: 4 groups of 2 chassis of 3 routers, 2 nodes a router: 24 routers, 48
+// nodes; 48 node links, 3 in each of 8 chassis, 3 between the chassis of each of 4 groups, 6
+// between groups. Group i's link to group j leaves from its j-th router (chassis j / 3, position
+// j mod 3).
+TEST(SimTopology, CascadeDragonflyHasItsLinks) {
+  auto m = generate_topology("dragonfly:4,2,3,2");
+  EXPECT_EQ(m.name, "dragonfly:4,2,3,2");
+  EXPECT_EQ(m.nodes(), 48);
+  EXPECT_EQ(m.switches, 24);
+  EXPECT_EQ(m.links.size(), 48u + 24 + 12 + 6);
+  std::map<std::pair<int, int>, int> between;
+  for (const auto& l : m.links) {
+    const int a = l.ends[0] - m.nodes(), b = l.ends[1] - m.nodes();
+    if (a < 0 || a / 6 == b / 6) continue;
+    ++between[{a / 6, b / 6}];
+    EXPECT_EQ(a % 6, b / 6);
+    EXPECT_EQ(b % 6, a / 6);
+  }
+  EXPECT_EQ(between.size(), 6u);
+  for (auto [pair, n] : between) EXPECT_EQ(n, 1);
+}
+
+// Minimal routing: at most one global link, none within a group; in a group, position first,
+// then chassis. Node 0 (group 0, chassis 0, router 0) to node 46 (group 3, chassis 1, router 2):
+// up to router 48, along chassis 0's position 0 to chassis 1 (router 51: group 0's third), across
+// to group 3's router 0 (66), to its position 2 (68), to its chassis 1 (71), down to node 46.
+TEST(SimTopology, CascadeDragonflyRoutesMinimally) {
+  auto m = generate_topology("dragonfly:4,2,3,2");
+  EXPECT_EQ(path(m, 0, 46), (std::vector<int>{48, 51, 66, 68, 71, 46}));
+  EXPECT_EQ(hops(m, 0, 1), 2u);   // one router
+  EXPECT_EQ(hops(m, 0, 2), 3u);   // one chassis
+  EXPECT_EQ(hops(m, 0, 6), 3u);   // the same position in the next chassis
+  EXPECT_EQ(hops(m, 0, 10), 4u);  // another position in the next chassis
+  const Router r(m);
+  std::size_t longest = 0;
+  for (int a = 0; a < m.nodes(); ++a)
+    for (int b = 0; b < m.nodes(); ++b) {
+      const auto route = r.route(a, b);
+      int global = 0;
+      for (auto c : route.channels) {
+        const auto& ends = m.links[c / 2].ends;
+        global += ends[0] >= m.nodes() && (ends[0] - m.nodes()) / 6 != (ends[1] - m.nodes()) / 6;
+      }
+      EXPECT_EQ(global, a / 12 != b / 12 ? 1 : 0) << a << " -> " << b;
+      longest = std::max(longest, route.channels.size());
+    }
+  EXPECT_EQ(longest, 7u);  // up, position, chassis, across, position, chassis, down
+  EXPECT_EQ(hops(generate_topology("dragonfly:4,1,4,1"), 0, 15), 5u);
+}
+
+TEST(SimTopology, DragonflySpecErrorsNameTheField) {
+  auto message = [](const char* spec) {
+    try {
+      generate_topology(spec);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("dragonfly:4,0,3,2"), "topology: dragonfly: chassis must be at least 1, not 0");
+  EXPECT_EQ(message("dragonfly:4,2,x,2"), "topology: routers 'x' is not a whole number");
+  EXPECT_EQ(message("dragonfly:8,1,4,2"),
+            "topology: dragonfly: groups 8 exceeds the routers of a group (1 chassis × 4 routers), one per global link");
+  EXPECT_NE(message("dragonfly:4,2").find("dragonfly takes A,P,H"), std::string::npos);
+  EXPECT_EQ(message("dragonfly:2,0,1"), "topology: dragonfly: p (nodes a router) must be at least 1, not 0");
+}
+
+// memory= gives each node a link to itself, its memory, which messages between its ranks cross.
+TEST(SimTopology, MemoryIsALinkFromANodeToItself) {
+  auto m = generate_topology("star:2,cores=4,memory=20GB/s,memory_latency=50ns");
+  ASSERT_EQ(m.links.size(), 4u);
+  EXPECT_EQ(m.links[2].ends, (std::vector<int>{0, 0}));
+  EXPECT_EQ(m.links[3].bandwidth, 20e9);
+  EXPECT_DOUBLE_EQ(m.links[3].latency, 50e-9);  // "50ns" is parsed as 50 × 1e-9
+  const Router r(m);
+  EXPECT_EQ(r.route(1, 1).channels, std::vector<std::uint32_t>{6});
+  EXPECT_DOUBLE_EQ(r.route(1, 1).latency, 50e-9);
+  EXPECT_EQ(channel_name(m, 6), "n1 memory");
+  EXPECT_FALSE(is_channel(m, 7));
+  EXPECT_TRUE(Router(generate_topology("star:2")).route(1, 1).channels.empty());
+  auto on_switch = m;
+  on_switch.links.push_back({.ends = {2, 2}, .bandwidth = 1});
+  EXPECT_THROW(validate(on_switch), std::invalid_argument);
+  auto twice = m;
+  twice.links.push_back({.ends = {1, 1}, .bandwidth = 1});
+  EXPECT_THROW(validate(twice), std::invalid_argument);
+}
+
 TEST(SimTopology, StarAndBus) {
   auto s = generate_topology("star:5");
   EXPECT_EQ(s.links.size(), 5u);

@@ -185,6 +185,23 @@ TEST(SimTopologyNetwork, RanksOfOneNodeTakeTheModelsOneWayTime) {
   EXPECT_DOUBLE_EQ(r.ranks[0].finish, 2);
 }
 
+// With a memory link (memory=, machine.hpp) the ranks of a node send through it, sharing it, and
+// it wins over the model's one-way time: ranks 0 → 1 and 2 → 3 on node n0 of 1 MB/s memory
+// share it, 2 s each plus its 1 ms latency, while 4 → 5 on n1 takes 1 s + 1 ms; rank 0 → 4
+// crosses the ring's link alone (10 MB/s): 0.1 s.
+TEST(SimTopologyNetwork, RanksOfOneNodeShareItsMemory) {
+  const auto transit = [](double) { return 0.0; };
+  TopologyNetwork net(generate_topology("ring:2,cores=4,bandwidth=10MB/s,latency=0,memory=1MB/s,memory_latency=1ms"),
+                      Sharing::fair, transit);
+  auto r = simulate(program({{send_op(1, MB), send_op(4, MB)}, {recv_op(0)}, {send_op(3, MB)}, {recv_op(2)},
+                             {send_op(5, MB), recv_op(0)}, {recv_op(4)}, {}, {}}),
+                    net);
+  EXPECT_DOUBLE_EQ(r.ranks[1].finish, 2 + 1e-3);
+  EXPECT_DOUBLE_EQ(r.ranks[3].finish, 2 + 1e-3);
+  EXPECT_DOUBLE_EQ(r.ranks[5].finish, 1 + 1e-3);
+  EXPECT_DOUBLE_EQ(r.ranks[4].finish, 0.1);
+}
+
 TEST(SimTopologyNetwork, CollectivesRunAsMessages) {
   TopologyNetwork net(generate_topology("star:4,bandwidth=1MB/s,latency=0"));
   FlatProgram p(4);

@@ -41,6 +41,8 @@ void validate_link(const Machine& m, std::size_t i) {
   if (l.ends.size() > 2 && !l.shared) fail(field + ".connect", "more than two ends needs \"shared\": true (a bus)");
   for (int v : l.ends)
     if (v < 0 || v >= m.vertices()) fail(field + ".connect", fmt::format("vertex {} does not exist ({} vertices)", v, m.vertices()));
+  if (l.ends.size() == 2 && l.ends[0] == l.ends[1] && l.ends[0] >= m.nodes())
+    fail(field + ".connect", "only a compute node's memory joins a vertex to itself, and this is a switch");
   if (!(l.bandwidth > 0)) fail(field + ".bandwidth", "must be positive");
   if (!(l.latency >= 0)) fail(field + ".latency", "must not be negative");
 }
@@ -54,6 +56,21 @@ void validate_routing(const Machine& m) {
   }
   if (m.routing == Routing::up_down && static_cast<int>(m.level.size()) != m.vertices())
     fail("routing", "up/down needs a level for every vertex");
+  if (m.routing == Routing::dragonfly &&
+      (m.dims.size() != 4 || static_cast<long long>(m.dims[0]) * m.dims[1] * m.dims[2] * m.dims[3] != m.nodes() ||
+       static_cast<long long>(m.dims[1]) * m.dims[2] * m.dims[3] != m.switches))
+    fail("routing", "dragonfly needs dims (nodes a router, routers a chassis, chassis a group, groups) that make "
+                    "its nodes and routers");
+}
+
+void validate_memories(const Machine& m) {
+  std::vector<bool> seen(m.nodes());
+  for (std::size_t i = 0; i < m.links.size(); ++i)
+    if (is_memory(m.links[i])) {
+      if (seen[m.links[i].ends[0]])
+        fail(fmt::format("links[{}].connect", i), fmt::format("{} has a memory already", vertex_name(m, m.links[i].ends[0])));
+      seen[m.links[i].ends[0]] = true;
+    }
 }
 
 }  // namespace
@@ -67,6 +84,7 @@ void validate(const Machine& m) {
   for (int t : m.node_type)
     if (t < 0 || t >= static_cast<int>(m.node_types.size())) fail("nodes", fmt::format("node type {} does not exist", t));
   for (std::size_t i = 0; i < m.links.size(); ++i) validate_link(m, i);
+  validate_memories(m);
   if (!(m.hop_latency >= 0)) fail("hop_latency", "must not be negative");
   validate_routing(m);
   for (std::size_t r = 0; r < m.rank_nodes.size(); ++r)

@@ -13,6 +13,8 @@ struct NodeType {
   double speed = 1.0;  // compute speed relative to the model's compute step (2: twice as fast)
 };
 
+// A link whose two ends are one compute node is that node's memory: messages between ranks of the
+// node cross it (one channel, shared by all of them) instead of the network.
 struct Link {
   std::vector<int> ends;  // vertices; more than two only when shared
   double latency = 0;     // seconds
@@ -21,7 +23,9 @@ struct Link {
   bool shared = false;      // one medium for every transfer on it (a bus)
 };
 
-enum class Routing { shortest, dimension_order, up_down };
+inline bool is_memory(const Link& l) { return l.ends.size() == 2 && l.ends[0] == l.ends[1]; }
+
+enum class Routing { shortest, dimension_order, up_down, dragonfly };
 enum class Mapping { block, round_robin, file };
 
 struct Machine {
@@ -31,7 +35,9 @@ struct Machine {
   int switches = 0;
   std::vector<Link> links;
   Routing routing = Routing::shortest;
-  std::vector<int> dims;   // dimension order: the mesh's or torus's sides, fastest first
+  // dimension order: the mesh's or torus's sides, fastest first; dragonfly: nodes a router,
+  // routers a chassis, chassis a group, groups (switches are the routers, group by group)
+  std::vector<int> dims;
   bool wraps = false;      // dimension order: a torus
   std::vector<int> level;  // up/down: each vertex's height (compute nodes 0)
   double hop_latency = 0;  // seconds added per link crossed, on top of the links' latencies

@@ -9,6 +9,7 @@
 
 #include "model/duration.hpp"
 #include "model/error.hpp"
+#include "sim/network/composition.hpp"
 #include "sim/network/parasol.hpp"
 #include "sim/network/topologies.hpp"
 
@@ -96,9 +97,16 @@ void read_nodes(Machine& m, const Field& f) {
   }
 }
 
-// "n3" is compute node 3, "s0" the first switch.
-int vertex(const Machine& m, const Field& f) {
+// "n3" is compute node 3, "s0" the first switch; in a composed machine "p1.s0" is part 1's first switch.
+int vertex(const Machine& m, const Field& f, const Composition* parts) {
   const auto name = f.string();
+  if (parts && name.starts_with("p")) {
+    try {
+      return parts->part_vertex(name);
+    } catch (const std::invalid_argument& e) {
+      f.fail(e.what());
+    }
+  }
   const bool node = name.starts_with("n"), sw = name.starts_with("s");
   int index = -1;
   if ((node || sw) && name.size() > 1 && name.find_first_not_of("0123456789", 1) == std::string::npos)
@@ -109,12 +117,12 @@ int vertex(const Machine& m, const Field& f) {
   return node ? index : m.nodes() + index;
 }
 
-Link link(const Machine& m, const Field& f) {
+Link link(const Machine& m, const Field& f, const Composition* parts = nullptr) {
   f.only({"connect", "latency", "bandwidth", "duplex", "shared"});
   Link l;
   const auto ends = f.at("connect");
   if (!ends.value.is_array() || ends.value.size() < 2) ends.fail("expected a list of at least two vertices");
-  for (std::size_t i = 0; i < ends.value.size(); ++i) l.ends.push_back(vertex(m, ends.at(i)));
+  for (std::size_t i = 0; i < ends.value.size(); ++i) l.ends.push_back(vertex(m, ends.at(i), parts));
   if (f.has("latency")) l.latency = f.at("latency").seconds();
   if (!f.has("bandwidth")) f.fail("missing required field 'bandwidth'");
   l.bandwidth = f.at("bandwidth").bandwidth();
@@ -129,6 +137,13 @@ Link link(const Machine& m, const Field& f) {
   }
   if (l.ends.size() > 2 && !l.shared) f.at("connect").fail("more than two vertices needs \"shared\": true (a bus)");
   return l;
+}
+
+void read_links(Machine& m, const Field& root, const Composition* parts = nullptr) {
+  if (!root.has("links")) return;
+  const auto links = root.at("links");
+  if (!links.value.is_array()) links.fail("expected a list of links");
+  for (std::size_t i = 0; i < links.value.size(); ++i) m.links.push_back(link(m, links.at(i), parts));
 }
 
 std::vector<int> whole_list(const Field& f, int least) {
@@ -165,12 +180,30 @@ void read_graph(Machine& m, const Field& root) {
   if (!root.has("nodes")) root.fail("missing required field 'nodes' (or give a \"topology\")");
   read_nodes(m, root.at("nodes"));
   if (root.has("switches")) m.switches = root.at("switches").whole(0);
-  if (root.has("links")) {
-    const auto links = root.at("links");
-    if (!links.value.is_array()) links.fail("expected a list of links");
-    for (std::size_t i = 0; i < links.value.size(); ++i) m.links.push_back(link(m, links.at(i)));
-  }
+  read_links(m, root);
   read_routing(m, root);
+}
+
+// Generated parts side by side (composition.hpp), joined by the file's own switches and links.
+Machine read_parts(const Field& root) {
+  for (const char* graph : {"topology", "node_types", "nodes", "routing", "dims", "wraps", "levels"})
+    if (root.has(graph)) root.at(graph).fail("not allowed beside \"parts\", which generate the graph");
+  const auto list = root.at("parts");
+  if (!list.value.is_array() || list.value.empty()) list.fail("expected a list of topologies such as \"fattree:4,2\"");
+  std::vector<Machine> parts;
+  long long vertices = 0;
+  for (std::size_t i = 0; i < list.value.size(); ++i) {
+    try {
+      parts.push_back(generate_topology(list.at(i).string()));
+    } catch (const std::invalid_argument& e) {
+      list.at(i).fail(e.what());
+    }
+    // As for one generated topology: past a million vertices the graph alone takes gigabytes.
+    if ((vertices += parts.back().vertices()) > (1 << 20)) list.at(i).fail("the parts have more than 1,048,576 vertices");
+  }
+  auto composition = compose(parts, root.has("switches") ? root.at("switches").whole(0) : 0);
+  read_links(composition.machine, root, &composition);
+  return std::move(composition.machine);
 }
 
 std::vector<int> mapping_file(const std::filesystem::path& path, const Field& f) {
@@ -204,8 +237,8 @@ void read_mapping(Machine& m, const Field& f, const std::filesystem::path& direc
 }
 
 Machine read(const Field& root, const std::filesystem::path& directory) {
-  root.only({"augur_machine", "name", "description", "topology", "node_type", "node_types", "nodes", "switches", "links",
-             "routing", "dims", "wraps", "levels", "hop_latency", "mapping"});
+  root.only({"augur_machine", "name", "description", "topology", "parts", "node_type", "node_types", "nodes", "switches",
+             "links", "routing", "dims", "wraps", "levels", "hop_latency", "mapping"});
   if (!root.has("augur_machine") || root.at("augur_machine").value != 1)
     root.fail("missing \"augur_machine\": 1 (the format's version)");
   Machine m;
@@ -218,6 +251,9 @@ Machine read(const Field& root, const std::filesystem::path& directory) {
       root.at("topology").fail(e.what());
     }
     if (root.has("node_type")) m.node_types = {node_type(root.at("node_type"))};
+  } else if (root.has("parts")) {
+    m = read_parts(root);
+    if (root.has("node_type")) m.node_types.assign(m.node_types.size(), node_type(root.at("node_type")));
   } else {
     read_graph(m, root);
   }

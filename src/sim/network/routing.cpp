@@ -22,11 +22,12 @@ std::uint64_t pair_key(int a, int b) {
 
 bool is_channel(const Machine& m, std::uint32_t channel) {
   const auto& link = m.links[channel / 2];
-  return channel % 2 == 0 || (link.full_duplex && !link.shared);
+  return channel % 2 == 0 || (link.full_duplex && !link.shared && !is_memory(link));
 }
 
 std::string channel_name(const Machine& m, std::uint32_t channel) {
   const auto& link = m.links[channel / 2];
+  if (is_memory(link)) return vertex_name(m, link.ends[0]) + " memory";
   if (link.shared || link.ends.size() != 2) {
     std::vector<std::string> ends;
     for (std::size_t i = 0; i < link.ends.size(); ++i)
@@ -39,9 +40,11 @@ std::string channel_name(const Machine& m, std::uint32_t channel) {
   return fmt::format("{}{}{}", from, link.full_duplex ? "→" : "–", to);
 }
 
-Router::Router(Machine machine) : machine_(std::move(machine)), adjacent_(machine_.vertices()) {
+Router::Router(Machine machine)
+    : machine_(std::move(machine)), adjacent_(machine_.vertices()), memory_(machine_.nodes(), -1) {
   for (int l = 0; l < static_cast<int>(machine_.links.size()); ++l) {
     const auto& ends = machine_.links[l].ends;
+    if (is_memory(machine_.links[l])) memory_[ends[0]] = l;
     for (int a : ends)
       for (int b : ends)
         if (a != b) {
@@ -65,10 +68,15 @@ int Router::link_between(int a, int b) const {
 }
 
 Route Router::route(int from, int to) const {
-  if (from == to) return {};
+  if (from == to) {
+    Route r;
+    if (from < machine_.nodes() && memory_[from] >= 0) add(r, memory_[from], from);
+    return r;
+  }
   switch (machine_.routing) {
     case Routing::dimension_order: return dimension_order(from, to);
     case Routing::up_down: return up_down(from, to);
+    case Routing::dragonfly: return dragonfly(from, to);
     case Routing::shortest: break;
   }
   return shortest(from, to);
@@ -92,6 +100,39 @@ Route Router::dimension_order(int from, int to) const {
     }
     stride *= side;
   }
+  return r;
+}
+
+// Minimal: within the group to the router that holds the global link (the router at its position
+// in this chassis, then that chassis), across it, then within the destination's group to its
+// router likewise: the route SimGrid's DRAGONFLY zone takes. Routers are vertices nodes + g·C·R
+// + c·R + b (topologies.hpp).
+Route Router::dragonfly(int from, int to) const {
+  const int nodes = machine_.nodes(), per_router = machine_.dims[0], routers = machine_.dims[1];
+  const int per_group = routers * machine_.dims[2];
+  Route r;
+  int at = nodes + from / per_router;
+  add(r, link_between(from, at), from);
+  auto hop = [&](int next) {
+    if (next == at) return;
+    add(r, link_between(at, next), at);
+    at = next;
+  };
+  // The router of `goal`'s position in this chassis, then `goal`'s chassis (both in at's group).
+  auto within_group = [&](int goal) {
+    const int here = at - nodes, there = goal - nodes;
+    const int group = here / per_group * per_group, position = there % routers;
+    hop(nodes + group + here % per_group / routers * routers + position);
+    hop(nodes + group + there % per_group / routers * routers + position);
+  };
+  const int source_group = (at - nodes) / per_group, target = nodes + to / per_router;
+  const int target_group = (target - nodes) / per_group;
+  if (source_group != target_group) {
+    within_group(nodes + source_group * per_group + target_group);
+    hop(nodes + target_group * per_group + source_group);
+  }
+  within_group(target);
+  add(r, link_between(at, to), at);
   return r;
 }
 

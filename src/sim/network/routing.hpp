@@ -26,7 +26,8 @@ class Router {
  public:
   explicit Router(Machine machine);
 
-  Route route(int from, int to) const;  // between vertices
+  Route route(int from, int to) const;  // between vertices; from a node to itself, its memory if any
+  bool has_memory(int node) const { return memory_[node] >= 0; }
   std::size_t channels() const { return 2 * machine_.links.size(); }
   double capacity(std::uint32_t channel) const { return machine_.links[channel / 2].bandwidth; }
 
@@ -39,6 +40,7 @@ class Router {
   Route dimension_order(int from, int to) const;
   Route shortest(int from, int to) const;
   Route up_down(int from, int to) const;
+  Route dragonfly(int from, int to) const;
   const std::vector<int>& breadth_first(int to, unsigned kind, bool climbs) const;
   const std::vector<int>& distances(int to) const;            // hops to `to`, any path
   const std::vector<int>& down_distances(int to) const;       // hops to `to` going only down
@@ -47,6 +49,7 @@ class Router {
   Machine machine_;  // a copy: a router outlives the description it was made from
   std::vector<std::vector<Hop>> adjacent_;
   std::unordered_map<std::uint64_t, int> links_;  // (lower vertex, higher vertex) -> first link
+  std::vector<int> memory_;  // by compute node: its memory link (machine.hpp), or −1
   mutable std::unordered_map<std::uint64_t, std::vector<int>> distances_;  // by (kind, destination)
 };
 

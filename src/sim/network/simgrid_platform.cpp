@@ -8,7 +8,7 @@
 namespace augur::sim {
 namespace {
 
-bool split_duplex(const Link& l) { return l.full_duplex && !l.shared; }
+bool split_duplex(const Link& l) { return l.full_duplex && !l.shared && !is_memory(l); }
 
 // `{}` prints the shortest text that reads back as the same double, so SimGrid gets augur's
 // numbers exactly.
@@ -35,14 +35,43 @@ void write_route(std::string& out, const Machine& m, const Router& router, int f
   out += "</route>\n";
 }
 
+// SimGrid's DRAGONFLY cluster routes a Cascade dragonfly as augur does when it has one chassis a
+// group: with several, SimGrid 3.32 leaves a group's other chassis through chassis 0's routers.
+// Its links are alike and it has no memories (a cluster's loopback is not shared).
+bool simgrid_dragonfly(const Machine& m) {
+  if (m.routing != Routing::dragonfly || m.dims[2] != 1 || m.node_types.size() != 1) return false;
+  for (const auto& l : m.links)
+    if (is_memory(l) || l.bandwidth != m.links[0].bandwidth || l.latency != m.links[0].latency ||
+        l.full_duplex != m.links[0].full_duplex)
+      return false;
+  return true;
+}
+
+// "G,1;1,1;R,1;N": groups, chassis and routers each with one link between two of them, nodes a router.
+std::string dragonfly_cluster(const Machine& m, const PlatformOptions& options) {
+  const auto& type = m.node_types[0];
+  const auto& link = m.links[0];
+  return fmt::format(
+      "  <cluster id=\"{}\" prefix=\"n\" radical=\"0-{}\" suffix=\"\" speed=\"{}f\" core=\"{}\" bw=\"{}Bps\" "
+      "lat=\"{}s\" sharing_policy=\"{}\" topology=\"DRAGONFLY\" topo_parameters=\"{},1;1,1;{},1;{}\"/>\n",
+      model::markup_escaped(m.name), m.nodes() - 1, type.speed * options.reference_speed, type.cores, link.bandwidth,
+      link.latency + m.hop_latency, link.full_duplex ? "SPLITDUPLEX" : "SHARED", m.dims[3], m.dims[1], m.dims[0]);
+}
+
 }  // namespace
 
 std::string simgrid_platform(const Machine& machine, const PlatformOptions& options) {
   validate(machine);
-  const Router router(machine);
   std::string out =
       "<?xml version='1.0'?>\n"
       "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  if (simgrid_dragonfly(machine)) {
+    out += fmt::format("<!-- {}: {} nodes in SimGrid's own dragonfly, whose routes are augur's "
+                       "(docs/machine-format.md). -->\n",
+                       model::markup_escaped(machine.name), machine.nodes());
+    return out + "<platform version=\"4.1\">\n" + dragonfly_cluster(machine, options) + "</platform>\n";
+  }
+  const Router router(machine);
   out += fmt::format(
       "<!-- {}: {} nodes, {} links, routes as augur routes them (docs/machine-format.md). Switches are not\n"
       "     listed: every route names its links. -->\n",
@@ -57,7 +86,7 @@ std::string simgrid_platform(const Machine& machine, const PlatformOptions& opti
   for (std::size_t i = 0; i < machine.links.size(); ++i) write_link(out, machine, i);
   for (int from = 0; from < machine.nodes(); ++from)
     for (int to = 0; to < machine.nodes(); ++to)
-      if (from != to) write_route(out, machine, router, from, to);
+      if (from != to || router.has_memory(from)) write_route(out, machine, router, from, to);
   out += "  </zone>\n</platform>\n";
   return out;
 }

@@ -135,6 +135,31 @@ Machine dragonfly(int routers, int per_router, int global, const LinkSpec& spec)
   return m;
 }
 
+// Routers are numbered group by group, chassis by chassis: (g, c, b) is g·C·R + c·R + b.
+Machine dragonfly(const Cascade& d, const LinkSpec& spec) {
+  const long long routers = static_cast<long long>(d.groups) * d.chassis * d.routers;
+  require(routers * (d.per_router + 1) <= kMostVertices, "topology: dragonfly: more than 1,048,576 vertices");
+  const int per_group = d.chassis * d.routers;
+  auto m = with_nodes(fmt::format("dragonfly:{},{},{},{}", d.groups, d.chassis, d.routers, d.per_router),
+                      static_cast<int>(routers) * d.per_router, spec);
+  m.switches = static_cast<int>(routers);
+  auto router = [&](int g, int c, int b) { return m.nodes() + g * per_group + c * d.routers + b; };
+  for (int v = 0; v < m.nodes(); ++v) add_link(m, spec, {v, m.nodes() + v / d.per_router});
+  for (int g = 0; g < d.groups; ++g)
+    for (int c = 0; c < d.chassis; ++c)
+      for (int a = 0; a < d.routers; ++a)
+        for (int b = a + 1; b < d.routers; ++b) add_link(m, spec, {router(g, c, a), router(g, c, b)});
+  for (int g = 0; g < d.groups; ++g)
+    for (int c = 0; c < d.chassis; ++c)
+      for (int e = c + 1; e < d.chassis; ++e)
+        for (int b = 0; b < d.routers; ++b) add_link(m, spec, {router(g, c, b), router(g, e, b)});
+  for (int i = 0; i < d.groups; ++i)
+    for (int j = i + 1; j < d.groups; ++j) add_link(m, spec, {router(i, 0, 0) + j, router(j, 0, 0) + i});
+  m.routing = Routing::dragonfly;
+  m.dims = {d.per_router, d.routers, d.chassis, d.groups};
+  return m;
+}
+
 Machine star(int n, const LinkSpec& spec) {
   require(n >= 1, "star: needs at least 1 node");
   auto m = with_nodes(fmt::format("star:{}", n), n, spec);
@@ -165,6 +190,8 @@ const std::vector<GeneratorInfo>& generators() {
        "the K-ary N-tree: K^N nodes, N levels of K^(N-1) switches"},
       {"dragonfly", "A,P,H", "dragonfly:4,2,2", "shortest path (local, global, local)",
        "A·H + 1 groups of A routers joined all to all, P nodes a router, H global links a router"},
+      {"dragonfly", "G,C,R,N", "dragonfly:8,2,8,4", "minimal (local, global, local), as SimGrid's",
+       "Cray Cascade: G groups of C chassis of R routers, N nodes a router (SimGrid's DRAGONFLY)"},
       {"star", "N", "star:32", "shortest path (through the switch)", "a crossbar: N nodes on one switch"},
       {"bus", "N", "bus:8,duplex=half", "the bus", "N nodes on one shared medium"},
   };

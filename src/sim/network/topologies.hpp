@@ -17,6 +17,9 @@ struct LinkSpec {
   double bandwidth = 1e9;    // bytes per second
   bool full_duplex = true;
   NodeType node;
+  // Each node's memory (machine.hpp): 0 leaves messages between ranks of a node off the links.
+  double memory_bandwidth = 0;
+  double memory_latency = 0;
 };
 
 Machine ring(int n, const LinkSpec& spec);
@@ -28,6 +31,16 @@ Machine fat_tree(int k, int levels, const LinkSpec& spec);
 // `global` links from each router to other groups: routers·global + 1 groups, one link between
 // every two of them (the balanced dragonfly of Kim et al.).
 Machine dragonfly(int routers, int per_router, int global, const LinkSpec& spec);
+// The Cray Cascade layout, as SimGrid's DRAGONFLY cluster builds it: `groups` groups of `chassis`
+// chassis of `routers` routers with `per_router` nodes each. The routers of a chassis are joined
+// all to all, so are the routers of one position in a group's chassis, and every two groups by
+// one global link, from group i's router j (its j-th, counting chassis by chassis) to group j's
+// router i. Minimal routing: in each group to the router of the global link, its position first,
+// then its chassis; across; then likewise to the destination's router.
+struct Cascade {
+  int groups = 1, chassis = 1, routers = 1, per_router = 1;
+};
+Machine dragonfly(const Cascade& shape, const LinkSpec& spec);
 Machine star(int n, const LinkSpec& spec);  // a crossbar: every node on its own port of one switch
 Machine bus(int n, const LinkSpec& spec);   // one shared medium
 

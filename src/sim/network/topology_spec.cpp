@@ -53,9 +53,15 @@ void set_option(LinkSpec& spec, std::string_view key, std::string_view value) {
     spec.node.cores = whole(value, "cores");
   } else if (key == "speed") {
     spec.node.speed = positive_number(key, value);
+  } else if (key == "memory") {
+    spec.memory_bandwidth = parse_bandwidth(value);
+  } else if (key == "memory_latency") {
+    auto s = model::parse_seconds(value);
+    if (!s) throw std::invalid_argument(fmt::format("topology: memory_latency '{}' is not a time such as 50ns", value));
+    spec.memory_latency = *s;
   } else {
-    throw std::invalid_argument(
-        fmt::format("topology: unknown option '{}' (latency, bandwidth, duplex, cores, speed)", key));
+    throw std::invalid_argument(fmt::format(
+        "topology: unknown option '{}' (latency, bandwidth, duplex, cores, speed, memory, memory_latency)", key));
   }
 }
 
@@ -65,6 +71,41 @@ std::vector<int> sides(std::string_view text) {
   return dims;
 }
 
+// At least 1, or the error names the field and why.
+int at_least_one(std::string_view name, std::string_view text, std::string_view field) {
+  const int value = whole(text, field);
+  if (value < 1) throw std::invalid_argument(fmt::format("topology: {}: {} must be at least 1, not {}", name, field, value));
+  return value;
+}
+
+// A,P,H (Kim's balanced dragonfly) or G,C,R,N (Cray Cascade, SimGrid's DRAGONFLY).
+Machine dragonfly_of(const std::vector<std::string_view>& args, const LinkSpec& spec) {
+  if (args.size() == 3)
+    return dragonfly(at_least_one("dragonfly", args[0], "a (routers a group)"),
+                     at_least_one("dragonfly", args[1], "p (nodes a router)"),
+                     at_least_one("dragonfly", args[2], "h (global links a router)"), spec);
+  if (args.size() != 4)
+    throw std::invalid_argument(fmt::format(
+        "topology: dragonfly takes A,P,H (routers a group, nodes a router, global links a router) or G,C,R,N "
+        "(groups, chassis a group, routers a chassis, nodes a router), found {} parameter(s)", args.size()));
+  Cascade shape{at_least_one("dragonfly", args[0], "groups"), at_least_one("dragonfly", args[1], "chassis"),
+                at_least_one("dragonfly", args[2], "routers"), at_least_one("dragonfly", args[3], "nodes")};
+  // Group j's global link leaves group i from its j-th router: every group needs one router per other group.
+  if (shape.groups > static_cast<long long>(shape.chassis) * shape.routers)
+    throw std::invalid_argument(fmt::format(
+        "topology: dragonfly: groups {} exceeds the routers of a group ({} chassis × {} routers), one per global link",
+        shape.groups, shape.chassis, shape.routers));
+  return dragonfly(shape, spec);
+}
+
+// A link from each node to itself: the node's memory (machine.hpp), one channel for all its ranks.
+void add_memories(Machine& m, const LinkSpec& spec) {
+  if (spec.memory_bandwidth <= 0) return;
+  for (int v = 0; v < m.nodes(); ++v)
+    m.links.push_back({.ends = {v, v}, .latency = spec.memory_latency, .bandwidth = spec.memory_bandwidth,
+                       .full_duplex = false, .shared = false});
+}
+
 Machine build(std::string_view name, const std::vector<std::string_view>& args, const LinkSpec& spec) {
   auto count = [&](std::size_t n) {
     if (args.size() != n)
@@ -72,8 +113,7 @@ Machine build(std::string_view name, const std::vector<std::string_view>& args, 
   };
   if (name == "mesh" || name == "torus") return count(1), mesh(sides(args[0]), name == "torus", spec);
   if (name == "fattree") return count(2), fat_tree(whole(args[0], "k"), whole(args[1], "n"), spec);
-  if (name == "dragonfly")
-    return count(3), dragonfly(whole(args[0], "a"), whole(args[1], "p"), whole(args[2], "h"), spec);
+  if (name == "dragonfly") return dragonfly_of(args, spec);
   count(1);
   const int n = whole(args[0], "size");
   if (name == "ring") return ring(n, spec);
@@ -97,6 +137,7 @@ Machine generate_topology(std::string_view text) {
     else set_option(spec, part.substr(0, eq), part.substr(eq + 1));
   }
   auto m = build(text.substr(0, colon), args, spec);
+  add_memories(m, spec);
   validate(m);
   return m;
 }

@@ -31,7 +31,8 @@ using OnNodeTransit = std::function<double(double bytes)>;
 
 class Transfers {
  public:
-  // Without `on_node`, messages between ranks of one node cross no link and arrive at once.
+  // Without `on_node`, messages between ranks of one node cross its memory link if it has one,
+  // else no link, arriving at once.
   explicit Transfers(const Machine& machine, Sharing sharing = Sharing::fair, OnNodeTransit on_node = {});
 
   void start(double now, int src_rank, int dst_rank, double bytes, std::uint32_t message);
@@ -50,8 +51,11 @@ class Transfers {
   // The node that runs `rank`; inline, as it is asked twice a message.
   int node_of(int rank) { return static_cast<std::size_t>(rank) < nodes_.size() ? nodes_[rank] : new_node_of(rank); }
   const Machine& machine() const { return machine_; }
-  // Whether a message between these ranks is priced by the on-node transit instead of a flow.
-  bool priced_on_node(int src_rank, int dst_rank) { return on_node_ && node_of(src_rank) == node_of(dst_rank); }
+  // Whether a message between these ranks is priced by the on-node transit instead of a flow:
+  // on one node without a memory link (machine.hpp).
+  bool priced_on_node(int src_rank, int dst_rank) {
+    return on_node_ && node_of(src_rank) == node_of(dst_rank) && !router_.has_memory(node_of(src_rank));
+  }
   double on_node_transit(double bytes) const { return on_node_(bytes); }
   // Uncontended: the route's latency plus the bytes over its narrowest link.
   double alone(int src_rank, int dst_rank, double bytes);
