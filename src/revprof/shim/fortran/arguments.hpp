@@ -23,6 +23,8 @@
 
 #include <type_traits>
 
+#include "revprof/shim/fortran/outcome.hpp"
+
 namespace augur::revprof::fortran {
 
 static_assert(std::is_same_v<MPI_Fint, int>, "Fortran INTEGER arrays are passed to C as int arrays");
@@ -32,15 +34,6 @@ void* c_buffer(void* fortran_address);
 const int* c_int_array(const int* fortran_address);
 bool ignores_status(const MPI_Fint* status);
 bool ignores_statuses(const MPI_Fint* statuses);
-
-// How one call ended, for the holders that write its results back once it has.
-struct Outcome {
-  int rc = MPI_ERR_OTHER;
-  // The call's status is written back whatever it returned: Open MPI hands it to C in place
-  // (receives and probes) or copies it back unconditionally (MPI_Request_get_status).
-  bool status_always = false;
-  bool succeeded() const { return rc == MPI_SUCCESS; }
-};
 
 template <class Handle, Handle (*f2c)(MPI_Fint)>
 struct HandleArgument {
@@ -159,10 +152,5 @@ struct Argument<MPI_Status*> {
   using Fortran = MPI_Fint*;
   static StatusHolder in(Fortran f, const Outcome& outcome) { return StatusHolder(f, outcome); }
 };
-
-// Sets the optional error argument (mpi_f08 may leave it out).
-inline void set_error(MPI_Fint* ierror, int rc) {
-  if (ierror) *ierror = rc;
-}
 
 }  // namespace augur::revprof::fortran
