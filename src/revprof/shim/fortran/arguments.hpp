@@ -77,6 +77,13 @@ struct Argument<MPI_Aint> {
   using Fortran = const MPI_Aint*;
   static MPI_Aint in(Fortran f, const Outcome&) { return *f; }
 };
+// INTEGER(KIND=MPI_OFFSET_KIND), MPI-IO's file offsets.
+static_assert(!std::is_same_v<MPI_Offset, MPI_Aint>, "MPI_Offset and MPI_Aint are told apart by type");
+template <>
+struct Argument<MPI_Offset> {
+  using Fortran = const MPI_Offset*;
+  static MPI_Offset in(Fortran f, const Outcome&) { return *f; }
+};
 // Counts, displacements, dimensions and logical arrays: Fortran's default INTEGER and LOGICAL
 // are C's int, so arrays pass as they are, but for the special arrays' addresses.
 template <>
@@ -115,6 +122,8 @@ template <>
 struct Argument<MPI_Win> : HandleArgument<MPI_Win, PMPI_Win_f2c> {};
 template <>
 struct Argument<MPI_Request> : HandleArgument<MPI_Request, PMPI_Request_f2c> {};
+template <>
+struct Argument<MPI_File> : HandleArgument<MPI_File, PMPI_File_f2c> {};
 
 template <>
 struct Argument<MPI_Request*> : HandleOutArgument<MPI_Request, PMPI_Request_f2c, PMPI_Request_c2f> {};
@@ -124,6 +133,8 @@ template <>
 struct Argument<MPI_Datatype*> : HandleOutArgument<MPI_Datatype, PMPI_Type_f2c, PMPI_Type_c2f> {};
 template <>
 struct Argument<MPI_Message*> : HandleOutArgument<MPI_Message, PMPI_Message_f2c, PMPI_Message_c2f> {};
+template <>
+struct Argument<MPI_File*> : HandleOutArgument<MPI_File, PMPI_File_f2c, PMPI_File_c2f> {};
 
 // One status: the program's own fields are carried over first, so that what the C call leaves
 // alone (MPI_ERROR after a single completion) stays as the program set it, as where Open MPI's

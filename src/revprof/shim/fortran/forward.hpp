@@ -37,6 +37,14 @@ template <>
 inline constexpr bool kStatusAlways<MPI_Mrecv> = true;
 template <>
 inline constexpr bool kStatusAlways<MPI_Request_get_status> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_read_at> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_write_at> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_read_all> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_write_all> = true;
 
 template <auto Function>
 struct Forward;
