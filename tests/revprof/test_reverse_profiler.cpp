@@ -697,6 +697,23 @@ TEST(ShimTransparency, FortranFileCallsThroughMpiF08AreNamedInTheReport) {
 #endif
 }
 
+// Non-contiguous array sections sent through mpi_f08, for which MPICH builds and frees a datatype
+// each time unseen by the shim, are each priced at their own size: 4 and 16 doubles.
+TEST(ShimTransparency, ArraySectionsThroughMpiF08ArePricedAtTheirSize) {
+#ifdef SECTIONS_F08_PROGRAM
+  auto r = augur_run("--machine generic -np 2", SECTIONS_F08_PROGRAM);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("received sum 32.0"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  for (const char* op : {"send", "recv"}) {
+    EXPECT_EQ(r.report["operations"][op]["count"], 2) << op;
+    EXPECT_EQ(r.report["operations"][op]["bytes"], (4 + 16) * 8) << op;
+  }
+#else
+  GTEST_SKIP() << "no mpi_f08 module of this library here";
+#endif
+}
+
 // A program that skips its work without initialising MPI (a test that does not apply) ends
 // under augur as it ends alone, and augur says why nothing was predicted.
 TEST(ShimTransparency, AProgramThatNeverInitialisesMPIEndsAsItWouldAlone) {
