@@ -8,13 +8,14 @@
 #
 # PROGRAM_DIR holds the built programs (named as in programs.txt beside this script). Each runs
 # with its process count from programs.txt unless -np is given. Prints "same" or "DIFFERS" per
-# program, with a diff, and exits non-zero when any differs or times out. The runs' outputs are
+# program, with a diff, and exits non-zero when any differs or times out, or when a run under augur
+# has no prediction but for the programs programs.txt marks `unpredicted`. The runs' outputs are
 # kept in $CONFORMANCE_OUT (default: a fresh temporary directory).
 #
 # A Fortran twin f_NAME must also print what NAME printed in its plain run, when NAME ran in the
 # same invocation: one more "same"/"DIFFERS" line compares the two, with the MPI_ERROR field
 # that ends a status line (" error=...") left out, since the twins print it only where the
-# Fortran bindings define it (fortran/conf.f90, print_status); a third field in programs.txt,
+# Fortran bindings define it (fortran/conf.f90, print_status); a field in programs.txt,
 # unlike-c-under=open-mpi, leaves that comparison out under that library. A program the build
 # could not make has a file NAME.skipped in PROGRAM_DIR saying why; it is reported and not run.
 set -uo pipefail
@@ -126,6 +127,13 @@ while read -r name default_processes options; do
       echo "    -- plain run's stderr, last lines:"
       tail -n 12 "$dir/plain.stderr" | sed 's/^/    | /'
     fi
+  fi
+
+  # A program the shim can predict is predicted: its report has a prediction.
+  if [[ " $options " != *" unpredicted "* ]] && ! grep -Eq '^  "predicted_seconds": [-0-9]' "$dir/report.json" 2>/dev/null; then
+    failures=$((failures + 1))
+    echo "UNPREDICTED $name: the report under augur has no prediction"
+    grep -sh '"not_predicted"' "$dir/report.json" | sed 's/^ */    /'
   fi
 
   # The twin against its C program, both run plainly.

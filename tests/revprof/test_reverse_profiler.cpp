@@ -655,6 +655,65 @@ TEST(ShimTransparency, ACallTheModelCannotPriceIsCountedAndTheProgramGoesOn) {
   EXPECT_EQ(r.report["operations"]["reduce_scatter"]["bytes"], 12);
 }
 
+namespace {
+
+// A Fortran program's MPI-IO calls, which the shim does not price, are named in the report as a
+// C program's are, and the file is the one the program named, without its trailing blanks.
+void expect_file_calls_named(const char* program) {
+  const auto file = fs::temp_directory_path() / ("augur-test-file-io-" + std::to_string(::getpid()));
+  fs::remove(file);
+  auto r = augur_run("--machine generic -np 2", program, file.string());
+  const bool written = fs::exists(file);
+  const auto bytes = written ? fs::file_size(file) : 0;
+  fs::remove(file);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(written) << file;
+  EXPECT_EQ(bytes, 2u * 4 * 4);
+  EXPECT_NE(r.output.find("ok file-io on rank 0"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("ok file-io on rank 1"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  for (const std::string call :
+       {"MPI_File_open", "MPI_File_write_at", "MPI_File_read_at", "MPI_File_write_all", "MPI_File_read_all"}) {
+    EXPECT_EQ(r.report["unmodelled"][call], 2) << call << ": " << r.report["unmodelled"].dump();
+    EXPECT_NE(r.output.find(call + " x2"), std::string::npos) << r.output;
+  }
+}
+
+}  // namespace
+
+TEST(ShimTransparency, FortranFileCallsAreNamedInTheReport) {
+#ifdef FILE_IO_F90_PROGRAM
+  expect_file_calls_named(FILE_IO_F90_PROGRAM);
+#else
+  GTEST_SKIP() << "no Fortran MPI of this library here";
+#endif
+}
+
+TEST(ShimTransparency, FortranFileCallsThroughMpiF08AreNamedInTheReport) {
+#ifdef FILE_IO_F08_PROGRAM
+  expect_file_calls_named(FILE_IO_F08_PROGRAM);
+#else
+  GTEST_SKIP() << "no mpi_f08 module of this library here";
+#endif
+}
+
+// Non-contiguous array sections sent through mpi_f08, for which MPICH builds and frees a datatype
+// each time unseen by the shim, are each priced at their own size: 4 and 16 doubles.
+TEST(ShimTransparency, ArraySectionsThroughMpiF08ArePricedAtTheirSize) {
+#ifdef SECTIONS_F08_PROGRAM
+  auto r = augur_run("--machine generic -np 2", SECTIONS_F08_PROGRAM);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("received sum 32.0"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  for (const char* op : {"send", "recv"}) {
+    EXPECT_EQ(r.report["operations"][op]["count"], 2) << op;
+    EXPECT_EQ(r.report["operations"][op]["bytes"], (4 + 16) * 8) << op;
+  }
+#else
+  GTEST_SKIP() << "no mpi_f08 module of this library here";
+#endif
+}
+
 // A program that skips its work without initialising MPI (a test that does not apply) ends
 // under augur as it ends alone, and augur says why nothing was predicted.
 TEST(ShimTransparency, AProgramThatNeverInitialisesMPIEndsAsItWouldAlone) {

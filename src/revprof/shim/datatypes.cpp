@@ -40,12 +40,27 @@ Layout ask(MPI_Datatype type) {
   return l;
 }
 
+// Whether a datatype's layout may be kept for its handle (datatypes.hpp says why not all are).
+bool keeps(MPI_Datatype type) {
+#if defined(MPICH) && !defined(OPEN_MPI)
+  if (type == MPI_DATATYPE_NULL) return true;
+  int integers = 0, addresses = 0, types = 0, combiner = MPI_UNDEFINED;
+  PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+  return combiner == MPI_COMBINER_NAMED;
+#else
+  (void)type;
+  return true;
+#endif
+}
+
 }  // namespace
 
-const Layout& layout_of(MPI_Datatype type) {
+Layout layout_of(MPI_Datatype type) {
   auto& e = slot_of(type);
-  if (e.type != type) e = {type, ask(type)};
-  return e.layout;
+  if (e.type == type) return e.layout;
+  const Layout asked = ask(type);
+  if (keeps(type)) e = {type, asked};
+  return asked;
 }
 
 void forget_layout(MPI_Datatype type) {

@@ -2,7 +2,9 @@
 // What the shim needs to know of a datatype on every message: its size and whether its
 // elements lie end to end. Asking MPI costs three calls per message; the answers are kept per
 // handle and forgotten when the program frees a datatype (MPI_Type_free is intercepted), since
-// MPI may hand the same handle to a later, different datatype.
+// MPI may hand the same handle to a later, different datatype. Under MPICH only predefined
+// datatypes are kept: its mpi_f08 builds a datatype for each non-contiguous array section it
+// sends and frees it with PMPI_Type_free, which the shim does not see.
 #include <mpi.h>
 
 namespace augur::revprof {
@@ -12,7 +14,7 @@ struct Layout {
   bool contiguous = false;  // elements are one run of bytes, with no gaps and no offset
 };
 
-const Layout& layout_of(MPI_Datatype type);
+Layout layout_of(MPI_Datatype type);
 void forget_layout(MPI_Datatype type);
 
 }  // namespace augur::revprof

@@ -23,6 +23,8 @@
 
 #include <type_traits>
 
+#include "revprof/shim/fortran/outcome.hpp"
+
 namespace augur::revprof::fortran {
 
 static_assert(std::is_same_v<MPI_Fint, int>, "Fortran INTEGER arrays are passed to C as int arrays");
@@ -32,15 +34,6 @@ void* c_buffer(void* fortran_address);
 const int* c_int_array(const int* fortran_address);
 bool ignores_status(const MPI_Fint* status);
 bool ignores_statuses(const MPI_Fint* statuses);
-
-// How one call ended, for the holders that write its results back once it has.
-struct Outcome {
-  int rc = MPI_ERR_OTHER;
-  // The call's status is written back whatever it returned: Open MPI hands it to C in place
-  // (receives and probes) or copies it back unconditionally (MPI_Request_get_status).
-  bool status_always = false;
-  bool succeeded() const { return rc == MPI_SUCCESS; }
-};
 
 template <class Handle, Handle (*f2c)(MPI_Fint)>
 struct HandleArgument {
@@ -84,6 +77,13 @@ struct Argument<MPI_Aint> {
   using Fortran = const MPI_Aint*;
   static MPI_Aint in(Fortran f, const Outcome&) { return *f; }
 };
+// INTEGER(KIND=MPI_OFFSET_KIND), MPI-IO's file offsets.
+static_assert(!std::is_same_v<MPI_Offset, MPI_Aint>, "MPI_Offset and MPI_Aint are told apart by type");
+template <>
+struct Argument<MPI_Offset> {
+  using Fortran = const MPI_Offset*;
+  static MPI_Offset in(Fortran f, const Outcome&) { return *f; }
+};
 // Counts, displacements, dimensions and logical arrays: Fortran's default INTEGER and LOGICAL
 // are C's int, so arrays pass as they are, but for the special arrays' addresses.
 template <>
@@ -122,6 +122,8 @@ template <>
 struct Argument<MPI_Win> : HandleArgument<MPI_Win, PMPI_Win_f2c> {};
 template <>
 struct Argument<MPI_Request> : HandleArgument<MPI_Request, PMPI_Request_f2c> {};
+template <>
+struct Argument<MPI_File> : HandleArgument<MPI_File, PMPI_File_f2c> {};
 
 template <>
 struct Argument<MPI_Request*> : HandleOutArgument<MPI_Request, PMPI_Request_f2c, PMPI_Request_c2f> {};
@@ -131,6 +133,8 @@ template <>
 struct Argument<MPI_Datatype*> : HandleOutArgument<MPI_Datatype, PMPI_Type_f2c, PMPI_Type_c2f> {};
 template <>
 struct Argument<MPI_Message*> : HandleOutArgument<MPI_Message, PMPI_Message_f2c, PMPI_Message_c2f> {};
+template <>
+struct Argument<MPI_File*> : HandleOutArgument<MPI_File, PMPI_File_f2c, PMPI_File_c2f> {};
 
 // One status: the program's own fields are carried over first, so that what the C call leaves
 // alone (MPI_ERROR after a single completion) stays as the program set it, as where Open MPI's
@@ -159,10 +163,5 @@ struct Argument<MPI_Status*> {
   using Fortran = MPI_Fint*;
   static StatusHolder in(Fortran f, const Outcome& outcome) { return StatusHolder(f, outcome); }
 };
-
-// Sets the optional error argument (mpi_f08 may leave it out).
-inline void set_error(MPI_Fint* ierror, int rc) {
-  if (ierror) *ierror = rc;
-}
 
 }  // namespace augur::revprof::fortran

@@ -2,8 +2,8 @@
 // calls with arrays of requests or statuses, 1-based indices or no arguments are in
 // completion.cpp and setup.cpp.
 #include <mpi.h>
-// Open MPI only: MPICH's Fortran bindings call the C library by its MPI_* names, which the shim
-// wraps already, and its handles are all ints, which arguments.hpp cannot tell apart.
+// Open MPI only: MPICH's mpif.h and `use mpi` call the C library by its MPI_* names, which the
+// shim wraps already, and its `use mpi_f08` is mpich_f08.cpp's.
 #ifdef OPEN_MPI
 #include "revprof/shim/fortran/forward.hpp"
 

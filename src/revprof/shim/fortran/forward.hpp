@@ -1,14 +1,22 @@
 #pragma once
 // Exports one MPI function under the names Fortran programs call it by, forwarding to the shim's
-// C entry point with each argument converted (arguments.hpp).
+// C entry point with each argument converted (arguments.hpp under Open MPI, mpich_arguments.hpp
+// under MPICH).
 //
 // gfortran calls `MPI_Send` as `mpi_send_` (mpif.h and `use mpi`) and, with Open MPI's `use
 // mpi_f08`, as `mpi_send_f08_`, whose handles are one-integer derived types, whose status is laid
 // out as the integer array and whose error argument is optional. Other compilers' manglings
-// (`mpi_send__`, `mpi_send`, `MPI_SEND`) are aliases of the same function.
+// (`mpi_send__`, `mpi_send`, `MPI_SEND`) are aliases of the same function. Under MPICH only the
+// `use mpi_f08` names of the calls without a buffer are exported (mpich_f08.cpp says why).
+#include <mpi.h>
+
 #include <cstddef>
 
+#ifdef OPEN_MPI
 #include "revprof/shim/fortran/arguments.hpp"
+#else
+#include "revprof/shim/fortran/mpich_arguments.hpp"
+#endif
 
 namespace augur::revprof::fortran {
 
@@ -29,6 +37,14 @@ template <>
 inline constexpr bool kStatusAlways<MPI_Mrecv> = true;
 template <>
 inline constexpr bool kStatusAlways<MPI_Request_get_status> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_read_at> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_write_at> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_read_all> = true;
+template <>
+inline constexpr bool kStatusAlways<MPI_File_write_all> = true;
 
 template <auto Function>
 struct Forward;
@@ -88,3 +104,9 @@ struct Forward<Function> {
     augur::revprof::fortran::Forward<&Function>::call(ierror, AUGUR_F_ARGS_##n); \
   }                                                                              \
   AUGUR_FORTRAN_ALIASES(lower, UPPER)
+
+// MPICH's `use mpi_f08` name of `Function`, `lower_f08_`, forwarding its n arguments and ierror.
+#define AUGUR_FORTRAN_F08(lower, Function, n)                                    \
+  extern "C" void lower##_f08_(AUGUR_F_PARAMS_##n, MPI_Fint* ierror) {           \
+    augur::revprof::fortran::Forward<&Function>::call(ierror, AUGUR_F_ARGS_##n); \
+  }
