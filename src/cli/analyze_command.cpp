@@ -41,6 +41,11 @@ struct AnalyzeRequest : NetworkRequest {
   std::string html;
 };
 
+bool wants_simulation(const AnalyzeRequest& r) {
+  return !r.scale_grain.empty() || !r.scale_compute.empty() || !r.scale_bytes.empty() || r.scale_path > 0 ||
+         !r.other_machine.empty() || r.anomalies;
+}
+
 // The run to analyse and the program that re-simulates it.
 struct Input {
   trace::Trace trace;
@@ -52,11 +57,12 @@ Input open_input(const AnalyzeRequest& r) {
   const fs::path path = r.input;
   Input in;
   const auto kind = trace_or_schedule(path, "augur analyze");
-  if (kind == ProgramFile::goal)
-    throw UsageError(fmt::format("{}: a GOAL schedule, which augur analyze does not re-simulate: `augur sim {} --trace T` "
-                                 "writes its run as a trace T, and `augur analyze T` analyses that run",
-                                 path.string(), path.string()));
-  if (kind == ProgramFile::trace) {
+  // A GOAL schedule is analysed as its run (open_trace); its what-ifs would re-simulate that run
+  // as a replayed trace, on a network other than the graph's own, so they are refused.
+  if (kind == ProgramFile::goal && wants_simulation(r))
+    throw UsageError(fmt::format("{}: a GOAL schedule, whose what-ifs augur analyze does not re-simulate: run the "
+                                 "tuned schedule with augur sim instead", path.string()));
+  if (kind != ProgramFile::schedule) {
     in.trace = open_trace(path, "augur analyze", trace_or_schedule_expected());
     in.program = sim::replay_program(in.trace).program;
     return in;
@@ -114,11 +120,6 @@ struct Outputs {
   std::vector<analyze::WhatIf> what_ifs;
   std::optional<analyze::Sweep> sweep;
 };
-
-bool wants_simulation(const AnalyzeRequest& r) {
-  return !r.scale_grain.empty() || !r.scale_compute.empty() || !r.scale_bytes.empty() || r.scale_path > 0 ||
-         !r.other_machine.empty() || r.anomalies;
-}
 
 sim::Options options_for(const AnalyzeRequest& r) {
   if (r.collectives != "model" && r.collectives != "expand") throw UsageError("--collectives must be model or expand");

@@ -34,8 +34,8 @@ std::string_view where_it_goes(FileKind kind) {
     case FileKind::text_trace: return "Traces are read by augur summary, view, compare, sim and analyze.";
     case FileKind::schedule: return "Schedules are run by augur sim and augur analyze.";
     case FileKind::goal:
-      return "augur sim runs GOAL schedules; `augur sim FILE --trace T` writes the run as a trace T that augur "
-             "summary, view, compare and analyze read.";
+      return "augur sim runs GOAL schedules; the trace commands read one as its run, which `augur sim FILE --trace T` "
+             "also writes.";
     case FileKind::model: return "A model file goes after --machine.";
     case FileKind::app_model:
       return "augur plot evaluates application models; augur sim --app FILE --ranks P runs the program section of one.";

@@ -12,7 +12,8 @@ namespace augur::cli {
 
 // Reads a native, OTF2 or seed-text trace for `command` ("augur summary"), printing the reader's
 // notes (what an import left out) on stderr; throws UsageError when nothing could be read, or
-// the trace is refused, naming what the file is when it is no trace.
+// the trace is refused, naming what the file is when it is no trace. A GOAL schedule stands for
+// its run, simulated as `augur sim FILE` runs it with no options.
 trace::Trace open_trace(const std::filesystem::path& path, std::string_view command,
                         const Expected& expected = trace_expected());
 

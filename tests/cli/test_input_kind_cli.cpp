@@ -108,28 +108,29 @@ TEST_F(InputKindCli, TheTraceCommandsNameWhatTheyWereGiven) {
   EXPECT_FALSE(fs::exists(path("analysis.html")));
 }
 
-// A GOAL schedule is run by augur sim alone; the trace commands and augur analyze name it and say
-// how to make a trace of its run, which they then read.
-TEST_F(InputKindCli, AGoalScheduleIsNamedAndTheWayToATraceOfItsRunGiven) {
+// A GOAL schedule stands for its run wherever a trace is read: the run augur sim writes with no
+// options, said in a note. augur analyze reads it too, but refuses what-ifs, which would
+// re-simulate the run off its graph.
+TEST_F(InputKindCli, AGoalScheduleIsReadAsItsRunByTheTraceCommands) {
   const auto goal = augur_test::temp_file("pair.goal", "num_ranks 2\nrank 0 {\nl1: send 8b to 1 tag 0\n}\n"
                                                        "rank 1 {\nl1: recv 8b from 0 tag 0\n}\n");
-  const std::string reads = "a trace: a directory of rank-NNNNN.augt files";
-  const std::string way = "`augur sim FILE --trace T` writes the run as a trace T";
-  for (const std::string command : {"summary", "view"}) {
-    const auto r = run_apart(command + " " + goal);
-    expect_named(r, goal, "a GOAL schedule", "augur " + command, reads);
-    EXPECT_NE(r.err.find(way), std::string::npos) << r.err;
-  }
-  const auto analyze = run_apart("analyze " + goal + " --html " + path("goal.html"));
-  EXPECT_EQ(analyze.status, 2) << analyze.err;
-  EXPECT_NE(analyze.err.find(goal + ": a GOAL schedule, which augur analyze does not re-simulate"), std::string::npos)
-      << analyze.err;
-  EXPECT_FALSE(fs::exists(path("goal.html")));
   const auto trace = path("goal-run");
-  ASSERT_EQ(augur("sim " + goal + " --network loggops --no-progress --trace " + trace).status, 0);
-  const auto summary = run_apart("summary " + trace);
-  EXPECT_EQ(summary.status, 0) << summary.err;
-  EXPECT_NE(summary.out.find("2 ranks"), std::string::npos) << summary.out;
+  ASSERT_EQ(augur("sim " + goal + " --no-progress --trace " + trace).status, 0);
+  const auto of_trace = run_apart("summary --json " + trace);
+  const auto of_goal = run_apart("summary --json " + goal);
+  ASSERT_EQ(of_goal.status, 0) << of_goal.err;
+  EXPECT_EQ(of_goal.out, of_trace.out);
+  EXPECT_NE(of_goal.err.find(goal + ": a GOAL schedule, read as its run simulated on machine"), std::string::npos)
+      << of_goal.err;
+  EXPECT_EQ(run_apart("view " + goal + " -o " + path("goal.html")).status, 0);
+  EXPECT_TRUE(fs::exists(path("goal.html")));
+  const auto analyze = run_apart("analyze " + goal);
+  EXPECT_EQ(analyze.status, 0) << analyze.err;
+  EXPECT_NE(analyze.out.find("Critical path"), std::string::npos) << analyze.out;
+  const auto what_if = run_apart("analyze " + goal + " --scale-bytes all=0.5 --html " + path("goal-analysis.html"));
+  EXPECT_EQ(what_if.status, 2) << what_if.err;
+  EXPECT_NE(what_if.err.find("whose what-ifs augur analyze does not re-simulate"), std::string::npos) << what_if.err;
+  EXPECT_FALSE(fs::exists(path("goal-analysis.html")));
 }
 
 TEST_F(InputKindCli, MachineOptionsNameWhatIsNoModelFile) {
