@@ -1,11 +1,14 @@
 // The steps around the point-to-point rules (timing/steps.hpp) that the reverse profiler and the
 // simulator both take, on a toy model whose costs are round numbers of microseconds, on one
-// clock and on three.
+// clock and on three; and the last regime carried past the model's sizes, by the rules and by a
+// LogGOPS network derived from the model alike.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "model/model_json.hpp"
+#include "sim/network/loggops.hpp"
 #include "timing/rules.hpp"
 #include "timing/steps.hpp"
 
@@ -59,4 +62,21 @@ TEST(TimingSteps, ASendrecvEndsWithItsLaterHalfAndNoEarlierThanTheModelsSendrecv
   EXPECT_NEAR(timing::sendrecv_call_end(r, 0.0, 2 * us, 5 * us, true, 100), 8 * us, 1e-12);
   EXPECT_NEAR(timing::sendrecv_call_end(r, 0.0, 2 * us, 5 * us, false, 100), 5 * us, 1e-12);
   EXPECT_NEAR(timing::sendrecv_call_end(r, 0.0, 30 * us, 5 * us, true, 100), 30 * us, 1e-12);
+}
+
+// A law measured up to 1 KiB prices larger messages as just under 1 KiB, wherever it is asked.
+TEST(TimingSteps, TheLastRegimeIsCarriedPastItsEndByTheRulesAndByLogGOPSFromTheModel) {
+  const auto m = model::parse_model(R"({"augur_model": 1, "machine": {"name": "ends"}, "provenance": {"source": "test"},
+      "units": {"time": "us", "size": "bytes"}, "operations": {
+        "pingpong": {"regimes": [{"from": 0, "to": 1024, "expr": "4 + d/100"}]}}})",
+                                    "ends");
+  const auto& pingpong = *m.find("pingpong");
+  EXPECT_EQ(pingpong.size_priced_as(100), 100);
+  EXPECT_EQ(pingpong.size_priced_as(1 << 20), std::nextafter(1024.0, 0.0));
+  timing::Rules rules(m, model::Bound::avg);
+  const sim::LogGOPSNetwork loggops(m, model::Bound::avg);
+  const double carried = m.seconds(pingpong, 2, std::nextafter(1024.0, 0.0));
+  EXPECT_EQ(rules.transit(1 << 20), carried);
+  EXPECT_EQ(loggops.one_way(1 << 20), carried);
+  EXPECT_EQ(loggops.one_way(1024), carried);
 }
