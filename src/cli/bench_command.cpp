@@ -32,9 +32,10 @@
 #include "model/duration.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
-#include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
+#include "model/state_choice.hpp"
 #include "model/units.hpp"
 
 namespace augur::cli {
@@ -276,7 +277,7 @@ std::string describe_compute(const model::Compute& c) {
 void fit_and_save(const BenchRequest& r, const nlohmann::json& budget) {
   const auto raw = fit::read_raw_file(r.raw);
   fit::FitOptions options;
-  options.state = *fit::state_choice_from_string(r.state);
+  options.state = *model::state_choice_from_string(r.state);
   auto [model, states] = fit::fit_model(raw, options);
   if (!budget.is_null()) model.provenance.settings["budget"] = budget;
   if (const auto launch = budget.is_object() ? budget.value("calibration", nlohmann::json::object()).value("launch_seconds", -1.0) : -1.0;
@@ -285,7 +286,7 @@ void fit_and_save(const BenchRequest& r, const nlohmann::json& budget) {
   model::save_model_file(model, r.output);
   std::cout << "augur bench: " << raw.points.size() << " points in " << r.raw << "; model of "
             << model.operations.size() << " operations written to " << r.output << "\n";
-  if (const auto sentence = states.summary(options.state); !sentence.empty())
+  if (const auto sentence = fit::states_summary(states, options.state); !sentence.empty())
     std::cout << "augur bench: " << sentence << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
 }

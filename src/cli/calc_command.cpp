@@ -14,7 +14,7 @@
 #include "cli/input_files.hpp"
 #include "model/numbers.hpp"
 #include "model/units.hpp"
-#include "fit/machine_state.hpp"
+#include "model/machine_states.hpp"
 
 namespace augur::cli {
 namespace {
@@ -63,7 +63,7 @@ void interactive(const model::Model& m, bool json) {
   if (tty) {
     std::cout << "augur calc on " << m.machine.name
               << ". Ask: <operation> <processes> <size>, e.g. bcast 16 8KiB. Also: list, help, quit.\n";
-    if (auto note = fit::prediction_note(m.provenance.settings)) std::cout << "Note on the model: " << *note << "\n";
+    if (auto note = model::prediction_note(m.provenance.settings)) std::cout << "Note on the model: " << *note << "\n";
   }
   std::string line;
   while ((tty && std::cout << "> " << std::flush), std::getline(std::cin, line)) {
@@ -105,7 +105,7 @@ void one_question(const model::Model& m, const CalcOptions& o) {
   const auto& w = o.words;
   if (w.front() == "loop") return answer_loop(m, {w.begin() + 1, w.end()}, o.json);
   if (w.size() != 3) throw UsageError("calc needs <operation> <processes> <size>, loop KEY=VALUE ..., or none for the prompt");
-  answer(m, make_question(m, w[0], w[1], w[2]), o.json, fit::prediction_note(m.provenance.settings));
+  answer(m, make_question(m, w[0], w[1], w[2]), o.json, model::prediction_note(m.provenance.settings));
 }
 
 }  // namespace

@@ -9,10 +9,11 @@
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "fit/fitter.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
-#include "fit/state_choice.hpp"
 #include "model/model_json.hpp"
 #include "model/size.hpp"
+#include "model/state_choice.hpp"
 #include "model/units.hpp"
 
 namespace augur::cli {
@@ -38,7 +39,7 @@ fit::FitOptions to_fit_options(const FitCommandOptions& o) {
   options.family = *fit::family_from_string(o.family);
   options.selection = *fit::selection_from_string(o.selection);
   options.statistic = *model::statistic_from_string(o.statistic);
-  options.state = *fit::state_choice_from_string(o.state);
+  options.state = *model::state_choice_from_string(o.state);
   options.detect_breakpoints = !o.no_breakpoints;
   options.max_segments = o.max_segments;
   options.units = {o.time_unit, o.size_unit, o.int_bytes};
@@ -162,7 +163,7 @@ void add_fit_command(CLI::App& app) {
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
-    if (const auto sentence = states.summary(options.state); !sentence.empty())
+    if (const auto sentence = fit::states_summary(states, options.state); !sentence.empty())
       std::cerr << "augur fit: " << sentence << "\n";
   });
 }

@@ -10,6 +10,7 @@
 
 #include "app/app_program_json.hpp"
 #include "cli/commands.hpp"
+#include "cli/named_numbers.hpp"
 #include "cli/trace_input.hpp"
 #include "learn/app_phases.hpp"
 #include "learn/learner.hpp"
@@ -26,31 +27,17 @@ struct LearnRequest {
   bool json = false;
 };
 
-struct Param {
-  std::string name;
-  double value = 0;
-};
-
-Param parse_param(const std::string& text) {
-  const auto eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError("--param " + text + ": expected NAME=VALUE, e.g. n=1024");
-  Param p{text.substr(0, eq)};
-  try {
-    std::size_t used = 0;
-    p.value = std::stod(text.substr(eq + 1), &used);
-    if (used != text.size() - eq - 1) throw std::invalid_argument("trailing");
-  } catch (const std::exception&) {
-    throw UsageError("--param " + text + ": '" + text.substr(eq + 1) + "' is not a number");
-  }
+NamedNumber parse_param(const std::string& text) {
+  auto p = parse_named_number(text, {"--param", "NAME=VALUE, e.g. n=1024", /*names_bad_number=*/true});
   if (p.name == "p") throw UsageError("--param p=…: p is the traces' own process count");
   return p;
 }
 
-std::vector<Param> params_per_trace(const LearnRequest& r) {
-  std::vector<Param> out;
+std::vector<NamedNumber> params_per_trace(const LearnRequest& r) {
+  std::vector<NamedNumber> out;
   for (const auto& text : r.params) out.push_back(parse_param(text));
-  if (out.empty()) return std::vector<Param>(r.traces.size());
-  if (out.size() == 1) return std::vector<Param>(r.traces.size(), out.front());
+  if (out.empty()) return std::vector<NamedNumber>(r.traces.size());
+  if (out.size() == 1) return std::vector<NamedNumber>(r.traces.size(), out.front());
   if (out.size() != r.traces.size())
     throw UsageError(fmt::format("{} --param values for {} traces: give one per trace, in the traces' order, or one for all",
                                  out.size(), r.traces.size()));
@@ -67,7 +54,7 @@ std::string program_name(const trace::Trace& t) {
   return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
 }
 
-nlohmann::ordered_json parameters_json(const learn::Learned& learned, const std::vector<Param>& params) {
+nlohmann::ordered_json parameters_json(const learn::Learned& learned, const std::vector<NamedNumber>& params) {
   const auto& counts = learned.program.measured_ranks;
   nlohmann::ordered_json out{{"p", {{"from", 1}, {"to", counts.back() * 64}, {"scale", "doubling"}}}};
   if (params.front().name.empty()) return out;
@@ -80,7 +67,7 @@ nlohmann::ordered_json parameters_json(const learn::Learned& learned, const std:
 }
 
 nlohmann::ordered_json app_json(const learn::Learned& learned, const std::string& name, const std::string& program,
-                        const std::vector<Param>& params) {
+                        const std::vector<NamedNumber>& params) {
   nlohmann::ordered_json phases = nlohmann::ordered_json::array();
   for (const auto& ph : learn::phases_of(learned.program)) phases.push_back({{"name", ph.name}, {"expr", ph.expr}});
   return {{"augur_app", 1},

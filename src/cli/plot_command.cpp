@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
 #include "cli/input_files.hpp"
-#include "model/numbers.hpp"
+#include "cli/named_numbers.hpp"
 #include "report/app_report.hpp"
 
 namespace augur::cli {
@@ -23,14 +23,7 @@ struct PlotRequest {
 };
 
 app::Overrides parse_settings(const std::vector<std::string>& settings) {
-  app::Overrides overrides;
-  for (const auto& s : settings) {
-    const auto eq = s.find('=');
-    const auto value = eq == std::string::npos ? std::nullopt : model::parse_number(s.substr(eq + 1));
-    if (eq == 0 || !value) throw UsageError("--set " + s + ": expected NAME=NUMBER, e.g. --set tcompute=0.5");
-    overrides[s.substr(0, eq)] = *value;
-  }
-  return overrides;
+  return parse_named_numbers<app::Overrides>(settings, {"--set", "NAME=NUMBER, e.g. --set tcompute=0.5"});
 }
 
 void plot(const PlotRequest& r) {

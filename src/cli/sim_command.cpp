@@ -15,10 +15,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
+#include "cli/named_numbers.hpp"
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
-#include "model/numbers.hpp"
 #include "report/link_table.hpp"
 #include "report/utilisation_strips.hpp"
 #include "revprof/report.hpp"
@@ -70,14 +70,7 @@ struct Input {
 };
 
 std::map<std::string, double> parse_settings(const std::vector<std::string>& settings) {
-  std::map<std::string, double> values;
-  for (const auto& s : settings) {
-    const auto eq = s.find('=');
-    const auto value = eq == std::string::npos ? std::nullopt : model::parse_number(s.substr(eq + 1));
-    if (eq == 0 || !value) throw UsageError("--set " + s + ": expected NAME=NUMBER, e.g. --set n=1024");
-    values[s.substr(0, eq)] = *value;
-  }
-  return values;
+  return parse_named_numbers<std::map<std::string, double>>(settings, {"--set", "NAME=NUMBER, e.g. --set n=1024"});
 }
 
 // The program of an application model at --ranks; a count far beyond the ones it was learned at

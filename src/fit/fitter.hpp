@@ -9,9 +9,9 @@
 #include <string_view>
 
 #include "fit/breakpoints.hpp"
-#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "fit/state_bounds.hpp"
+#include "model/machine_states.hpp"
 #include "model/model.hpp"
 
 namespace augur::fit {
@@ -38,7 +38,7 @@ struct FitOptions {
   // preferred over a simpler one.
   double selection_margin = 0.1;
   model::Statistic statistic = model::Statistic::median;
-  StateChoice state = StateChoice::reference;  // which passes of a point to pool (state_choice.hpp)
+  model::StateChoice state = model::StateChoice::reference;  // which passes of a point to pool (model/state_choice.hpp)
   // Error estimates below this fraction of the value are raised to it, so points whose
   // repetitions agree exactly do not dominate the fit.
   double relative_error_floor = 0.01;
@@ -67,7 +67,7 @@ model::Operation fit_operation(const std::vector<Measurement>& points, const Fit
 // provenance also records), so that a command can report them without reading them back.
 struct FittedModel {
   model::Model model;
-  MachineStates states;
+  model::MachineStates states;
 };
 
 // Fits every operation in the set; machine and provenance come from the raw header. Throws

@@ -1,7 +1,7 @@
 #include "fit/pooling.hpp"
 
 #include "fit/machine_state.hpp"
-#include "fit/median.hpp"
+#include "model/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +38,7 @@ double pooled_standard_error(const std::vector<const Measurement*>& group) {
     own_variances.push_back(m->stddev * m->stddev / std::max(m->reps, 1));
     mean += m->median;
   }
-  const double own = median(std::move(own_variances));
+  const double own = model::median(std::move(own_variances));
   mean /= k;
   double between = 0;
   for (const auto* m : group) between += (m->median - mean) * (m->median - mean);
@@ -72,7 +72,7 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   if (group.size() == 1) return *group.front();
   Measurement m = *group.front();
   m.pass = 1;
-  m.median = median(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
+  m.median = model::median(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
   long reps = 0;
   double weighted_mean = 0;
   for (const auto* x : group) {
@@ -85,14 +85,14 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   m.mean = std::clamp(weighted_mean / static_cast<double>(reps), m.min, m.max);
   m.stddev = pooled_standard_error(group) * std::sqrt(static_cast<double>(m.reps));
   const auto skews = collect(group, [](const Measurement& x) { return x.skew; });
-  if (!skews.empty()) m.skew = median(skews);
+  if (!skews.empty()) m.skew = model::median(skews);
   const auto errors = collect(group, [](const Measurement& x) { return x.clock_error; });
-  if (!errors.empty()) m.clock_error = median(errors);
+  if (!errors.empty()) m.clock_error = model::median(errors);
   const auto roots = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->root) : std::nullopt; });
   const auto others = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->others) : std::nullopt; });
-  if (!roots.empty()) m.roles = RoleTimes{median(roots), median(others)};
+  if (!roots.empty()) m.roles = RoleTimes{model::median(roots), model::median(others)};
   const auto probes = collect(group, [](const Measurement& x) { return x.state_probe; });
-  if (!probes.empty()) m.state_probe = median(probes);
+  if (!probes.empty()) m.state_probe = model::median(probes);
   return m;
 }
 
@@ -104,7 +104,7 @@ bool latency_bound(const std::vector<const Measurement*>& group) {
     if (!m->state_probe) return false;
     ratios.push_back(m->median / *m->state_probe);
   }
-  return median(std::move(ratios)) < kLatencyBoundProbes;
+  return model::median(std::move(ratios)) < kLatencyBoundProbes;
 }
 
 // Each pass's times as they would have been with the probe at `probe`.
@@ -169,7 +169,7 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // half of its passes was the slower spell's. Scaled, the points of that bench and of a 30-minute
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
 // half (docs/fitting.md, "Machine states"). Other points are pooled by pool_faster_state.
-Measurement pool_reference(const std::vector<const Measurement*>& group, const MachineStates& states) {
+Measurement pool_reference(const std::vector<const Measurement*>& group, const model::MachineStates& states) {
   if (!(states.reference > 0) || group.size() < 2 || !latency_bound(group))
     return pool_faster_state(group, states.limit);
   const auto scaled = scaled_to_probe(group, states.reference);
@@ -178,12 +178,12 @@ Measurement pool_reference(const std::vector<const Measurement*>& group, const M
 
 }  // namespace
 
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice) {
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, model::StateChoice choice) {
   return pool_repeated_points(points, choice, machine_states(points));
 }
 
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
-                                              const MachineStates& states) {
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, model::StateChoice choice,
+                                              const model::MachineStates& states) {
   using Key = std::tuple<std::string, int, double>;
   std::map<Key, std::size_t> slot;
   std::vector<std::vector<const Measurement*>> groups;
@@ -195,7 +195,7 @@ std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& po
   std::vector<Measurement> pooled;
   pooled.reserve(groups.size());
   for (const auto& group : groups)
-    pooled.push_back(choice == StateChoice::reference ? pool_reference(group, states) : pool(group));
+    pooled.push_back(choice == model::StateChoice::reference ? pool_reference(group, states) : pool(group));
   return pooled;
 }
 

@@ -8,9 +8,8 @@
 // the spread between passes, not the spread within one, is the honest error of the result.
 #include <vector>
 
-#include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
-#include "fit/state_choice.hpp"
+#include "model/machine_states.hpp"
 
 namespace augur::fit {
 
@@ -26,8 +25,8 @@ namespace augur::fit {
 // standard error over √k and the spread of their medians over √k.
 // `states` are machine_states of the same points (default ones: scale and select nothing); the
 // caller that already has them passes them, the shorter form finds them.
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice,
-                                              const MachineStates& states);
-std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, StateChoice choice);
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, model::StateChoice choice,
+                                              const model::MachineStates& states);
+std::vector<Measurement> pool_repeated_points(const std::vector<Measurement>& points, model::StateChoice choice);
 
 }  // namespace augur::fit

@@ -37,7 +37,7 @@ struct Measurement {
   int calls = 1;
   // Half round trip of an 8-byte ping-pong between world ranks 0 and 1 around the point
   // (seconds; the slower of before and after): which state the machine was in
-  // (machine_state.hpp).
+  // (model/machine_states.hpp).
   std::optional<double> state_probe = std::nullopt;
   // Seconds of one compute step (the model's compute.seconds_per_step kernel) timed on world
   // rank 0 just after the point: how fast the machine computed then (fit/compute_states.hpp).

@@ -6,8 +6,8 @@
 #include <map>
 #include <utility>
 
-#include "fit/median.hpp"
 #include "fit/samples.hpp"
+#include "model/median.hpp"
 
 namespace augur::fit {
 namespace {
@@ -102,7 +102,7 @@ model::StateFactors state_factors(const MeasuredPasses& measured, const model::R
   // Capped at 1 on either side so that avg, the law, stays between min and max: a law fitted to
   // the fast state's passes lies at the fast state's low end, one fitted to all of them (--state
   // typical) between the states.
-  return {std::min(median(fast), 1.0), std::max(median(slow), 1.0)};
+  return {std::min(model::median(fast), 1.0), std::max(model::median(slow), 1.0)};
 }
 
 }  // namespace augur::fit

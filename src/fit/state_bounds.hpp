@@ -1,7 +1,7 @@
 #pragma once
 // The min and max of a fitted regime from the machine's states (docs/model-format.md, "Bounds").
 //
-// This 2-vCPU guest jumps between a fast and a slow state within minutes (machine_state.hpp): a
+// This 2-vCPU guest jumps between a fast and a slow state within minutes (model/machine_states.hpp): a
 // communication-bound program runs a third longer in the slow one. The law is fitted to each
 // point's pooled passes, by default the fast state's (fit/pooling.hpp), so it is the fast state's
 // time; a band drawn from those passes' repetitions held only about half of the runs measured

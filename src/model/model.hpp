@@ -2,6 +2,7 @@
 // The model file in memory: the timing equations of every MPI operation on one machine, with
 // units, provenance, and the compute and network sections the predictors use. This is the one
 // interface between characterising a machine and predicting on it (docs/model-format.md).
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -101,6 +102,12 @@ struct Operation {
   std::optional<MeasuredRange> measured;  // unknown for published models
 
   const Regime& regime_for(double bytes) const;  // throws QueryError outside every regime
+  // The size the predictors price `bytes` at: itself, or just inside the last regime past its
+  // end, so that a model measured up to some size carries its last regime on instead of failing.
+  double size_priced_as(double bytes) const {
+    const double last = regimes.back().to;
+    return bytes < last ? bytes : std::nextafter(last, 0.0);
+  }
 };
 
 class Model {

@@ -115,10 +115,7 @@ V BasicRules<V>::eval(const model::Operation* op, double p, double bytes) const 
   if (hit(set[0])) return set[0].seconds;
   if (hit(set[1])) return set[1].seconds;
   if (op->measured && !op->measured->covers(p, bytes)) note_extrapolation(*op, p, bytes);
-  // A model measured up to some size is extrapolated by its last regime rather than failing.
-  const double last = op->regimes.back().to;
-  const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
-  const std::optional<V> seconds = answer(*op, p, clamped);
+  const std::optional<V> seconds = answer(*op, p, op->size_priced_as(bytes));
   // Not remembered: every call the model cannot price is told.
   if (!seconds) return V{};
   // The newest answer goes first, the older one stays: two of a loop's operations that share a

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "model/machine_states.hpp"
 #include "model/model_json.hpp"
-#include "fit/machine_state.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             (void)model.estimate(name, p, bytes);
           } catch (const augur::model::QueryError&) {
           }
-    (void)augur::fit::prediction_note(model.provenance.settings);
+    (void)augur::model::prediction_note(model.provenance.settings);
     (void)augur::model::to_json(model).dump();
   } catch (const augur::model::ModelError&) {
   }

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "fit/fitter.hpp"
+#include "fit/machine_state.hpp"
 #include "fit/network.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
@@ -337,10 +338,10 @@ RawSet unprobed(RawSet raw) {
 TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   const auto raw = run_with_a_slow_pass();
   FitOptions reference;
-  reference.state = augur::fit::StateChoice::reference;
+  reference.state = augur::model::StateChoice::reference;
   const auto [fast, fast_states] = fit_model(raw, reference);
   FitOptions every_pass;
-  every_pass.state = augur::fit::StateChoice::typical;
+  every_pass.state = augur::model::StateChoice::typical;
   const auto [typical, typical_states] = fit_model(raw, every_pass);
   // 4 KiB: 14.096 µs in the fast passes. The typical pool's median of 14.1, 28.2 and 14.1 µs is
   // the same, but its error estimate widens with the slow pass, and so does the law's spread.
@@ -353,9 +354,9 @@ TEST(FitModel, TheStateChoiceDecidesWhetherASlowStatePassCountsAndIsRecorded) {
   EXPECT_EQ(fast.provenance.settings.at("machine_states").at("elsewhere"), 6);
   // The terminal's sentence names the states the fit found, in the words of its choice.
   EXPECT_EQ(fast_states.elsewhere, 6);
-  EXPECT_NE(fast_states.summary(reference.state).find("the faster half of their passes"), std::string::npos);
-  EXPECT_NE(typical_states.summary(every_pass.state).find("pools every pass"), std::string::npos);
-  EXPECT_EQ(fit_model(unprobed(raw), FitOptions{}).states.summary(reference.state), "");
+  EXPECT_NE(states_summary(fast_states, reference.state).find("the faster half of their passes"), std::string::npos);
+  EXPECT_NE(states_summary(typical_states, every_pass.state).find("pools every pass"), std::string::npos);
+  EXPECT_EQ(states_summary(fit_model(unprobed(raw), FitOptions{}).states, reference.state), "");
 }
 
 // Two points still give a law, whose spread covers them and whose band from the states holds avg.

@@ -11,7 +11,7 @@ namespace {
 
 using augur::fit::Measurement;
 using augur::fit::pool_repeated_points;
-constexpr auto every_pass = augur::fit::StateChoice::typical;
+constexpr auto every_pass = augur::model::StateChoice::typical;
 
 Measurement point(const std::string& op, double bytes, double median, int pass, double stddev = 1e-8) {
   Measurement m{op, 2, bytes, 0.9 * median, median, median, 1.2 * median, stddev, 100, {}, {}, {}};
@@ -94,8 +94,8 @@ TEST(MachineStates, TheFastStateThatRecursIsTheReferenceAndTheOtherIsCounted) {
   EXPECT_DOUBLE_EQ(states.reference, 0.15e-6);
   EXPECT_EQ(states.elsewhere, 3);
   EXPECT_DOUBLE_EQ(states.elsewhere_probe, 0.40e-6);
-  EXPECT_NE(states.summary(augur::fit::StateChoice::typical).find("3 of 12"), std::string::npos);
-  const auto again = augur::fit::MachineStates::from_json(states.to_json());
+  EXPECT_NE(augur::fit::states_summary(states, augur::model::StateChoice::typical).find("3 of 12"), std::string::npos);
+  const auto again = augur::model::MachineStates::from_json(states.to_json());
   ASSERT_TRUE(again);
   EXPECT_DOUBLE_EQ(again->reference, 0.15e-6);
 }
@@ -105,7 +105,7 @@ TEST(MachineStates, FewProbesOrOneStateSelectNothing) {
   few.resize(6);
   const auto states = augur::fit::machine_states(few);
   EXPECT_EQ(states.elsewhere, 0);
-  EXPECT_TRUE(states.summary(augur::fit::StateChoice::reference).empty());
+  EXPECT_TRUE(augur::fit::states_summary(states, augur::model::StateChoice::reference).empty());
   auto one_state = two_state_run();
   for (auto& m : one_state) m.state_probe = 0.15e-6;
   EXPECT_EQ(augur::fit::machine_states(one_state).elsewhere, 0);
@@ -139,7 +139,7 @@ TEST(Pooling, TheReferenceStatePoolsTheFasterHalfOfAPointsPasses) {
   // Eight passes in two levels, half of them fast: typical pooling lands between the levels, the
   // reference state on the fast one, whatever the order.
   const auto points = passes_of({2.9, 2.0, 2.9, 2.1, 2.8, 2.0, 3.0, 2.1});
-  const auto reference = pool_repeated_points(points, augur::fit::StateChoice::reference).at(0);
+  const auto reference = pool_repeated_points(points, augur::model::StateChoice::reference).at(0);
   EXPECT_DOUBLE_EQ(reference.median, 2.05e-6);  // of 2.0, 2.0, 2.1 and 2.1 µs
   EXPECT_EQ(reference.reps, 400);
   EXPECT_DOUBLE_EQ(reference.max, 1.2 * 2.1e-6);  // the slow passes' maxima set aside
@@ -148,7 +148,7 @@ TEST(Pooling, TheReferenceStatePoolsTheFasterHalfOfAPointsPasses) {
 
 TEST(Pooling, AFastPassThatDoesNotRecurIsNotTheMachinesState) {
   // One pass of six in a fast state: the faster half is the slow state's.
-  const auto one_fast = pool_repeated_points(passes_of({2.9, 1.0, 2.8, 2.7, 2.9, 2.8}), augur::fit::StateChoice::reference).at(0);
+  const auto one_fast = pool_repeated_points(passes_of({2.9, 1.0, 2.8, 2.7, 2.9, 2.8}), augur::model::StateChoice::reference).at(0);
   EXPECT_DOUBLE_EQ(one_fast.median, 2.7e-6);
   EXPECT_EQ(one_fast.reps, 300);
 }
@@ -159,18 +159,18 @@ TEST(Pooling, TheReferenceStateIsTheLowerQuartileWhateverThePassCount) {
   for (const int count : {5, 25}) {
     std::vector<double> medians_us;
     for (int i = count - 1; i >= 0; --i) medians_us.push_back(1.0 + 2.4 * i / (count - 1));
-    const auto pooled = pool_repeated_points(passes_of(medians_us), augur::fit::StateChoice::reference).at(0);
+    const auto pooled = pool_repeated_points(passes_of(medians_us), augur::model::StateChoice::reference).at(0);
     EXPECT_NEAR(pooled.median, 1.6e-6, 1e-15) << count << " passes";
     EXPECT_NEAR(pooled.median, augur::fit::quantile(medians_us, 0.25) * 1e-6, 1e-15) << count << " passes";
   }
 }
 
 TEST(Pooling, TheReferenceStateNeverKeepsMoreThanHalfOfAPointsPasses) {
-  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0, 1.04}), augur::fit::StateChoice::reference).at(0).median,
+  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0, 1.04}), augur::model::StateChoice::reference).at(0).median,
                    1.02e-6);
-  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0}), augur::fit::StateChoice::reference).at(0).median,
+  EXPECT_DOUBLE_EQ(pool_repeated_points(passes_of({1.6, 1.0}), augur::model::StateChoice::reference).at(0).median,
                    1.0e-6);
-  const auto once = pool_repeated_points(passes_of({1.6}), augur::fit::StateChoice::reference).at(0);
+  const auto once = pool_repeated_points(passes_of({1.6}), augur::model::StateChoice::reference).at(0);
   EXPECT_DOUBLE_EQ(once.median, 1.6e-6);
   EXPECT_EQ(once.reps, 100);
 }
@@ -194,7 +194,7 @@ std::vector<Measurement> run_in_two_spells() {
 TEST(Pooling, ALatencyBoundPointIsScaledToTheFasterSpellsProbe) {
   const auto points = run_in_two_spells();
   EXPECT_DOUBLE_EQ(augur::fit::machine_states(points).reference, 10e-6);
-  const auto small = pool_repeated_points(points, augur::fit::StateChoice::reference).at(0);
+  const auto small = pool_repeated_points(points, augur::model::StateChoice::reference).at(0);
   // The faster half of its passes would be 3 of the slower spell's and 2 of the faster's: 30 µs.
   EXPECT_DOUBLE_EQ(small.median, 20e-6);
   EXPECT_DOUBLE_EQ(small.max, 1.2 * 20e-6);
@@ -205,11 +205,11 @@ TEST(Pooling, ALatencyBoundPointIsScaledToTheFasterSpellsProbe) {
 
 TEST(Pooling, ABandwidthBoundPointOrOneWithoutProbesKeepsTheFasterHalf) {
   auto points = run_in_two_spells();
-  const auto large = pool_repeated_points(points, augur::fit::StateChoice::reference).at(1);
+  const auto large = pool_repeated_points(points, augur::model::StateChoice::reference).at(1);
   EXPECT_DOUBLE_EQ(large.median, 1.03e-3);  // passes 1–5, unscaled
   EXPECT_EQ(large.reps, 500);
   for (auto& m : points) m.state_probe.reset();
-  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference).at(0).median, 30e-6);
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::model::StateChoice::reference).at(0).median, 30e-6);
 }
 
 TEST(Pooling, TypicalPoolingDoesNotScale) {
@@ -238,12 +238,12 @@ TEST(Pooling, ABandwidthBoundPointIsPooledFromItsPassesInTheReferenceStateWhenTh
   ASSERT_GT(states.limit, 0.26e-6);
   ASSERT_LT(states.limit, 0.7e-6);
   // The faster half of the three in the reference state: 200 and 203 µs.
-  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference, states).at(0).median, 201.5e-6);
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::model::StateChoice::reference, states).at(0).median, 201.5e-6);
   // One pass in the reference state is still the faster state's time: 200 µs, not the median of
   // the faster half of all ten (200 and 370–450 µs), 390 µs.
   points.erase(points.begin() + 8);
   points.erase(points.begin() + 4);
-  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference, states).at(0).median, 200e-6);
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::model::StateChoice::reference, states).at(0).median, 200e-6);
 }
 
 // A 1 MiB alltoallv under MPICH here took 1,396 µs in the one pass whose probe read the faster
@@ -256,6 +256,6 @@ TEST(Pooling, APointWhoseReferenceStatePassesAreSlowerKeepsTheFasterHalfOfAll) {
     if (*m.state_probe < states.limit) m.median = 1396e-6;
   // The faster half of all twelve: the 3 fast-probe passes now the slowest, so the six fastest
   // of the nine others, 370–490 µs.
-  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::fit::StateChoice::reference, states).at(0).median,
+  EXPECT_DOUBLE_EQ(pool_repeated_points(points, augur::model::StateChoice::reference, states).at(0).median,
                    (410e-6 + 450e-6) / 2);
 }

@@ -54,7 +54,7 @@ RawSet unprobed(RawSet raw) {
   return raw;
 }
 
-FitOptions with_state(StateChoice state) {
+FitOptions with_state(model::StateChoice state) {
   FitOptions options;
   options.state = state;
   return options;
@@ -98,7 +98,7 @@ TEST(StateBounds, MinAndMaxFollowTheTwoStatesWithoutProbes) {
 
 // A law pooled from every pass lies between the states; the band still reaches both.
 TEST(StateBounds, ALawBetweenTheStatesStillHasTheStatesAsItsBounds) {
-  const auto model = fit_model(alternating_run(), with_state(StateChoice::typical)).model;
+  const auto model = fit_model(alternating_run(), with_state(model::StateChoice::typical)).model;
   expect_the_band_follows_the_states(model, "typical");
   const auto& states = *model.at("send").regimes.at(0).states;
   EXPECT_LT(states.fast, 0.95);

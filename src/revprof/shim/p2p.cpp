@@ -4,6 +4,7 @@
 
 #include "revprof/shim/datatypes.hpp"
 #include "revprof/shim/runtime.hpp"
+#include "timing/steps.hpp"
 
 namespace augur::revprof {
 
@@ -62,9 +63,9 @@ Times end_send(SendRecord& s, Times& waiting) {
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();
   if (!post) return plain;
-  const Times end = later(rt.rules->waiting_send_end(s.leaves, *post, s.bytes), plain);
-  waiting = end - plain;
-  return end;
+  const auto sent = timing::waited_send(plain, rt.rules->waiting_send_end(s.leaves, *post, s.bytes));
+  waiting = sent.waiting;
+  return sent.end;
 }
 
 ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype type, int source, int tag,
@@ -81,17 +82,17 @@ ReceiveRecord begin_receive(MPI_Comm comm, void* buf, int count, MPI_Datatype ty
 
 namespace {
 
-// No earlier than an exchange takes when the message crossed our latest send to its sender.
-// Decided at the stamp: a send of ours started later, after the message arrived, cannot have
-// crossed it, and the rule itself rejects one started after the message's virtual arrival.
-Times crossed_floor(const ReceiveRecord& r) {
-  if (r.source < 0 || r.source >= r.shadow->size) return r.halves_end;
-  const SentFlight& own = r.shadow->last_send[r.source];
-  return runtime().rules->crossed_receive_end(r.post, own, {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
+// Our latest send to `source`; never sent: none.
+SentFlight own_last_send(const Shadow& shadow, int source) {
+  return source >= 0 && source < shadow.size ? shadow.last_send[source] : SentFlight{};
 }
 
 }  // namespace
 
+// The halves' rule, then the floor of a message that crossed our latest send to its sender
+// (timing/steps.hpp). Decided at the stamp: a send of ours started later, after the message
+// arrived, cannot have crossed it, and the rule itself rejects one started after the message's
+// virtual arrival.
 void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   if (!r.shadow || status.MPI_SOURCE == MPI_PROC_NULL) return;
   auto& envelope = r.envelope();
@@ -106,7 +107,8 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   r.stamped = true;
   auto& rt = runtime();
   r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
-  r.end = crossed_floor(r);
+  r.end = rt.rules->crossed_receive_end(r.post, own_last_send(*r.shadow, r.source),
+                                        {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
   to_trace([&](trace::RankWriter& t) {
     t.recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
            static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
@@ -117,7 +119,7 @@ Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {
   waiting = {};
   take_stamp(r, status);
   if (!r.stamped) return r.post;
-  waiting = later(Times{}, r.halves_end - (r.post + runtime().rules->recvmin(r.bytes)));
+  waiting = timing::receive_waiting(*runtime().rules, r.post, r.halves_end, static_cast<double>(r.bytes));
   return r.end;
 }
 

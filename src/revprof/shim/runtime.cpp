@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "fit/median.hpp"
+#include "model/median.hpp"
 #include "revprof/shim/datatypes.hpp"
 
 namespace augur::revprof {
@@ -43,7 +43,7 @@ double measure_clock_overhead(ComputeClock::Reader clock) {
     double a = clock();
     d = clock() - a;
   }
-  return std::clamp(fit::median(std::move(deltas)), 0.0, 1e-4);
+  return std::clamp(model::median(std::move(deltas)), 0.0, 1e-4);
 }
 
 double measure_call_boundary() {
@@ -66,7 +66,7 @@ double measure_call_boundary() {
   rt.link_free = {};
   // The median batch: one batch may hold an interrupt. Bounded so a disturbed measurement
   // cannot erase a program's real compute.
-  return std::clamp(fit::median(std::move(per_call)), 0.0, 200e-9);
+  return std::clamp(model::median(std::move(per_call)), 0.0, 200e-9);
 }
 
 void stop_trace(std::string_view reason) noexcept {

@@ -8,6 +8,7 @@
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
 #include "revprof/shim/statuses.hpp"
+#include "timing/steps.hpp"
 
 using namespace augur::revprof;
 using augur::timing::SendMode;
@@ -60,9 +61,9 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   send.mode = SendMode::standard;
   const Times send_end = end_send(send, send_wait);
   const Times recv_end = end_receive(recv, *received, recv_wait);
-  Times end = later(send_end, recv_end);
-  if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
-    end = runtime().rules->sendrecv_end(call.begin(), end, std::max(send.bytes, recv.bytes));
+  const Times end = augur::timing::sendrecv_call_end(*runtime().rules, call.begin(), send_end, recv_end,
+                                                    dest != MPI_PROC_NULL && source != MPI_PROC_NULL,
+                                                    static_cast<double>(std::max(send.bytes, recv.bytes)));
   call.finish(end, recv_wait, send.bytes + recv.bytes);
   return rc;
 }

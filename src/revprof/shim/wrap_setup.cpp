@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "model/machine_states.hpp"
 #include "model/machines.hpp"
-#include "fit/machine_state.hpp"
 #include "model/budget_record.hpp"
 #include "revprof/cycle_clock.hpp"
 #include "revprof/rank_cpu_clock.hpp"
@@ -152,7 +152,7 @@ nlohmann::json run_settings(const Runtime& rt) {
     settings["launch"] = {{"seconds", launch->seconds}, {"processes", launch->processes}};
   if (const auto& states = rt.model.compute.states)
     settings["compute_states"] = {{"fast", states->fast}, {"slow", states->slow}};
-  if (auto note = fit::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
+  if (auto note = model::prediction_note(rt.model.provenance.settings)) settings["model_note"] = *note;
   if (auto budget = model::BudgetRecord::from_settings(rt.model.provenance.settings); budget && budget->left_out_anything())
     settings["budget_note"] = budget->note();
   return settings;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+
 #include <fmt/format.h>
+
+#include "timing/steps.hpp"
 
 namespace augur::sim {
 namespace {
@@ -38,7 +41,7 @@ bool has_peers(OpKind kind) {
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
     : program_(program), net_(network), options_(options), trace_(trace), transfers_(network.transfers()),
-      prices_crossing_(network.prices_crossing()), handles_(network.handles_on_arrival()) {
+      crossing_(network.crossing_rules()), handles_(network.handles_on_arrival()) {
   const int n = program.nranks();
   if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
   ranks_.resize(n);
@@ -383,19 +386,19 @@ void Engine::finish_call(int rank) {
   double end = std::max(rs.end, rs.begin);
   switch (op.kind) {
     case OpKind::send: {
-      const double plain = rs.halves;
-      end = std::max(end, plain);
-      account(rank, send_name(op.mode), rs.begin, end, end - plain, op.value);
+      const auto sent = timing::waited_send(rs.halves, end);
+      end = sent.end;
+      account(rank, send_name(op.mode), rs.begin, end, sent.waiting, op.value);
       break;
     }
     case OpKind::recv:
-      account(rank, n_recv, rs.begin, end, rs.halves - (rs.begin + net_.recvmin(rs.bytes)), rs.bytes);
+      account(rank, n_recv, rs.begin, end, timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes), rs.bytes);
       break;
     case OpKind::sendrecv: {
-      const bool both = has_peer(op.peer) && has_peer(op.peer2);
-      end = std::max(rs.send_end, has_peer(op.peer2) ? rs.end : rs.begin);
-      if (both) end = net_.sendrecv_end(rs.begin, end, std::max(op.value, rs.bytes));
-      const double waited = has_peer(op.peer2) ? rs.halves - (rs.begin + net_.recvmin(rs.bytes)) : 0;
+      const bool received = has_peer(op.peer2);
+      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received ? rs.end : rs.begin,
+                                      has_peer(op.peer) && received, std::max(op.value, rs.bytes));
+      const double waited = received ? timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes) : 0;
       account(rank, n_sendrecv, rs.begin, end, waited, op.value + rs.bytes);
       break;
     }

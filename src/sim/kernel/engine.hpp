@@ -175,8 +175,8 @@ class Engine {
   std::vector<Algorithm> algorithms_;            // by collective name
   std::unordered_map<std::uint64_t, timing::Flight> last_sends_;  // (rank, comm, peer) -> latest send
   Transfers* transfers_ = nullptr;
-  bool prices_crossing_ = false;  // net_.prices_crossing(), asked once: it is asked at every message
-  bool handles_ = false;          // net_.handles_on_arrival()
+  const timing::Rules* crossing_ = nullptr;  // net_.crossing_rules(), asked once: it is asked at every message
+  bool handles_ = false;                     // net_.handles_on_arrival()
   double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
   double settle_event_ = -1;   // the same for the settle event
   int running_ = -1;  // the rank being executed, which goes on without an event

@@ -15,6 +15,7 @@
 
 #include "sim/kernel/event_queue.hpp"
 #include "sim/kernel/kernel.hpp"
+#include "timing/steps.hpp"
 
 namespace augur::sim {
 namespace {
@@ -207,7 +208,7 @@ class GoalEngine {
     if (handles_) return take_handled(v, msg, post);
     const double end = net_.receive_end(post, msg.start, rendezvous, msg.bytes);
     if (rendezvous)
-      finished(msg.sender, std::max(time_[msg.sender], net_.waiting_send_end(msg.start, post, msg.bytes)));
+      finished(msg.sender, timing::waited_send(time_[msg.sender], net_.waiting_send_end(msg.start, post, msg.bytes)).end);
     time_[v] = end;
     pending_.push_back({v, post, msg.bytes, msg.src, msg.tag});
     queue_.push(std::max(now, end - net_.recvmin(msg.bytes)), key(program_.vertices()[v].rank),
@@ -223,9 +224,12 @@ class GoalEngine {
     account(vx.rank, recv_, post, end, msg.taken - post, msg.bytes);
     if (trace_) trace_->recv(vx.rank, post, end, msg.src, msg.tag, msg.bytes, 0, vx.peer == kAny ? trace::kAnySource : 0);
     const bool sender_first = msg.sender != kNone && msg.src < vx.rank;  // LogGOPSim frees hosts in rank order
-    if (sender_first) finished(msg.sender, std::max(time_[msg.sender], std::max(post, msg.taken)));
+    const auto release_sender = [&] {
+      finished(msg.sender, timing::waited_send(time_[msg.sender], std::max(post, msg.taken)).end);
+    };
+    if (sender_first) release_sender();
     finished(v, end);
-    if (msg.sender != kNone && !sender_first) finished(msg.sender, std::max(time_[msg.sender], std::max(post, msg.taken)));
+    if (msg.sender != kNone && !sender_first) release_sender();
   }
 
   // A matched receive's last overhead takes the processor.

@@ -1,9 +1,11 @@
 // Messages and requests: MPI matching by (source, tag, communicator) in non-overtaking order,
-// and the receive rules of timing::Rules (through the Network) applied at the match.
+// and the receive rules of timing::Rules (through the Network) applied at the match, with the
+// steps around them of timing/steps.hpp.
 #include <algorithm>
 #include <limits>
 
 #include "sim/kernel/engine.hpp"
+#include "timing/steps.hpp"
 
 namespace augur::sim {
 namespace {
@@ -99,7 +101,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   m.comm = op.comm;
   m.rendezvous = rendezvous;
   m.internal = op.flags & kInternal;
-  if (prices_crossing_) note_send(rank, op.comm, op.peer, {m.start, op.value});
+  if (crossing_) note_send(rank, op.comm, op.peer, {m.start, op.value});
   if (trace_) trace_->send(rank, rs.now, op.peer, op.tag, op.value, program_.comms()[op.comm].trace_id);
   ++message_count_;
   if (transfers_) {
@@ -143,7 +145,8 @@ void Engine::handle_arrival(Message& m) {
   rs.receive_free = whole_picoseconds(m.taken + net_.receive_gap(m.bytes));
 }
 
-// The reverse profiler's take_stamp: the halves' rule, then the floor of a crossed message.
+// The halves' rule, as the reverse profiler's take_stamp takes it (timing/steps.hpp); the floor of
+// a crossed message waits for settle_receive.
 void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   const Message& m = messages_[message];
   auto& r = requests_[request];
@@ -179,7 +182,7 @@ void Engine::end_message(std::uint32_t request, std::uint32_t message, double ha
   if (r.awaited) settle_receive(r);
   if (m.rendezvous && m.sender_request != kNil) {
     auto& s = requests_[m.sender_request];
-    s.end = std::max(s.halves, sender_end);
+    s.end = timing::waited_send(s.halves, sender_end).end;
     complete(m.sender_request);
   }
   complete(request);
@@ -192,8 +195,8 @@ void Engine::end_message(std::uint32_t request, std::uint32_t message, double ha
 void Engine::settle_receive(Request& r) {
   if (!r.unsettled) return;
   r.unsettled = false;
-  if (prices_crossing_)
-    r.end = net_.crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
+  if (crossing_)
+    r.end = crossing_->crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
   if (trace_)
     trace_->recv(r.rank, r.post, r.end, r.peer, r.tag, r.bytes, program_.comms()[r.comm].trace_id, r.wildcard);
 }

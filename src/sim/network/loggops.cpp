@@ -59,9 +59,7 @@ LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound) : 
 // As timing::Rules does: a law is carried on past the largest message its last regime names.
 double LogGOPSNetwork::eval(const model::Operation* op, double p, double bytes) const {
   if (!op) return 0;
-  const double last = op->regimes.back().to;
-  const double clamped = bytes < last ? bytes : std::nextafter(last, 0.0);
-  return std::max(0.0, model_->seconds(*op, p, clamped, bound_));
+  return std::max(0.0, model_->seconds(*op, p, op->size_priced_as(bytes), bound_));
 }
 
 double LogGOPSNetwork::overhead(double n) const {

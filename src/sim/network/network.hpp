@@ -48,13 +48,11 @@ class Network {
   virtual double arrival(double send_start, bool rendezvous, double bytes) const = 0;
   virtual double recvmin(double bytes) const = 0;
   virtual double receive_end(double post, double send_start, bool rendezvous, double bytes) const = 0;
-  // A receive whose `incoming` message may have crossed the receiver's own latest send to its
-  // sender, and an MPI_Sendrecv: only the model's equations have a floor for these (rules.hpp);
-  // the other networks end them with their halves.
-  virtual double crossed_receive_end(double, const timing::Flight&, const timing::Flight&, double halves_end) const {
-    return halves_end;
-  }
-  virtual bool prices_crossing() const { return false; }  // whether crossed_receive_end can change anything
+  // A receive whose message crossed the receiver's own latest send to its sender, and an
+  // MPI_Sendrecv: only the model's equations have a floor for these (rules.hpp). The rules that
+  // price a crossing, when they can change a receive's end; nullptr ends such receives by their
+  // halves.
+  virtual const timing::Rules* crossing_rules() const { return nullptr; }
   virtual double sendrecv_end(double, double halves_end, double) const { return halves_end; }
   virtual double waiting_send_end(double send_start, double receiver_post, double bytes) const = 0;
   // LogGOPS: the receiver's processor handles each message when it arrives, busy
@@ -96,11 +94,7 @@ class ModelNetwork final : public Network {
   double receive_end(double post, double send_start, bool rendezvous, double bytes) const override {
     return rules_.receive_end(post, send_start, rendezvous, bytes);
   }
-  double crossed_receive_end(double post, const timing::Flight& own, const timing::Flight& incoming,
-                             double halves_end) const override {
-    return rules_.crossed_receive_end(post, own, incoming, halves_end);
-  }
-  bool prices_crossing() const override { return crosses_; }
+  const timing::Rules* crossing_rules() const override { return crosses_ ? &rules_ : nullptr; }
   double sendrecv_end(double begin, double halves_end, double bytes) const override {
     return rules_.sendrecv_end(begin, halves_end, bytes);
   }
@@ -116,7 +110,7 @@ class ModelNetwork final : public Network {
 
  private:
   timing::Rules rules_;
-  bool crosses_;
+  bool crosses_;  // the model has `exchange`, the floor of a crossed message
 };
 
 }  // namespace augur::sim

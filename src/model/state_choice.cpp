@@ -1,6 +1,6 @@
-#include "fit/state_choice.hpp"
+#include "model/state_choice.hpp"
 
-namespace augur::fit {
+namespace augur::model {
 
 std::string_view to_string(StateChoice c) { return c == StateChoice::reference ? "reference" : "typical"; }
 
@@ -10,4 +10,4 @@ std::optional<StateChoice> state_choice_from_string(std::string_view s) {
   return std::nullopt;
 }
 
-}  // namespace augur::fit
+}  // namespace augur::model

@@ -1,29 +1,29 @@
 #include <gtest/gtest.h>
 
-#include "fit/median.hpp"
+#include "model/median.hpp"
 
-using augur::fit::median;
-using augur::fit::median_of_sorted;
+using augur::model::median;
+using augur::model::median_of_sorted;
 
-TEST(FitMedian, OddCountIsTheMiddleValueWhateverTheOrder) {
+TEST(Median, OddCountIsTheMiddleValueWhateverTheOrder) {
   EXPECT_DOUBLE_EQ(median({9, 1, 5}), 5);
   EXPECT_DOUBLE_EQ(median({1, 5, 9}), 5);
   EXPECT_DOUBLE_EQ(median({7}), 7);
 }
 
-TEST(FitMedian, EvenCountIsTheMeanOfTheTwoMiddleValues) {
+TEST(Median, EvenCountIsTheMeanOfTheTwoMiddleValues) {
   EXPECT_DOUBLE_EQ(median({4, 1, 3, 2}), 2.5);
   EXPECT_DOUBLE_EQ(median({10, 2, 8, 2, 100, 6}), 7);
   EXPECT_DOUBLE_EQ(median({3, 3}), 3);
 }
 
-TEST(FitMedian, OneFarOutlierDoesNotMoveIt) {
+TEST(Median, OneFarOutlierDoesNotMoveIt) {
   EXPECT_DOUBLE_EQ(median({1.0, 1.1, 1e9, 0.9, 1.05}), 1.05);
 }
 
-TEST(FitMedian, NoValuesGiveZero) { EXPECT_DOUBLE_EQ(median({}), 0); }
+TEST(Median, NoValuesGiveZero) { EXPECT_DOUBLE_EQ(median({}), 0); }
 
-TEST(FitMedian, SortedInputGivesTheSameAnswerWithoutACopy) {
+TEST(Median, SortedInputGivesTheSameAnswerWithoutACopy) {
   EXPECT_DOUBLE_EQ(median_of_sorted({1, 2, 3, 10}), 2.5);
   EXPECT_DOUBLE_EQ(median_of_sorted({1, 5, 9}), 5);
   EXPECT_DOUBLE_EQ(median_of_sorted({}), 0);

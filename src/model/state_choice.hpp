@@ -1,10 +1,10 @@
 #pragma once
 // Which of a point's passes a fit pools: the choice between the machine as programs meet it and
-// the machine at its best recurring state (fit/machine_state.hpp tells why there are two).
+// the machine at its best recurring state (model/machine_states.hpp tells why there are two).
 #include <optional>
 #include <string_view>
 
-namespace augur::fit {
+namespace augur::model {
 
 // What a fit pools of a point's passes. typical: all of them, so the model follows the share of
 // its time the machine spent in each state. reference (the default): each latency-bound
@@ -16,4 +16,4 @@ enum class StateChoice { typical, reference };
 std::string_view to_string(StateChoice);
 std::optional<StateChoice> state_choice_from_string(std::string_view);
 
-}  // namespace augur::fit
+}  // namespace augur::model

@@ -3,14 +3,14 @@
 
 #include <string>
 
-#include "fit/machine_state.hpp"
+#include "model/machine_states.hpp"
 
 namespace {
 
-using augur::fit::prediction_note;
+using augur::model::prediction_note;
 using nlohmann::json;
 
-// provenance.settings as `augur fit` writes them (src/fit/machine_state.cpp).
+// provenance.settings as `augur fit` writes them (src/fit/fitter.cpp, model/machine_states.cpp).
 json settings_with(double probed, double elsewhere, const std::string& state = "reference") {
   return {{"fit", {{"state", state}}},
           {"machine_states",
@@ -56,20 +56,20 @@ TEST(PredictionNote, ModelsWithoutARecordOrWithAMalformedOneGetNoNote) {
 }
 
 TEST(PredictionNote, TheRecordReadsBackAsTheFitWroteIt) {
-  augur::fit::MachineStates written;
+  augur::model::MachineStates written;
   written.probed = 28965;
   written.reference = 0.143e-6;
   written.limit = 0.25e-6;
   written.elsewhere = 19571;
   written.elsewhere_probe = 0.359e-6;
-  const auto read = augur::fit::MachineStates::from_json(written.to_json());
+  const auto read = augur::model::MachineStates::from_json(written.to_json());
   ASSERT_TRUE(read.has_value());
   EXPECT_EQ(read->probed, written.probed);
   EXPECT_EQ(read->elsewhere, written.elsewhere);
   EXPECT_DOUBLE_EQ(read->reference, written.reference);
   EXPECT_DOUBLE_EQ(read->limit, written.limit);
   EXPECT_DOUBLE_EQ(read->elsewhere_probe, written.elsewhere_probe);
-  EXPECT_FALSE(augur::fit::MachineStates::from_json(json{{"probed", 1e300}, {"elsewhere", 1}}).has_value());
+  EXPECT_FALSE(augur::model::MachineStates::from_json(json{{"probed", 1e300}, {"elsewhere", 1}}).has_value());
 }
 
 }  // namespace
