@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/process_grid.hpp"
 #include "app/scope.hpp"
 #include "learn/law_fit.hpp"
 
@@ -128,6 +129,12 @@ TEST(LearnLawFit, CountsFollowExactIntegerLaws) {
       {[](double p, double n) { return n / p; }, true, "n/p", "n/p"},
       {[](double p, double n) { return std::ceil(n / p); }, true, "ceil(n/p)", "⌈n/p⌉"},
       {[](double p, double n) { return 8 * n * n / p; }, true, "8*n^2/p", "8·n²/p"},
+      // A 2-D stencil's halo: a row of 256 doubles split along the grid's second side, a column
+      // of n along its first.
+      {[](double p, double) { return 2048 / app::grid_side(p, 2, 1); }, false, "2048/dims(p, 2, 1)",
+       "2048/dims(p, 2, 1)"},
+      {[](double p, double n) { return 8 * n / app::grid_side(p, 2, 0); }, true, "8*n/dims(p, 2, 0)",
+       "8·n/dims(p, 2, 0)"},
   };
   const std::vector<double> sizes{1000, 3000};
   for (const auto& c : cases) {
