@@ -93,7 +93,9 @@ void add(fit::CandidateSet& set, std::initializer_list<int> columns) {
 }
 
 // Simplest first, so that of laws that predict alike the simpler is kept: the constant, each term
-// alone, c + term, and c + term in p + term in n.
+// alone, c + term, and when both p and n vary, work on the whole problem beside work divided
+// among the ranks (a·n + b·n²/p: a term in n alone and one in n and p) and c + term in p + term
+// in n.
 fit::CandidateSet hypotheses(const std::vector<Term>& terms, const Shape& shape) {
   fit::CandidateSet set;
   const int count = static_cast<int>(terms.size());
@@ -101,10 +103,15 @@ fit::CandidateSet hypotheses(const std::vector<Term>& terms, const Shape& shape)
   for (int k = 1; k < count; ++k) add(set, {k});
   if (shape.distinct >= kPointsForTwoCoefficients)
     for (int k = 1; k < count; ++k) add(set, {0, k});
-  if (shape.distinct >= kPointsForThreeCoefficients && shape.p_varies && shape.n_varies)
-    for (int k = 1; k < count; ++k)
-      for (int l = 1; l < count; ++l)
-        if (!terms[k].uses_n() && terms[l].uses_n()) add(set, {0, k, l});
+  if (shape.distinct < kPointsForThreeCoefficients || !shape.p_varies || !shape.n_varies) return set;
+  const auto whole = [&](int k) { return terms[k].uses_n() && !terms[k].uses_p(); };
+  const auto shared = [&](int k) { return terms[k].uses_n() && terms[k].uses_p(); };
+  for (int k = 1; k < count; ++k)
+    for (int l = 1; l < count; ++l)
+      if (whole(k) && shared(l)) add(set, {k, l});
+  for (int k = 1; k < count; ++k)
+    for (int l = 1; l < count; ++l)
+      if (!terms[k].uses_n() && terms[l].uses_n()) add(set, {0, k, l});
   return set;
 }
 

@@ -68,6 +68,8 @@ TEST(LearnLawFit, EachFamilyIsRecoveredFromExactPoints) {
       {"a·n²/p", [](double p, double n) { return 3e-9 * n * n / p; }, true},
       {"c + a·n", [](double, double n) { return 2e-5 + 4e-8 * n; }, true},
       {"c + a·log₂p + b·n²/p", [](double p, double n) { return 1e-4 + 2e-5 * log2(p) + 3e-9 * n * n / p; }, true},
+      // Seed 000's outer: the whole problem on every rank beside a share of it.
+      {"a·n + b·n²/p", [](double p, double n) { return 5e-8 * n + 5e-8 * n * n / p; }, true},
   };
   for (const auto& family : families) {
     const auto law = fit_law(points(family.truth, family.with_n ? kSizes : kNoSize), Quantity::seconds,
