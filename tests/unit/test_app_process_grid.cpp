@@ -73,6 +73,19 @@ TEST(AppProcessGrid, LawsReadTheGridsSides) {
   EXPECT_EQ(bytes_sent(app, 12), 683);  // 2048 / 3, rounded
 }
 
+TEST(AppProcessGrid, ADimensionOutsideTheGridNamesThePhase) {
+  try {
+    app::parse_app_model(R"x({"augur_app": 1, "name": "prog", "parameters": {"p": {"values": [4]}},
+"phases": [{"name": "all", "expr": "dims(p, 2, 2)"}]})x",
+                         "app.json");
+    FAIL() << "read a phase with dimension 2 of a 2-D grid";
+  } catch (const model::ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("app.json:2: phases[0].expr: expression 'dims(p, 2, 2)': dims(4, 2, 2)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(AppProcessGrid, ADimensionOutsideTheGridNamesTheLaw) {
   try {
     sender("dims(p, 2, 2)");
