@@ -125,6 +125,8 @@ void check_expressions(const AppModel& app) {
         scope.compile(d.expr, true);
       } catch (const std::invalid_argument& e) {
         fail(d.field, fmt::format("expression '{}': {}", d.expr, e.what()));
+      } catch (const model::QueryError& e) {  // dims() of a value that is no grid
+        fail(d.field, fmt::format("expression '{}': {}", d.expr, e.what()));
       }
       if (defs == &app.terms) define(d.field, d.name, 1);
     }

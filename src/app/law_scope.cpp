@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "model/error.hpp"
+
 namespace augur::app {
 
 LawScope::LawScope(const AppModel& app, double p, const std::map<std::string, double>& settings)
@@ -44,12 +46,21 @@ Scope::Compiled LawScope::compile(const std::string& expr) {
           fmt::format("'{}' is not p, a parameter or a constant (a program's laws may use only these)", name));
   if (!Scope::operations_used(expr).empty() || Scope::uses_node(expr))
     throw std::invalid_argument("a program's law gives seconds, bytes or a count; it cannot call t<op> or tloop");
-  return scope_.compile(expr, true);
+  try {
+    return scope_.compile(expr, true);
+  } catch (const model::QueryError& e) {  // dims() of a value that is no grid
+    throw std::invalid_argument(e.what());
+  }
 }
 
 double LawScope::operator()(const std::string& expr) {
   if (auto it = values_.find(expr); it != values_.end()) return it->second;
-  const double value = compile(expr)();
+  double value = 0;
+  try {
+    value = compile(expr)();
+  } catch (const model::QueryError& e) {
+    throw std::invalid_argument(e.what());
+  }
   if (!std::isfinite(value)) throw std::invalid_argument(fmt::format("its value is {}", value));
   values_.emplace(expr, value);
   return value;

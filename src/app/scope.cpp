@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <muParser.h>
 
+#include "app/process_grid.hpp"
 #include "model/catalog.hpp"
 #include "model/error.hpp"
 
@@ -18,6 +19,14 @@ namespace {
 double natural_log(double x) { return std::log(x); }
 double floor_of(double x) { return std::floor(x); }
 double ceil_of(double x) { return std::ceil(x); }
+// dims(p, k, i): side i of MPI_Dims_create's k-dimensional grid of p processes.
+double grid_dims(double p, double dims, double dim) {
+  try {
+    return grid_side(p, dims, dim);
+  } catch (const std::invalid_argument& e) {
+    throw model::QueryError(e.what());
+  }
+}
 
 // muparser's functions, with log, floor and ceil as redefined below.
 const std::set<std::string, std::less<>> kBuiltins{"sin",  "cos",   "tan",   "asin", "acos", "atan", "sinh",
@@ -130,7 +139,7 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
     throw std::invalid_argument(fmt::format("'{}' is not defined (not a parameter, constant, earlier term or node term)", name));
   }
   for (const auto& [name, call] : identifiers(text)) {
-    if (!call || kBuiltins.contains(name) || kNodeFunctions.contains(name)) continue;
+    if (!call || kBuiltins.contains(name) || kNodeFunctions.contains(name) || name == "dims") continue;
     const bool operation = name.size() > 1 && name[0] == 't';
     if (operation && model::find_operation_info(name.substr(1))) continue;
     throw std::invalid_argument(operation ? fmt::format("'{}': no operation '{}' in the catalog (docs/model-format.md)", name,
@@ -143,6 +152,7 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
     parser->DefineFun("log", natural_log);
     parser->DefineFun("floor", floor_of);
     parser->DefineFun("ceil", ceil_of);
+    parser->DefineFun("dims", grid_dims);
     for (const auto& b : bindings_) {
       const auto name = "t" + std::string(b->info->name);
       if (b->info->cls == model::OperationClass::barrier) parser->DefineFunUserData(name, Binding::call1, b.get(), false);

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "app/app_program_json.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "cli/named_numbers.hpp"
@@ -53,6 +54,7 @@ struct SimRequest : NetworkRequest {
   int bins = 20;
   std::string match = "simulated";
   double compute_scale = 1.0;
+  bool no_bounds = false;             // with --app: no runs at the laws' low and high bounds
   bool json = false;
   bool no_progress = false;
   std::vector<std::string> inputs;
@@ -67,6 +69,8 @@ struct Input {
   std::vector<std::string> warnings;
   std::map<std::string, long> skipped;
   long never_completed = 0;
+  std::optional<app::AppModel> app_model;  // with --app, for the runs at its laws' bounds
+  sim::AppSettings app_settings;
 };
 
 std::map<std::string, double> parse_settings(const std::vector<std::string>& settings) {
@@ -90,6 +94,8 @@ Input open_app(const SimRequest& r) {
   settings.compute_scale = r.compute_scale;
   Input in;
   in.program = sim::instantiate(app, r.ranks, settings);
+  in.app_model = app;
+  in.app_settings = settings;
   in.source = r.app;
   in.kind = "app";
   in.trace_machine = app.program->machine;
@@ -98,7 +104,7 @@ Input open_app(const SimRequest& r) {
     const int largest = *std::max_element(measured.begin(), measured.end());
     if (r.ranks > 64 * largest)
       in.warnings.push_back(fmt::format("{} ranks is {:.0f}x the largest count the program was learned at ({}); "
-                                        "compare --bound min and max to see how far its laws' errors reach",
+                                        "the prediction's low and high bounds say how far its laws' errors reach",
                                         r.ranks, double(r.ranks) / largest, largest));
   }
   return in;
@@ -108,6 +114,7 @@ Input open_input(const SimRequest& r) {
   if (!r.app.empty()) return open_app(r);
   if (r.ranks != 0) throw UsageError("--ranks goes with --app");
   if (!r.settings.empty()) throw UsageError("--set goes with --app");
+  if (r.no_bounds) throw UsageError("--no-bounds goes with --app");
   Input in;
   if (!r.generator.empty()) {
     auto g = sim::generate(r.generator, r.inputs);
@@ -251,6 +258,34 @@ void write_html(const SimRequest& r, const trace::Trace& t, const sim::Transfers
                                  16, out);
 }
 
+// Whether some law of the program has bounds apart from its value (a fitted law's errors).
+bool has_bounds(const app::AppProgram& program) {
+  bool any = false;
+  app::for_each_law(program, [&](const app::Law& law, const std::string&) {
+    any = any || (!law.low.empty() && law.low != law.expr) || (!law.high.empty() && law.high != law.expr);
+  });
+  return any;
+}
+
+// With --app at the default bound: the run again with every law at its low bound and with every
+// law at its high one (their coefficients' errors), on the same machine and network, so the
+// prediction comes with how far the laws' errors move it. Exact laws move nothing.
+std::optional<nlohmann::json> law_bounds(const SimRequest& r, const Input& in, const model::Model& machine,
+                                         sim::Options options, double predicted) {
+  if (in.kind != "app" || r.no_bounds || parse_bound(r.bound) != model::Bound::avg) return std::nullopt;
+  if (!has_bounds(*in.app_model->program)) return nlohmann::json{{"low", predicted}, {"high", predicted}};
+  options.progress = nullptr;
+  nlohmann::json bounds;
+  for (const auto& [bound, key] : {std::pair{model::Bound::min, "low"}, {model::Bound::max, "high"}}) {
+    auto settings = in.app_settings;
+    settings.bound = bound;
+    const auto program = sim::instantiate(*in.app_model, r.ranks, settings);
+    const auto chosen = make_network(r, machine);
+    bounds[key] = sim::simulate(*program, *chosen.network, options).predicted;
+  }
+  return bounds;
+}
+
 void run(const SimRequest& r) {
   parse_bound(r.bound);
   if (r.match != "simulated" && r.match != "recorded") throw UsageError("--match must be simulated or recorded");
@@ -288,6 +323,7 @@ void run(const SimRequest& r) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (bar) std::fprintf(stderr, "\r%*s\r", 100, "");
   auto report = sim::make_report(result, run_settings(r, in, machine, *net, options), wall);
+  if (auto bounds = law_bounds(r, in, model, options, result.predicted)) report["predicted_law_bounds"] = *bounds;
   for (const auto& w : in.warnings) report["warnings"].push_back(w);
   std::optional<trace::Utilisation> used;
   if (!r.utilisation.empty()) {
@@ -341,8 +377,10 @@ void add_sim_command(CLI::App& app) {
       "  augur sim --network topology --topology torus:8x8 --sharing rtt --generate alltoall p=64 bytes=1MiB\n"
       "  augur sim --network topology --topology cluster.json ring.sched     (a machine file)\n"
       "An application model's program (its \"program\" section, docs/app-model-format.md; augur learn\n"
-      "writes one from traces at a few counts) runs at any count; --set gives its parameters, --bound\n"
-      "min or max takes its laws' low or high bounds with the model's:\n"
+      "writes one from traces at a few counts) runs at any count; --set gives its parameters. The\n"
+      "prediction comes with its low and high bounds, the run again with every law at its low and at\n"
+      "its high bound (--no-bounds skips the two runs); --bound min or max runs only the one, with the\n"
+      "model's bound:\n"
       "  augur sim --app examples/models/stencil-program.json --ranks 4096 --machine t3d --set n=4096\n"
       "  augur sim --app stencil.json --ranks 65536 --network topology --topology torus:256x256 --bound max\n" +
       sim::describe_generators());
@@ -355,6 +393,7 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--app", r->app, "run the program section of this application model (docs/app-model-format.md)");
   cmd->add_option("--ranks", r->ranks, "with --app: the number of ranks to run it at");
   cmd->add_option("--set", r->settings, "with --app: NAME=NUMBER, a parameter's (or constant's) value");
+  cmd->add_flag("--no-bounds", r->no_bounds, "with --app: skip the runs at the laws' low and high bounds");
   cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file (as LogGOPSim's GOAL when it ends in .goal)");
   cmd->add_option("--compute-scale", r->compute_scale,
                   "multiply a trace's or an app model's compute times (a slower or faster node)");

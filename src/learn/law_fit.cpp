@@ -37,6 +37,9 @@ constexpr double kRelativeWeightFloor = 0.01;
 // SMAPE's largest value, the cross-validated error recorded when leaving a point out was not
 // possible: no evidence for the law beyond its fit.
 constexpr double kNoValidation = 2;
+// A term whose share of every measured value is below this is rounding, not a term: on exact data
+// (a simulated run) the scatter is rounding too, so the test against the errors alone keeps it.
+constexpr double kNegligibleShare = 1e-9;
 
 bool is_identifier(const std::string& name) {
   const auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
@@ -93,7 +96,9 @@ void add(fit::CandidateSet& set, std::initializer_list<int> columns) {
 }
 
 // Simplest first, so that of laws that predict alike the simpler is kept: the constant, each term
-// alone, c + term, and c + term in p + term in n.
+// alone, c + term, and when both p and n vary, work on the whole problem beside work divided
+// among the ranks (a·n + b·n²/p: a term in n alone and one in n and p) and c + term in p + term
+// in n.
 fit::CandidateSet hypotheses(const std::vector<Term>& terms, const Shape& shape) {
   fit::CandidateSet set;
   const int count = static_cast<int>(terms.size());
@@ -101,10 +106,15 @@ fit::CandidateSet hypotheses(const std::vector<Term>& terms, const Shape& shape)
   for (int k = 1; k < count; ++k) add(set, {k});
   if (shape.distinct >= kPointsForTwoCoefficients)
     for (int k = 1; k < count; ++k) add(set, {0, k});
-  if (shape.distinct >= kPointsForThreeCoefficients && shape.p_varies && shape.n_varies)
-    for (int k = 1; k < count; ++k)
-      for (int l = 1; l < count; ++l)
-        if (!terms[k].uses_n() && terms[l].uses_n()) add(set, {0, k, l});
+  if (shape.distinct < kPointsForThreeCoefficients || !shape.p_varies || !shape.n_varies) return set;
+  const auto whole = [&](int k) { return terms[k].uses_n() && !terms[k].uses_p(); };
+  const auto shared = [&](int k) { return terms[k].uses_n() && terms[k].uses_p(); };
+  for (int k = 1; k < count; ++k)
+    for (int l = 1; l < count; ++l)
+      if (whole(k) && shared(l)) add(set, {k, l});
+  for (int k = 1; k < count; ++k)
+    for (int l = 1; l < count; ++l)
+      if (!terms[k].uses_n() && terms[l].uses_n()) add(set, {0, k, l});
   return set;
 }
 
@@ -138,14 +148,24 @@ double students_t_quantile(double probability, int freedom) {
   return boost::math::quantile(boost::math::students_t_distribution<double>(freedom), probability);
 }
 
-// Whether every coefficient is one its error does not make indistinguishable from zero; if one
-// is, a law without its term (the constant, or a·term alone) says as much.
-bool terms_significant(const fit::LinearFit& fit, const std::vector<double>& errors, int points, double level) {
-  const int freedom = points - fit.hypothesis.size;
+// Whether term k of the fit adds a share of some measured value above rounding. The design's
+// rows are divided by each value's scale, so a term's weighted column times its coefficient is
+// its share of the point.
+bool contributes(const fit::LinearFit& fit, int k, const fit::WeightedDesign& design) {
+  const auto share = (fit.coef[k] * design.weighted_columns().col(fit.hypothesis.columns[k])).cwiseAbs().maxCoeff();
+  return share >= kNegligibleShare * design.weighted_y().cwiseAbs().maxCoeff();
+}
+
+// Whether every coefficient is one its error does not make indistinguishable from zero, and
+// whose term is more than rounding; if one is not, a law without its term (the constant, or
+// a·term alone) says as much.
+bool terms_significant(const fit::LinearFit& fit, const std::vector<double>& errors, const fit::WeightedDesign& design,
+                       double level) {
+  const int freedom = design.points() - fit.hypothesis.size;
   if (freedom <= 0) return false;
   const double t = students_t_quantile(1 - level / 2, freedom);
   for (int k = 0; k < fit.hypothesis.size; ++k)
-    if (std::abs(fit.coef[k]) < t * errors[k]) return false;
+    if (std::abs(fit.coef[k]) < t * errors[k] || !contributes(fit, k, design)) return false;
   return true;
 }
 
@@ -156,7 +176,7 @@ fit::SelectedLaw choose(const fit::WeightedDesign& design, fit::CandidateSet set
   while (true) {
     auto chosen = fit::select_law(design, set, fit::SelectionOptions{});
     const int size = chosen.fit.hypothesis.size;
-    if (size == 1 || terms_significant(chosen.fit, scatter_errors(chosen.fit, design.points()), design.points(), level))
+    if (size == 1 || terms_significant(chosen.fit, scatter_errors(chosen.fit, design.points()), design, level))
       return chosen;
     std::erase_if(set.hypotheses, [&](const fit::Hypothesis& h) { return h.size >= size; });
   }

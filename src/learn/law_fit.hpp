@@ -4,8 +4,9 @@
 // (app::Law): an exact integer law when one reproduces every count, otherwise the law that
 // src/fit's cross-validated selection chooses among forms linear in their coefficients
 // (constant, a/p, a/√p, a·log₂p, a·p, a·p·log₂p, a·p², a·n, a·√n, a·n², a·n/p, a·n/√p, a·n²/p,
-// c + term, and c + term in p + term in n when both vary), each coefficient of a law with more
-// than one also required to stand clear of its error, since four counts leave noise much room.
+// c + term, and when both vary, term in n + term in n and p or c + term in p + term in n), each
+// coefficient of a law with more than one also required to stand clear of its error, since four
+// counts leave noise much room.
 #include <string>
 #include <vector>
 

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "app/process_grid.hpp"
+
 namespace augur::learn {
 namespace {
 
@@ -21,6 +23,13 @@ Term term(double p_power, double log_power, double n_power) {
 Term division(Term::Division kind) {
   Term t;
   t.division = kind;
+  return t;
+}
+
+Term grid(int side, double n_power) {
+  Term t;
+  t.grid_side = side;
+  t.n_power = n_power;
   return t;
 }
 
@@ -58,6 +67,10 @@ TermText term_text(const Term& t, const std::string& n, const Style& style) {
   if (t.division == Term::Division::ceil) text.numerator.push_back(style.ceil_open + n + "/p" + style.ceil_close);
   if (t.division != Term::Division::none) return text;
   if (t.n_power != 0) text.numerator.push_back(power_text(n, t.n_power, style));
+  if (t.grid_side >= 0) {
+    text.denominator = fmt::format("dims(p, 2, {})", t.grid_side);
+    return text;
+  }
   if (t.p_part.p_power > 0) text.numerator.push_back(power_text("p", t.p_part.p_power, style));
   if (t.p_part.log_power != 0) text.numerator.push_back(power_text(style.log2, t.p_part.log_power, style));
   if (t.p_part.p_power < 0) text.denominator = power_text("p", -t.p_part.p_power, style);
@@ -90,7 +103,7 @@ std::string readable_number(double x) { return fmt::format("{:.4g}", x); }
 double Term::operator()(double p, double n) const {
   if (division == Division::floor) return std::floor(n / p);
   if (division == Division::ceil) return std::ceil(n / p);
-  double v = p_part(p, 1.0);
+  double v = grid_side >= 0 ? 1 / app::grid_side(p, 2, grid_side) : p_part(p, 1.0);
   if (n_power == 1) v *= n;
   else if (n_power == 2) v *= n * n;
   else if (n_power != 0) v *= std::pow(n, n_power);
@@ -107,12 +120,16 @@ std::vector<Term> n_terms() {
   return {term(0, 0, 1), term(0, 0, 0.5), term(0, 0, 2), term(-1, 0, 1), term(-0.5, 0, 1), term(-1, 0, 2)};
 }
 
+std::vector<Term> grid_terms(double n_power) { return {grid(0, n_power), grid(1, n_power)}; }
+
 std::vector<Term> exact_terms(bool with_parameter) {
   std::vector<Term> terms{term(1, 0, 0), term(0, 1, 0), term(0.5, 0, 0), term(2, 0, 0)};
+  for (const auto& t : grid_terms(0)) terms.push_back(t);
   if (!with_parameter) return terms;
   for (const auto& t : {term(0, 0, 1), term(-1, 0, 1), division(Term::Division::floor),
                         division(Term::Division::ceil), term(0, 0, 2), term(-1, 0, 2), term(0, 0, 0.5)})
     terms.push_back(t);
+  for (const auto& t : grid_terms(1)) terms.push_back(t);
   return terms;
 }
 

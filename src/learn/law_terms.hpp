@@ -1,7 +1,9 @@
 #pragma once
 // The terms a learned law is made of, functions of the process count p and a problem size n
 // (named by the program's parameter, "n" below), and the texts of their weighted sums: a
-// muparser expression in p and the parameter name, and a readable form ("c + a·log₂p").
+// muparser expression in p and the parameter name, and a readable form ("c + a·log₂p"). A term
+// may divide by a side of MPI_Dims_create's 2-D grid of p, dims(p, 2, k): a 2-D stencil's halo
+// follows the side, which no power of p gives (p = 8 is a 4 × 2 grid, p = 32 an 8 × 4 one).
 #include <string>
 #include <vector>
 
@@ -15,9 +17,12 @@ struct Term {
   model::Basis p_part;  // p^a · log2(p)^b; a may be negative (1/p, 1/√p); no d
   double n_power = 0;   // 0, 0.5, 1 or 2
   Division division = Division::none;  // when not none, the term is n/p rounded, p_part unused
+  int grid_side = -1;  // when 0 or 1, the term is n^n_power / dims(p, 2, grid_side), p_part unused
 
   double operator()(double p, double n) const;
-  bool uses_p() const { return division != Division::none || p_part.p_power != 0 || p_part.log_power != 0; }
+  bool uses_p() const {
+    return division != Division::none || grid_side >= 0 || p_part.p_power != 0 || p_part.log_power != 0;
+  }
   bool uses_n() const { return division != Division::none || n_power != 0; }
   bool is_constant() const { return !uses_p() && !uses_n(); }
 };
@@ -27,8 +32,11 @@ Term constant_term();
 std::vector<Term> p_terms();
 // n, √n, n², n/p, n/√p, n²/p: the problem size alone or divided among the ranks.
 std::vector<Term> n_terms();
-// The terms of exact integer laws (counts, sizes, offsets), simplest first: p, log₂p, √p, p², and
-// with a parameter n, n/p, ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n.
+// 1/dims(p, 2, 0) and 1/dims(p, 2, 1) with n_power 0, n/dims(p, 2, …) with n_power 1.
+std::vector<Term> grid_terms(double n_power);
+// The terms of exact integer laws (counts, sizes, offsets), simplest first: p, log₂p, √p, p²,
+// 1/dims(p, 2, 0), 1/dims(p, 2, 1), and with a parameter n, n/p, ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n,
+// n/dims(p, 2, 0), n/dims(p, 2, 1).
 std::vector<Term> exact_terms(bool with_parameter);
 
 // Σ coefficients[k]·terms[k] as muparser text, numbers written with 17 significant digits so

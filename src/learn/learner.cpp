@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "learn/exact_law.hpp"
 #include "learn/law_fit.hpp"
 #include "learn/peer_rules.hpp"
 #include "learn/rank_groups.hpp"
@@ -184,10 +185,23 @@ class Aligner {
     return common.value_or(0);
   }
 
+  // A message towards MPI_PROC_NULL records no size, so only the members that have a peer say
+  // how large the message is (a stencil's edge ranks would otherwise pull the mean towards 0),
+  // and a run where none has one says nothing.
   app::Law bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node, const std::string& here) {
+    const bool message = is_message(node.front()->op);
+    std::vector<GroupRun> told;
     std::vector<double> values;
-    for (const auto* n : node) values.push_back(mean(n->value));
-    return law(at, values, Quantity::integer, here, "bytes");
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      std::vector<double> sizes;
+      for (std::size_t m = 0; m < node[k]->value.size(); ++m)
+        if (!message || node[k]->peer[m] != sim::kNoPeer) sizes.push_back(node[k]->value[m]);
+      if (sizes.empty()) continue;
+      told.push_back(at[k]);
+      values.push_back(mean(sizes));
+    }
+    if (told.empty()) return bare(constant_law(0));
+    return law(told, values, Quantity::integer, here, "bytes");
   }
 
   void check_communicator(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "app/process_grid.hpp"
 #include "learn/law_fit.hpp"
 #include "sim/program/program.hpp"
 
@@ -110,7 +111,7 @@ std::optional<Rule> grid(const std::vector<PeerSamples>& runs) {
 }
 
 std::int32_t grid_neighbour(const app::PeerRule& rule, int rank, int p) {
-  const auto dims = balanced_dims(p, rule.dims);
+  const auto dims = app::balanced_dims(p, rule.dims);
   std::vector<int> coords(dims.size());
   int rest = rank;
   for (int d = int(dims.size()) - 1; d >= 0; --d) coords[d] = rest % dims[d], rest /= dims[d];
@@ -127,17 +128,6 @@ std::int32_t grid_neighbour(const app::PeerRule& rule, int rank, int p) {
 
 }  // namespace
 
-std::vector<int> balanced_dims(int p, int dims) {
-  // MPI_Dims_create: the factors of p spread over the dimensions as evenly as they go, each
-  // prime factor, largest first, to the dimension with the smallest product so far.
-  std::vector<int> primes;
-  for (int f = 2, rest = p; rest > 1; f = f * f > rest ? rest : f + 1)
-    while (rest % f == 0) primes.push_back(f), rest /= f;
-  std::vector<int> out(dims, 1);
-  for (auto f = primes.rbegin(); f != primes.rend(); ++f) *std::min_element(out.begin(), out.end()) *= *f;
-  std::sort(out.rbegin(), out.rend());
-  return out;
-}
 
 std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value) {
   switch (rule.kind) {

@@ -27,9 +27,6 @@ inline app::PeerRule peer_rule(app::PeerRule::Kind kind) {
   return rule;
 }
 
-// MPI_Dims_create(p, dims): the most balanced factors, largest first.
-std::vector<int> balanced_dims(int p, int dims);
-
 // The peer of `rank` under `rule` at p (sim::kAny, sim::kNoPeer, or a world rank); `value`
 // evaluates the rule's laws at p.
 std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value);

@@ -124,9 +124,13 @@ std::string headline(const nlohmann::json& report) {
     return fmt::format("Measured run time here: {}  ({} ranks)\n\n", seconds(report.at("predicted_seconds")), ranks);
   // A simulated run has one clock; a reverse-profiled one three, whose tables follow --bound.
   const bool three_clocks = report.contains("predicted_bounds");
+  std::string predicted = three_clocks ? bounds_range(report.at("predicted_bounds")) : seconds(report.at("predicted_seconds"));
+  // A learned program's prediction with the laws at their low and high bounds (augur sim --app).
+  if (report.contains("predicted_law_bounds"))
+    predicted += fmt::format(" ({} … {} by the laws' bounds)", seconds(report.at("predicted_law_bounds").at("low")),
+                             seconds(report.at("predicted_law_bounds").at("high")));
   std::string out = fmt::format(
-      "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"),
-      three_clocks ? bounds_range(report.at("predicted_bounds")) : seconds(report.at("predicted_seconds")),
+      "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"), predicted,
       three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks);
   if (report.contains("predicted_run_seconds"))
     out += fmt::format("The whole command, with the launch (mpirun, MPI_Init and MPI_Finalize: {} measured at {} ranks): {}\n\n",

@@ -9,6 +9,7 @@
 #include <functional>
 #include <numeric>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,38 @@ std::string traces_of(const std::string& name, const std::function<std::string(i
   return words;
 }
 
+// Traces of `program(p, n)` at p = 2, 4, 8, 16 and n = 64, 128, 256, as augur learn's words with
+// a --param n=… per trace.
+std::string traces_in_p_and_n(const std::string& name, const std::function<std::string(int, int)>& program) {
+  std::string words, params;
+  for (const int n : {64, 128, 256})
+    for (const int p : {2, 4, 8, 16}) {
+      const auto dir = testing::TempDir() + fmt::format("learn-{}-{}-{}", name, n, p);
+      std::filesystem::remove_all(dir);
+      const auto file = temp_file(fmt::format("learn-{}-{}-{}.sched", name, n, p), program(p, n));
+      EXPECT_GE(simulated(file + " --trace " + dir), 0);
+      words += " " + dir;
+      params += fmt::format(" --param n={}", n);
+    }
+  return words + params;
+}
+
 const nlohmann::json& body_of(const nlohmann::json& app) { return app.at("program").at("groups").at(0).at("body"); }
+
+// A law's expression, written alone (exact, or fitted without scatter) or with its bounds.
+std::string expr_of(const nlohmann::json& law) { return law.is_string() ? law.get<std::string>() : law.at("expr").get<std::string>(); }
+
+// The coefficients of `expr` when it has the form `pattern` (a regular expression whose groups
+// are the coefficients), else nothing.
+std::vector<double> coefficients_of(const std::string& expr, const std::string& pattern) {
+  std::smatch m;
+  if (!std::regex_match(expr, m, std::regex(pattern))) return {};
+  std::vector<double> out;
+  for (std::size_t i = 1; i < m.size(); ++i) out.push_back(std::stod(m[i].str()));
+  return out;
+}
+
+const std::string kNumber = "([-+0-9.e]+)";
 
 }  // namespace
 
@@ -117,19 +149,12 @@ TEST(LearnCli, OneProcessCountIsAUsageError) {
 
 TEST(LearnCli, RecoversTheSeedsMandelModelFormsInPAndN) {
   // Seed 000's mandel: t = d·(d/p)·c computing rows, then the image gathered at rank 0.
-  std::string words, params;
-  for (const int n : {64, 128, 256})
-    for (const int p : {2, 4, 8, 16}) {
-      const auto program = fmt::format("ranks {}\nranks 0..N-1 {{\n  compute {}ns\n  gather {} root=0\n}}\n", p,
-                                       n * n / p * 50, n * n / p * 4);
-      const auto dir = testing::TempDir() + fmt::format("learn-mandel-{}-{}", n, p);
-      std::filesystem::remove_all(dir);
-      ASSERT_GE(simulated(temp_file(fmt::format("learn-mandel-{}-{}.sched", n, p), program) + " --trace " + dir), 0);
-      words += " " + dir;
-      params += fmt::format(" --param n={}", n);
-    }
+  const auto traces = traces_in_p_and_n("mandel", [](int p, int n) {
+    return fmt::format("ranks {}\nranks 0..N-1 {{\n  compute {}ns\n  gather {} root=0\n}}\n", p, n * n / p * 50,
+                       n * n / p * 4);
+  });
   const auto out = testing::TempDir() + "learn-mandel.json";
-  const auto r = augur("learn" + words + params + " -o " + out);
+  const auto r = augur("learn" + traces + " -o " + out);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto app = nlohmann::json::parse(read_text(out));
   // Exact data give an exact law, written as its expression: a·n²/p with a = 50 ns.
@@ -143,4 +168,77 @@ TEST(LearnCli, RecoversTheSeedsMandelModelFormsInPAndN) {
   // And the learned model plots like a hand-written one.
   const auto plot = augur("plot " + out + " --machine t3d --no-draw -o " + testing::TempDir() + "learn-mandel-plot");
   EXPECT_EQ(plot.status, 0) << plot.out;
+}
+
+TEST(LearnCli, RecoversTheSeedsLifeModelFormsInPAndN) {
+  // Seed 000's life on a d × d board in row blocks: each iteration updates the block,
+  // (d/p)·c·d + d·(d/p)·c = 2·c·d²/p with c = 10 ns, and swaps the boundary rows with the
+  // neighbours above and below (2·tsend(d) + 2·trecv(d), d ints each way, a tag for each way, so
+  // that at p = 2, where both neighbours are the other rank, the two swaps stay two); a barrier
+  // ends the run.
+  const auto traces = traces_in_p_and_n("life", [](int p, int n) {
+    return fmt::format("ranks {}\nranks 0..N-1 {{\n  repeat 10 {{\n    compute {}ns\n"
+                       "    sendrecv rank+1 rank-1 {} tag=1\n    sendrecv rank-1 rank+1 {} tag=2\n  }}\n  barrier\n}}\n",
+                       p, 2 * 10 * n * n / p, 4 * n, 4 * n);
+  });
+  const auto out = testing::TempDir() + "learn-life.json";
+  const auto r = augur("learn" + traces + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto app = nlohmann::json::parse(read_text(out));
+  ASSERT_EQ(app.at("program").at("groups").size(), 1u) << app.dump(1);
+  const auto& body = body_of(app);
+  ASSERT_EQ(body.size(), 2u) << body.dump(1);
+  EXPECT_EQ(body.at(0).at("repeat"), "10");
+  EXPECT_EQ(body.at(1).at("op"), "barrier");
+  // The loop's body: the two swaps, d ints each, to the next rank and the one before, around
+  // the ring, and the update, exact data giving a·n²/p with a = 2·c.
+  int swaps = 0, updates = 0;
+  for (const auto& node : body.at(0).at("body")) {
+    if (node.contains("op")) {
+      EXPECT_EQ(node.at("op"), "sendrecv");
+      EXPECT_EQ(node.at("bytes"), "4*n");
+      EXPECT_EQ(node.at("peer").at("edge"), "wrap") << node.dump();
+      ++swaps;
+      continue;
+    }
+    const auto a = coefficients_of(expr_of(node.at("compute")), kNumber + "\\*n\\^2/p");
+    ASSERT_EQ(a.size(), 1u) << node.dump();
+    EXPECT_NEAR(a[0], 20e-9, 1e-15);
+    ++updates;
+  }
+  EXPECT_EQ(swaps, 2);
+  EXPECT_EQ(updates, 1);
+  EXPECT_NE(r.out.find("a·n²/p"), std::string::npos) << r.out;
+}
+
+TEST(LearnCli, RecoversTheSeedsOuterModelFormsInPAndN) {
+  // Seed 000's outer product of d points: each rank's d/p points allgathered (d/p ints each),
+  // the points made (d·tdist) and the rows of the d × d distance matrix filled (d·(d/p)·tdist),
+  // the largest distance allreduced (one int), the diagonal set (d·tdist) and a barrier, with
+  // tdist = 50 ns.
+  const auto traces = traces_in_p_and_n("outer", [](int p, int n) {
+    return fmt::format("ranks {}\nranks 0..N-1 {{\n  allgather {}\n  compute {}ns\n  allreduce 4\n  compute {}ns\n"
+                       "  barrier\n}}\n",
+                       p, 4 * n / p, 50 * n + 50 * n * n / p, 50 * n);
+  });
+  const auto out = testing::TempDir() + "learn-outer.json";
+  const auto r = augur("learn" + traces + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto app = nlohmann::json::parse(read_text(out));
+  const auto& body = body_of(app);
+  ASSERT_EQ(body.size(), 5u) << body.dump(1);
+  EXPECT_EQ(body.at(0).at("op"), "allgather");
+  EXPECT_EQ(body.at(0).at("bytes"), "4*n/p");
+  // Making the points and filling the rows: the whole problem beside a share of it, a·n + b·n²/p.
+  const auto fill = coefficients_of(expr_of(body.at(1).at("compute")), kNumber + "\\*n \\+ " + kNumber + "\\*n\\^2/p");
+  ASSERT_EQ(fill.size(), 2u) << body.at(1).dump();
+  EXPECT_NEAR(fill[0], 50e-9, 1e-14);
+  EXPECT_NEAR(fill[1], 50e-9, 1e-14);
+  EXPECT_EQ(body.at(2).at("op"), "allreduce");
+  EXPECT_EQ(body.at(2).at("bytes"), "4");
+  const auto diagonal = coefficients_of(expr_of(body.at(3).at("compute")), kNumber + "\\*n");
+  ASSERT_EQ(diagonal.size(), 1u) << body.at(3).dump();
+  EXPECT_NEAR(diagonal[0], 50e-9, 1e-15);
+  EXPECT_EQ(body.at(4).at("op"), "barrier");
+  EXPECT_NE(r.out.find("a·n + b·n²/p"), std::string::npos) << r.out;
 }

@@ -85,6 +85,40 @@ TEST(SimAppCli, BoundsTakeTheLawsLowAndHigh) {
   EXPECT_NEAR(predicted("--app " + app + " --ranks 16 --set n=64 --compute-scale 2"), 2 * 10 * 0.064 / 16, 1e-15);
 }
 
+// The same program: its prediction carries the runs at the laws' low and high bounds, in the
+// JSON exactly and beside the prediction in the text.
+TEST(SimAppCli, ThePredictionComesWithTheLawsBounds) {
+  const auto app = app_file("default-bounds-app.json", R"({"groups": [{"ranks": {"first": "0", "last": "p - 1"}, "body": [
+      {"repeat": {"expr": "10", "low": "9", "high": "11"}, "body": [
+        {"compute": {"expr": "0.064 / p", "low": "0.06 / p", "high": "0.07 / p"}}]}]}]})");
+  const auto args = "sim --machine t3d --no-progress --app " + app + " --ranks 64 --set n=64";
+  auto r = augur(args + " --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto report = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(report.at("predicted_law_bounds").at("low").get<double>(), 9 * 0.06 / 64, 1e-15);
+  EXPECT_NEAR(report.at("predicted_law_bounds").at("high").get<double>(), 11 * 0.07 / 64, 1e-15);
+  r = augur(args);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("Predicted run time on t3d: 10 ms (8.438 ms … 12.03 ms by the laws' bounds)  (bound avg", 0), 0u)
+      << r.out;
+  // One bound asked for, or none, runs that one alone.
+  for (const auto* only : {" --bound low", " --no-bounds"}) {
+    r = augur(args + only + " --json");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_FALSE(nlohmann::json::parse(r.out).contains("predicted_law_bounds")) << only;
+  }
+  // Exact laws have no errors: both bounds are the prediction.
+  const auto exact = app_file("exact-bounds-app.json", R"({"groups": [{"ranks": {"first": "0", "last": "p - 1"}, "body": [
+      {"repeat": "10", "body": [{"compute": "0.064 / p"}]}]}]})");
+  r = augur("sim --machine t3d --json --no-progress --app " + exact + " --ranks 64 --set n=64");
+  ASSERT_EQ(r.status, 0) << r.out;
+  report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report.at("predicted_law_bounds").at("low"), report.at("predicted_seconds"));
+  EXPECT_EQ(report.at("predicted_law_bounds").at("high"), report.at("predicted_seconds"));
+  EXPECT_EQ(augur("sim --machine t3d --no-bounds " + temp_file("no-app.sched", "ranks 2\nranks 0..N-1 {\n  barrier\n}\n")).status,
+            2);
+}
+
 TEST(SimAppCli, TheExampleRunsAndStillPlots) {
   const auto example = std::string(AUGUR_TEST_DATA) + "/../../examples/models/stencil-program.json";
   const auto r = augur("sim --machine t3d --no-progress --app " + example + " --ranks 64 --set n=1024");
@@ -101,8 +135,8 @@ TEST(SimAppCli, FarBeyondTheCountsLearnedAtIsWarned) {
   ASSERT_EQ(r.status, 0) << r.out;
   const auto warnings = nlohmann::json::parse(r.out).at("warnings");
   ASSERT_EQ(warnings.size(), 1u) << r.out;
-  EXPECT_EQ(warnings[0], "512 ranks is 128x the largest count the program was learned at (4); compare --bound min "
-                         "and max to see how far its laws' errors reach");
+  EXPECT_EQ(warnings[0], "512 ranks is 128x the largest count the program was learned at (4); the prediction's low "
+                         "and high bounds say how far its laws' errors reach");
 }
 
 TEST(SimAppCli, WhatCannotRunSaysWhy) {

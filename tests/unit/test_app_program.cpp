@@ -308,15 +308,3 @@ TEST(AppProgram, UnrollingPastTheLimitIsRefused) {
   settings.max_operations = 1u << 20;
   EXPECT_THROW(sim::instantiate(app, 4, settings), model::ModelError);
 }
-
-TEST(AppProgram, DimsAreBalancedAsMpiDimsCreate) {
-  using V = std::vector<int>;
-  EXPECT_EQ(sim::balanced_dims(16, 2), (V{4, 4}));
-  EXPECT_EQ(sim::balanced_dims(12, 2), (V{4, 3}));
-  EXPECT_EQ(sim::balanced_dims(72, 2), (V{9, 8}));
-  EXPECT_EQ(sim::balanced_dims(8, 3), (V{2, 2, 2}));
-  EXPECT_EQ(sim::balanced_dims(24, 3), (V{4, 3, 2}));
-  EXPECT_EQ(sim::balanced_dims(7, 2), (V{7, 1}));
-  EXPECT_EQ(sim::balanced_dims(1, 3), (V{1, 1, 1}));
-  EXPECT_EQ(sim::balanced_dims(65536, 2), (V{256, 256}));
-}

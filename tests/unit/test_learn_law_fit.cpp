@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/process_grid.hpp"
 #include "app/scope.hpp"
 #include "learn/law_fit.hpp"
 
@@ -67,6 +68,8 @@ TEST(LearnLawFit, EachFamilyIsRecoveredFromExactPoints) {
       {"a·n²/p", [](double p, double n) { return 3e-9 * n * n / p; }, true},
       {"c + a·n", [](double, double n) { return 2e-5 + 4e-8 * n; }, true},
       {"c + a·log₂p + b·n²/p", [](double p, double n) { return 1e-4 + 2e-5 * log2(p) + 3e-9 * n * n / p; }, true},
+      // Seed 000's outer: the whole problem on every rank beside a share of it.
+      {"a·n + b·n²/p", [](double p, double n) { return 5e-8 * n + 5e-8 * n * n / p; }, true},
   };
   for (const auto& family : families) {
     const auto law = fit_law(points(family.truth, family.with_n ? kSizes : kNoSize), Quantity::seconds,
@@ -100,6 +103,15 @@ TEST(LearnLawFit, NoiseOnAConstantStaysAConstant) {
   EXPECT_GE(recoveries([](double, double) { return 1e-3; }, kSizes, 0.03, "c"), 180);
 }
 
+// A simulated run's times are exact but for rounding, and so is the scatter about any law that
+// adds a term of rounding size to the true one: such a term is dropped, whatever its error (with
+// the error test alone, 196 of 200 kept a·n²/p and 4 added a second term of rounding size).
+TEST(LearnLawFit, RoundingOnExactDataAddsNoTerm) {
+  EXPECT_EQ(recoveries([](double p, double n) { return 2e-8 * n * n / p; }, kSizes, 1e-12, "a·n²/p"), 200);
+  EXPECT_EQ(recoveries([](double p, double n) { return 5e-8 * n + 5e-8 * n * n / p; }, kSizes, 1e-12, "a·n + b·n²/p"),
+            200);
+}
+
 TEST(LearnLawFit, EqualValuesAreAnExactConstant) {
   const auto law = fit_law(points([](double, double) { return 2.5e-4; }, kNoSize), Quantity::seconds, "");
   EXPECT_EQ(law.expr, "0.00025000000000000001");
@@ -128,6 +140,12 @@ TEST(LearnLawFit, CountsFollowExactIntegerLaws) {
       {[](double p, double n) { return n / p; }, true, "n/p", "n/p"},
       {[](double p, double n) { return std::ceil(n / p); }, true, "ceil(n/p)", "⌈n/p⌉"},
       {[](double p, double n) { return 8 * n * n / p; }, true, "8*n^2/p", "8·n²/p"},
+      // A 2-D stencil's halo: a row of 256 doubles split along the grid's second side, a column
+      // of n along its first.
+      {[](double p, double) { return 2048 / app::grid_side(p, 2, 1); }, false, "2048/dims(p, 2, 1)",
+       "2048/dims(p, 2, 1)"},
+      {[](double p, double n) { return 8 * n / app::grid_side(p, 2, 0); }, true, "8*n/dims(p, 2, 0)",
+       "8·n/dims(p, 2, 0)"},
   };
   const std::vector<double> sizes{1000, 3000};
   for (const auto& c : cases) {

@@ -35,17 +35,6 @@ PeerRule inferred(const std::function<std::int32_t(int, int)>& peer) {
 
 }  // namespace
 
-TEST(LearnPeerRules, BalancedDimsAreMpiDimsCreates) {
-  using augur::learn::balanced_dims;
-  EXPECT_EQ(balanced_dims(8, 2), (std::vector<int>{4, 2}));
-  EXPECT_EQ(balanced_dims(12, 2), (std::vector<int>{4, 3}));
-  EXPECT_EQ(balanced_dims(16, 2), (std::vector<int>{4, 4}));
-  EXPECT_EQ(balanced_dims(2, 2), (std::vector<int>{2, 1}));
-  EXPECT_EQ(balanced_dims(64, 3), (std::vector<int>{4, 4, 4}));
-  EXPECT_EQ(balanced_dims(18, 2), (std::vector<int>{6, 3}));
-  EXPECT_EQ(balanced_dims(1, 2), (std::vector<int>{1, 1}));
-}
-
 TEST(LearnPeerRules, RingNeighboursAreWrappingOffsets) {
   const auto next = inferred([](int r, int p) { return (r + 1) % p; });
   EXPECT_EQ(next.kind, PeerRule::Kind::offset);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <optional>
 #include <cstring>
 #include <stdexcept>
@@ -12,6 +11,7 @@
 
 #include "app/app_program_json.hpp"
 #include "app/law_scope.hpp"
+#include "app/process_grid.hpp"
 #include "model/error.hpp"
 
 namespace augur::sim {
@@ -164,7 +164,7 @@ Peer Instantiator::peer(const PeerRule& rule, const std::string& field) {
     if (!offset && peer.value < 0) fail(field + ".xor", fmt::format("{} is negative", peer.value));
     peer.wrap = rule.wrap;
   } else if (rule.kind == Rule::grid) {
-    const auto dims = balanced_dims(static_cast<int>(p_), rule.dims);
+    const auto dims = app::balanced_dims(static_cast<int>(p_), rule.dims);
     peer.extent = dims[rule.dim];
     for (int d = rule.dims - 1; d > rule.dim; --d) peer.stride *= dims[d];  // row-major, the last dimension fastest
     peer.shift = rule.shift;
@@ -279,35 +279,6 @@ std::unique_ptr<FlatProgram> instantiate(const app::AppModel& app, int ranks, co
   auto program = std::make_unique<FlatProgram>(ranks);
   Instantiator(app, ranks, settings, *program).run();
   return program;
-}
-
-std::vector<int> balanced_dims(int p, int dims) {
-  std::vector<int> divisors;
-  for (int f = 1; static_cast<std::int64_t>(f) * f <= p; ++f)
-    if (p % f == 0) divisors.insert(divisors.end(), {f, p / f});
-  std::sort(divisors.rbegin(), divisors.rend());
-  divisors.erase(std::unique(divisors.begin(), divisors.end()), divisors.end());
-  std::vector<int> best, current;
-  // Non-increasing factors of `rest` no larger than `cap`, `left` of them still to choose.
-  std::function<void(int, int, int)> search = [&](int rest, int cap, int left) {
-    if (left == 1) {
-      if (rest > cap) return;
-      current.push_back(rest);
-      auto spread = [](const std::vector<int>& d) { return d.front() - d.back(); };
-      if (best.empty() || spread(current) < spread(best) || (spread(current) == spread(best) && current < best)) best = current;
-      current.pop_back();
-      return;
-    }
-    for (int f : divisors) {
-      if (f > cap || rest % f) continue;
-      if (static_cast<double>(f) * std::pow(static_cast<double>(f), left - 1) < rest) break;  // the rest cannot fit below f
-      current.push_back(f);
-      search(rest / f, f, left - 1);
-      current.pop_back();
-    }
-  };
-  search(p, p, dims);
-  return best;
 }
 
 }  // namespace augur::sim

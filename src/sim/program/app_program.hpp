@@ -26,7 +26,4 @@ struct AppSettings {
 // for a model without a program, a bad rank count or settings that name nothing.
 std::unique_ptr<FlatProgram> instantiate(const app::AppModel& app, int ranks, const AppSettings& settings = {});
 
-// MPI_Dims_create(p, dims) with no dimension fixed: factors as balanced as can be, largest first.
-std::vector<int> balanced_dims(int p, int dims);
-
 }  // namespace augur::sim
