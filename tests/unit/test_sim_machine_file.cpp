@@ -136,4 +136,9 @@ TEST(SimMachineFile, PartsAreJoinedWithoutListingTheirLinks) {
             "m.json: parts[1]: star: needs at least 1 node");
   EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["ring:2"], "nodes": 2})"),
             "m.json: nodes: not allowed beside \"parts\", which generate the graph");
+  // Found by fuzz_machine_file: a link without "connect" escaped as json's own out_of_range.
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "parts": ["ring:2"], "links": [{"bandwidth": 1}]})"),
+            "m.json: links[0]: missing required field 'connect'");
+  EXPECT_EQ(error_of(R"({"augur_machine": 1, "nodes": 2, "links": [{"latency": 1}]})"),
+            "m.json: links[0]: missing required field 'connect'");
 }

@@ -25,9 +25,17 @@ struct Field {
   const std::string& file;
 
   [[noreturn]] void fail(const std::string& reason) const { throw model::ModelError(file, path, reason); }
-  Field at(const std::string& key) const { return {value.at(key), path.empty() ? key : path + "." + key, file}; }
-  Field at(std::size_t i) const { return {value.at(i), fmt::format("{}[{}]", path, i), file}; }
-  bool has(const std::string& key) const { return value.contains(key); }
+  // A missing field or a list too short is the file's fault, reported as such, never json's own exception.
+  Field at(const std::string& key) const {
+    if (!value.is_object()) fail("expected an object, found " + std::string(value.type_name()));
+    if (!value.contains(key)) fail(fmt::format("missing required field '{}'", key));
+    return {value.at(key), path.empty() ? key : path + "." + key, file};
+  }
+  Field at(std::size_t i) const {
+    if (!value.is_array() || i >= value.size()) fail(fmt::format("expected a list of at least {} items", i + 1));
+    return {value.at(i), fmt::format("{}[{}]", path, i), file};
+  }
+  bool has(const std::string& key) const { return value.is_object() && value.contains(key); }
 
   void only(std::initializer_list<const char*> allowed) const {
     if (!value.is_object()) fail("expected an object, found " + std::string(value.type_name()));
