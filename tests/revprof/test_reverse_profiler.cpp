@@ -655,6 +655,33 @@ TEST(ShimTransparency, ACallTheModelCannotPriceIsCountedAndTheProgramGoesOn) {
   EXPECT_EQ(r.report["operations"]["reduce_scatter"]["bytes"], 12);
 }
 
+// The v- and w-forms of the non-blocking collectives are priced, communicators made by
+// MPI_Comm_dup_with_info, MPI_Comm_create_group and MPI_Intercomm_merge are followed (their
+// collectives priced), and the neighbourhood v-forms named as unmodelled.
+TEST(ShimTransparency, NonblockingVFormsAndNewerCommunicatorsArePriced) {
+  constexpr int np = 4;
+  expect_unchanged_under_the_shim("more-calls", np);
+  auto r = augur_run("--machine generic -np " + std::to_string(np), TRANSPARENCY_PROGRAM, "more-calls");
+  ASSERT_EQ(r.status, 0) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  const auto& ops = r.report["operations"];
+  for (const char* op : {"igatherv", "iscatterv", "ireduce_scatter", "ialltoallw"}) {
+    ASSERT_TRUE(ops.contains(op)) << op << ": " << ops.dump();
+    EXPECT_EQ(ops[op]["count"], np) << op;
+  }
+  // Each is charged at its MPI_Wait, at the largest member's bytes: 4 ints for igatherv and
+  // iscatterv (rank 3's part), a mean of 2.5 ints for ireduce_scatter, 1 int for ialltoallw.
+  EXPECT_DOUBLE_EQ(ops["wait"]["bytes"].get<double>(), np * 4 * (4 + 4 + 2.5 + 1));
+  EXPECT_GT(ops["wait"]["seconds"].get<double>(), 0);
+  EXPECT_EQ(ops["allreduce"]["count"], 3 * np) << ops.dump();
+  EXPECT_EQ(ops["comm_dup"]["count"], np);
+  EXPECT_EQ(ops["comm_create"]["count"], 3 * np) << ops.dump();  // create_group, merge, cart_create
+  const auto& unmodelled = r.report["unmodelled"];
+  EXPECT_EQ(unmodelled["MPI_Neighbor_allgatherv"], np) << unmodelled.dump();
+  EXPECT_EQ(unmodelled["MPI_Intercomm_create"], np) << unmodelled.dump();
+  EXPECT_FALSE(unmodelled.contains("MPI_Allreduce")) << unmodelled.dump();
+}
+
 namespace {
 
 // A Fortran program's MPI-IO calls, which the shim does not price, are named in the report as a

@@ -13,6 +13,9 @@
  *   refused-counts   a collective MPI refuses (negative counts, errors returned) and the
  *                    program going on: the shim cannot price the refused call
  *   no-finalize      an erroneous program that ends without MPI_Finalize
+ *   more-calls       the v- and w-forms of the non-blocking collectives, communicators made by
+ *                    MPI_Comm_dup_with_info, MPI_Comm_create_group and MPI_Intercomm_merge, and
+ *                    a neighbourhood allgatherv: results, and an allreduce on each new one
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -219,6 +222,71 @@ static void refused_counts(void) {
   MPI_Comm_free(&comm);
 }
 
+/* Rank r contributes r + 1 elements of value 100 + r; the root sees them all. */
+static void nonblocking_v_forms(int size) {
+  int i, counts[64], displs[64], mine[64], all[64 * 65 / 2], got[64], sum = 0;
+  MPI_Request r[4];
+  for (i = 0; i < size; i++) counts[i] = i + 1, displs[i] = i * (i + 1) / 2;
+  for (i = 0; i <= rank; i++) mine[i] = 100 + rank;
+  MPI_Igatherv(mine, rank + 1, MPI_INT, all, counts, displs, MPI_INT, 0, MPI_COMM_WORLD, &r[0]);
+  MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+  if (rank == 0)
+    for (i = 0; i < size * (size + 1) / 2; i++) sum += all[i];
+  MPI_Iscatterv(all, counts, displs, MPI_INT, got, rank + 1, MPI_INT, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Wait(&r[1], MPI_STATUS_IGNORE);
+  if (rank == 0) result("igatherv sum", sum);
+  if (rank == 0) result("iscatterv back", got[0] == 100);
+  /* Reduce-scatter: rank r gets r + 1 sums, each of every rank's value. */
+  int values[64 * 65 / 2], reduced[64];
+  for (i = 0; i < size * (size + 1) / 2; i++) values[i] = rank + 1;
+  MPI_Ireduce_scatter(values, reduced, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[2]);
+  MPI_Wait(&r[2], MPI_STATUS_IGNORE);
+  if (rank == 0) result("ireduce_scatter", reduced[0]);
+  int scounts[64], sdispls[64], out[64], in[64];
+  MPI_Datatype types[64];
+  for (i = 0; i < size; i++) scounts[i] = 1, sdispls[i] = i * (int)sizeof(int), types[i] = MPI_INT, out[i] = rank * 10 + i;
+  MPI_Ialltoallw(out, scounts, sdispls, types, in, scounts, sdispls, types, MPI_COMM_WORLD, &r[3]);
+  MPI_Wait(&r[3], MPI_STATUS_IGNORE);
+  if (rank == 0) result("ialltoallw from last", in[size - 1]);
+}
+
+static void allreduce_on(MPI_Comm comm, const char* what) {
+  int one = 1, n = 0;
+  MPI_Allreduce(&one, &n, 1, MPI_INT, MPI_SUM, comm);
+  if (rank == 0) result(what, n);
+}
+
+static void more_communicators(int size) {
+  MPI_Comm dup, grouped, half, inter, merged, ring;
+  MPI_Group world;
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Comm_dup_with_info(MPI_COMM_WORLD, info, &dup);
+  MPI_Info_free(&info);
+  allreduce_on(dup, "dup_with_info size");
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  MPI_Comm_create_group(MPI_COMM_WORLD, world, 7, &grouped);
+  MPI_Group_free(&world);
+  allreduce_on(grouped, "create_group size");
+  /* The lower and upper halves, joined by an intercommunicator and merged back. */
+  MPI_Comm_split(MPI_COMM_WORLD, rank < size / 2, rank, &half);
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, rank < size / 2 ? size / 2 : 0, 3, &inter);
+  MPI_Intercomm_merge(inter, rank < size / 2, &merged);
+  allreduce_on(merged, "merged size");
+  int periodic = 1, dims = size, right;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, &dims, &periodic, 0, &ring);
+  int counts[2] = {1, 1}, displs[2] = {0, 1}, both[2];
+  MPI_Neighbor_allgatherv(&rank, 1, MPI_INT, both, counts, displs, MPI_INT, ring);
+  right = (rank + 1) % size;
+  if (rank == 0) result("neighbour from the right", both[1] == right);
+  MPI_Comm_free(&ring);
+  MPI_Comm_free(&merged);
+  MPI_Comm_free(&inter);
+  MPI_Comm_free(&half);
+  MPI_Comm_free(&grouped);
+  MPI_Comm_free(&dup);
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   if (strcmp(which, "thread-multiple") == 0) {
@@ -235,7 +303,12 @@ int main(int argc, char** argv) {
   else if (strcmp(which, "bsend-detach") == 0) bsend_detach();
   else if (strcmp(which, "free-pending") == 0) free_pending();
   else if (strcmp(which, "refused-counts") == 0) refused_counts();
-  else if (strcmp(which, "no-finalize") == 0) return 0;
+  else if (strcmp(which, "more-calls") == 0) {
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    nonblocking_v_forms(size);
+    more_communicators(size);
+  } else if (strcmp(which, "no-finalize") == 0) return 0;
   else if (strcmp(which, "thread-multiple") == 0) {
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);

@@ -32,6 +32,15 @@ auto mean_bytes(const int* counts, MPI_Datatype type) {
   };
 }
 
+// Alltoallw: each member's own datatype.
+auto mean_bytes_w(const int* counts, const MPI_Datatype* types) {
+  return [=](const Shadow& s) {
+    double total = 0;
+    for (int i = 0; counts && types && i < s.size; ++i) total += message_bytes(counts[i], types[i]);
+    return total / s.size;
+  };
+}
+
 CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, const Times& start, double bytes) {
   CollectiveRecord c;
   c.op = op;
@@ -165,12 +174,7 @@ int MPI_Alltoallv(const void* sbuf, const int scounts[], const int sdispls[], MP
 
 int MPI_Alltoallw(const void* sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[], void* rbuf,
                   const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm) {
-  auto bytes = [&](const Shadow& s) {
-    double total = 0;
-    for (int i = 0; i < s.size; ++i) total += message_bytes(rcounts[i], rtypes[i]);
-    return total / s.size;
-  };
-  return blocking("alltoallw", comm, -1, bytes, [&] {
+  return blocking("alltoallw", comm, -1, mean_bytes_w(rcounts, rtypes), [&] {
     return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
   });
 }
@@ -222,6 +226,22 @@ int MPI_Igather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, in
                      [&] { return PMPI_Igather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm, request); });
 }
 
+int MPI_Igatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[], const int displs[],
+                 MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("igatherv", comm, root, rooted(root, mean_bytes(rcounts, rtype), bytes_of(scount, stype)),
+                     request, [&] {
+                       return PMPI_Igatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm, request);
+                     });
+}
+
+int MPI_Iscatterv(const void* sbuf, const int scounts[], const int displs[], MPI_Datatype stype, void* rbuf,
+                  int rcount, MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking("iscatterv", comm, root, rooted(root, mean_bytes(scounts, stype), bytes_of(rcount, rtype)),
+                     request, [&] {
+                       return PMPI_Iscatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm, request);
+                     });
+}
+
 int MPI_Iscatter(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount, MPI_Datatype rtype, int root,
                  MPI_Comm comm, MPI_Request* request) {
   return nonblocking("iscatter", comm, root, rooted(root, bytes_of(scount, stype), bytes_of(rcount, rtype)), request,
@@ -254,6 +274,14 @@ int MPI_Ialltoallv(const void* sbuf, const int scounts[], const int sdispls[], M
   });
 }
 
+int MPI_Ialltoallw(const void* sbuf, const int scounts[], const int sdispls[], const MPI_Datatype stypes[],
+                   void* rbuf, const int rcounts[], const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm,
+                   MPI_Request* request) {
+  return nonblocking("ialltoallw", comm, -1, mean_bytes_w(rcounts, rtypes), request, [&] {
+    return PMPI_Ialltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, request);
+  });
+}
+
 int MPI_Iscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
               MPI_Request* request) {
   return nonblocking("iscan", comm, -1, bytes_of(count, type), request,
@@ -264,6 +292,12 @@ int MPI_Iexscan(const void* sbuf, void* rbuf, int count, MPI_Datatype type, MPI_
                 MPI_Request* request) {
   return nonblocking("iexscan", comm, -1, bytes_of(count, type), request,
                      [&] { return PMPI_Iexscan(sbuf, rbuf, count, type, op, comm, request); });
+}
+
+int MPI_Ireduce_scatter(const void* sbuf, void* rbuf, const int rcounts[], MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                        MPI_Request* request) {
+  return nonblocking("ireduce_scatter", comm, -1, mean_bytes(rcounts, type), request,
+                     [&] { return PMPI_Ireduce_scatter(sbuf, rbuf, rcounts, type, op, comm, request); });
 }
 
 int MPI_Ireduce_scatter_block(const void* sbuf, void* rbuf, int rcount, MPI_Datatype type, MPI_Op op, MPI_Comm comm,

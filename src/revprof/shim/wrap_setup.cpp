@@ -217,12 +217,15 @@ void write_unpredicted_report(const Runtime& rt) {
   deliver_report(path, report);
 }
 
+// `over` is the communicator whose members all make the call, read once it returned: the parent
+// for most, the new communicator itself for MPI_Comm_create_group (only the group calls) and
+// MPI_Intercomm_merge (both groups of an intercommunicator, which the shim does not follow).
 template <class Real>
-int create_comm(std::string_view op, MPI_Comm parent, MPI_Comm* created, Real real) {
+int create_comm(std::string_view op, const MPI_Comm* over, MPI_Comm* created, Real real) {
   return intercept(op, real, [&](Call& call) {
     int rc = call.real(real);
     track(*created);
-    const Shadow* s = shadow_of(parent);
+    const Shadow* s = shadow_of(*over);
     if (!s) return rc;
     CollectiveRecord c;
     c.op = op;
@@ -291,39 +294,52 @@ int MPI_Pcontrol(const int level, ...) {
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
-  return create_comm("comm_dup", comm, newcomm, [&] { return PMPI_Comm_dup(comm, newcomm); });
+  return create_comm("comm_dup", &comm, newcomm, [&] { return PMPI_Comm_dup(comm, newcomm); });
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+  return create_comm("comm_dup", &comm, newcomm, [&] { return PMPI_Comm_dup_with_info(comm, info, newcomm); });
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
-  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Comm_split(comm, color, key, newcomm); });
+  return create_comm("comm_split", &comm, newcomm, [&] { return PMPI_Comm_split(comm, color, key, newcomm); });
 }
 
 int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm* newcomm) {
-  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); });
+  return create_comm("comm_split", &comm, newcomm, [&] { return PMPI_Comm_split_type(comm, type, key, info, newcomm); });
 }
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
-  return create_comm("comm_create", comm, newcomm, [&] { return PMPI_Comm_create(comm, group, newcomm); });
+  return create_comm("comm_create", &comm, newcomm, [&] { return PMPI_Comm_create(comm, group, newcomm); });
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+  return create_comm("comm_create", newcomm, newcomm,
+                     [&] { return PMPI_Comm_create_group(comm, group, tag, newcomm); });
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newcomm) {
+  return create_comm("comm_create", newcomm, newcomm, [&] { return PMPI_Intercomm_merge(intercomm, high, newcomm); });
 }
 
 int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm* newcomm) {
-  return create_comm("comm_create", comm, newcomm,
+  return create_comm("comm_create", &comm, newcomm,
                      [&] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); });
 }
 
 int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm) {
-  return create_comm("comm_split", comm, newcomm, [&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
+  return create_comm("comm_split", &comm, newcomm, [&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
 }
 
 int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm* newcomm) {
-  return create_comm("comm_create", comm, newcomm,
+  return create_comm("comm_create", &comm, newcomm,
                      [&] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); });
 }
 
 int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
                                    int outdegree, const int destinations[], const int destweights[], MPI_Info info,
                                    int reorder, MPI_Comm* newcomm) {
-  return create_comm("comm_create", comm, newcomm, [&] {
+  return create_comm("comm_create", &comm, newcomm, [&] {
     return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
                                            destweights, info, reorder, newcomm);
   });

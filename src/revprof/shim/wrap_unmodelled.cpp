@@ -90,4 +90,107 @@ int MPI_Neighbor_allgather(const void* sbuf, int scount, MPI_Datatype stype, voi
   return PMPI_Neighbor_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
 
+int MPI_Neighbor_allgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[],
+                            const int displs[], MPI_Datatype rtype, MPI_Comm comm) {
+  note_unmodelled("MPI_Neighbor_allgatherv");
+  return PMPI_Neighbor_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
+}
+
+int MPI_Neighbor_alltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype, void* rbuf,
+                           const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm) {
+  note_unmodelled("MPI_Neighbor_alltoallv");
+  return PMPI_Neighbor_alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm);
+}
+
+int MPI_Neighbor_alltoallw(const void* sbuf, const int scounts[], const MPI_Aint sdispls[],
+                           const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const MPI_Aint rdispls[],
+                           const MPI_Datatype rtypes[], MPI_Comm comm) {
+  note_unmodelled("MPI_Neighbor_alltoallw");
+  return PMPI_Neighbor_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
+}
+
+// Their requests are not followed: MPI_Wait completes them as the program's own (requests.hpp).
+int MPI_Ineighbor_allgather(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount,
+                            MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
+  note_unmodelled("MPI_Ineighbor_allgather");
+  return PMPI_Ineighbor_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm, request);
+}
+
+int MPI_Ineighbor_allgatherv(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, const int rcounts[],
+                             const int displs[], MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
+  note_unmodelled("MPI_Ineighbor_allgatherv");
+  return PMPI_Ineighbor_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm, request);
+}
+
+int MPI_Ineighbor_alltoall(const void* sbuf, int scount, MPI_Datatype stype, void* rbuf, int rcount,
+                           MPI_Datatype rtype, MPI_Comm comm, MPI_Request* request) {
+  note_unmodelled("MPI_Ineighbor_alltoall");
+  return PMPI_Ineighbor_alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm, request);
+}
+
+int MPI_Ineighbor_alltoallv(const void* sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype,
+                            void* rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype, MPI_Comm comm,
+                            MPI_Request* request) {
+  note_unmodelled("MPI_Ineighbor_alltoallv");
+  return PMPI_Ineighbor_alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm, request);
+}
+
+int MPI_Ineighbor_alltoallw(const void* sbuf, const int scounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype stypes[], void* rbuf, const int rcounts[], const MPI_Aint rdispls[],
+                            const MPI_Datatype rtypes[], MPI_Comm comm, MPI_Request* request) {
+  note_unmodelled("MPI_Ineighbor_alltoallw");
+  return PMPI_Ineighbor_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, request);
+}
+
+int MPI_Get_accumulate(const void* origin, int ocount, MPI_Datatype otype, void* result, int rcount,
+                       MPI_Datatype rtype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype, MPI_Op op,
+                       MPI_Win win) {
+  note_unmodelled("MPI_Get_accumulate");
+  return PMPI_Get_accumulate(origin, ocount, otype, result, rcount, rtype, target, disp, tcount, ttype, op, win);
+}
+
+int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type, int target, MPI_Aint disp, MPI_Op op,
+                     MPI_Win win) {
+  note_unmodelled("MPI_Fetch_and_op");
+  return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win);
+}
+
+int MPI_Compare_and_swap(const void* origin, const void* compare, void* result, MPI_Datatype type, int target,
+                         MPI_Aint disp, MPI_Win win) {
+  note_unmodelled("MPI_Compare_and_swap");
+  return PMPI_Compare_and_swap(origin, compare, result, type, target, disp, win);
+}
+
+int MPI_Rput(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
+             MPI_Datatype ttype, MPI_Win win, MPI_Request* request) {
+  note_unmodelled("MPI_Rput");
+  return PMPI_Rput(origin, ocount, otype, target, disp, tcount, ttype, win, request);
+}
+
+int MPI_Rget(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
+             MPI_Win win, MPI_Request* request) {
+  note_unmodelled("MPI_Rget");
+  return PMPI_Rget(origin, ocount, otype, target, disp, tcount, ttype, win, request);
+}
+
+int MPI_Win_lock_all(int assert_flags, MPI_Win win) {
+  note_unmodelled("MPI_Win_lock_all");
+  return PMPI_Win_lock_all(assert_flags, win);
+}
+
+int MPI_Win_unlock_all(MPI_Win win) {
+  note_unmodelled("MPI_Win_unlock_all");
+  return PMPI_Win_unlock_all(win);
+}
+
+int MPI_Win_flush(int rank, MPI_Win win) {
+  note_unmodelled("MPI_Win_flush");
+  return PMPI_Win_flush(rank, win);
+}
+
+int MPI_Win_flush_all(MPI_Win win) {
+  note_unmodelled("MPI_Win_flush_all");
+  return PMPI_Win_flush_all(win);
+}
+
 }  // extern "C"

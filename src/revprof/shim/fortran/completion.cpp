@@ -130,6 +130,23 @@ void mpi_alltoallw_(void* sbuf, MPI_Fint* scounts, MPI_Fint* sdispls, MPI_Fint* 
                                   rcounts, rdispls, receive_types.data(), c));
 }
 
+void mpi_ialltoallw_(void* sbuf, MPI_Fint* scounts, MPI_Fint* sdispls, MPI_Fint* stypes, void* rbuf,
+                     MPI_Fint* rcounts, MPI_Fint* rdispls, MPI_Fint* rtypes, MPI_Fint* comm, MPI_Fint* request,
+                     MPI_Fint* ierror) {
+  const MPI_Comm c = PMPI_Comm_f2c(*comm);
+  const int size = group_size(c);
+  const void* send = c_buffer(sbuf);
+  const bool in_place = send == MPI_IN_PLACE;
+  // Open MPI builds the whole schedule, types included, inside the call, so the converted arrays
+  // may go when it returns, as its own binding lets them go.
+  const auto send_types = c_types(stypes, in_place ? 0 : size);
+  const auto receive_types = c_types(rtypes, size);
+  MPI_Request r = MPI_REQUEST_NULL;
+  set_error(ierror, MPI_Ialltoallw(send, scounts, sdispls, in_place ? nullptr : send_types.data(), c_buffer(rbuf),
+                                   rcounts, rdispls, receive_types.data(), c, &r));
+  *request = PMPI_Request_c2f(r);
+}
+
 }  // extern "C"
 
 AUGUR_FORTRAN_ALIASES(mpi_startall, MPI_STARTALL)
@@ -140,5 +157,6 @@ AUGUR_FORTRAN_ALIASES(mpi_testany, MPI_TESTANY)
 AUGUR_FORTRAN_ALIASES(mpi_waitsome, MPI_WAITSOME)
 AUGUR_FORTRAN_ALIASES(mpi_testsome, MPI_TESTSOME)
 AUGUR_FORTRAN_ALIASES(mpi_alltoallw, MPI_ALLTOALLW)
+AUGUR_FORTRAN_ALIASES(mpi_ialltoallw, MPI_IALLTOALLW)
 
 #endif  // OPEN_MPI

@@ -33,10 +33,13 @@ AUGUR_FORTRAN_F08(mpi_ibarrier, MPI_Ibarrier, 2)
 
 // Communicators and datatypes the shim follows.
 AUGUR_FORTRAN_F08(mpi_comm_dup, MPI_Comm_dup, 2)
+AUGUR_FORTRAN_F08(mpi_comm_dup_with_info, MPI_Comm_dup_with_info, 3)
 AUGUR_FORTRAN_F08(mpi_comm_idup, MPI_Comm_idup, 3)
 AUGUR_FORTRAN_F08(mpi_comm_split, MPI_Comm_split, 4)
 AUGUR_FORTRAN_F08(mpi_comm_split_type, MPI_Comm_split_type, 5)
 AUGUR_FORTRAN_F08(mpi_comm_create, MPI_Comm_create, 3)
+AUGUR_FORTRAN_F08(mpi_comm_create_group, MPI_Comm_create_group, 4)
+AUGUR_FORTRAN_F08(mpi_intercomm_merge, MPI_Intercomm_merge, 3)
 AUGUR_FORTRAN_F08(mpi_cart_create, MPI_Cart_create, 6)
 AUGUR_FORTRAN_F08(mpi_cart_sub, MPI_Cart_sub, 3)
 AUGUR_FORTRAN_F08(mpi_graph_create, MPI_Graph_create, 6)
@@ -49,6 +52,10 @@ AUGUR_FORTRAN_F08(mpi_type_free, MPI_Type_free, 1)
 AUGUR_FORTRAN_F08(mpi_win_fence, MPI_Win_fence, 2)
 AUGUR_FORTRAN_F08(mpi_win_lock, MPI_Win_lock, 4)
 AUGUR_FORTRAN_F08(mpi_win_unlock, MPI_Win_unlock, 2)
+AUGUR_FORTRAN_F08(mpi_win_lock_all, MPI_Win_lock_all, 2)
+AUGUR_FORTRAN_F08(mpi_win_unlock_all, MPI_Win_unlock_all, 1)
+AUGUR_FORTRAN_F08(mpi_win_flush, MPI_Win_flush, 2)
+AUGUR_FORTRAN_F08(mpi_win_flush_all, MPI_Win_flush_all, 1)
 
 using namespace augur::revprof::fortran;
 
