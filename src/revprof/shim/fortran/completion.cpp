@@ -43,6 +43,19 @@ int group_size(MPI_Comm comm) {
   return size;
 }
 
+// Alltoallw's arrays of Fortran datatype handles as C handles, for the call `f`. With
+// MPI_IN_PLACE the send types are not significant and need not be valid handles.
+template <class Call>
+void with_c_types(void* sbuf, MPI_Fint* stypes, MPI_Fint* rtypes, MPI_Fint comm, Call f) {
+  const MPI_Comm c = PMPI_Comm_f2c(comm);
+  const int size = group_size(c);
+  const void* send = c_buffer(sbuf);
+  const bool in_place = send == MPI_IN_PLACE;
+  const auto send_types = c_types(stypes, in_place ? 0 : size);
+  const auto receive_types = c_types(rtypes, size);
+  f(send, in_place ? nullptr : send_types.data(), receive_types.data(), c);
+}
+
 }  // namespace
 
 extern "C" {
@@ -119,32 +132,21 @@ void mpi_testsome_(MPI_Fint* incount, MPI_Fint* requests, MPI_Fint* outcount, MP
 
 void mpi_alltoallw_(void* sbuf, MPI_Fint* scounts, MPI_Fint* sdispls, MPI_Fint* stypes, void* rbuf,
                     MPI_Fint* rcounts, MPI_Fint* rdispls, MPI_Fint* rtypes, MPI_Fint* comm, MPI_Fint* ierror) {
-  const MPI_Comm c = PMPI_Comm_f2c(*comm);
-  const int size = group_size(c);
-  const void* send = c_buffer(sbuf);
-  // With MPI_IN_PLACE the send types are not significant and need not be valid handles.
-  const bool in_place = send == MPI_IN_PLACE;
-  const auto send_types = c_types(stypes, in_place ? 0 : size);
-  const auto receive_types = c_types(rtypes, size);
-  set_error(ierror, MPI_Alltoallw(send, scounts, sdispls, in_place ? nullptr : send_types.data(), c_buffer(rbuf),
-                                  rcounts, rdispls, receive_types.data(), c));
+  with_c_types(sbuf, stypes, rtypes, *comm, [&](const void* send, const MPI_Datatype* st, const MPI_Datatype* rt, MPI_Comm c) {
+    set_error(ierror, MPI_Alltoallw(send, scounts, sdispls, st, c_buffer(rbuf), rcounts, rdispls, rt, c));
+  });
 }
 
 void mpi_ialltoallw_(void* sbuf, MPI_Fint* scounts, MPI_Fint* sdispls, MPI_Fint* stypes, void* rbuf,
                      MPI_Fint* rcounts, MPI_Fint* rdispls, MPI_Fint* rtypes, MPI_Fint* comm, MPI_Fint* request,
                      MPI_Fint* ierror) {
-  const MPI_Comm c = PMPI_Comm_f2c(*comm);
-  const int size = group_size(c);
-  const void* send = c_buffer(sbuf);
-  const bool in_place = send == MPI_IN_PLACE;
   // Open MPI builds the whole schedule, types included, inside the call, so the converted arrays
   // may go when it returns, as its own binding lets them go.
-  const auto send_types = c_types(stypes, in_place ? 0 : size);
-  const auto receive_types = c_types(rtypes, size);
-  MPI_Request r = MPI_REQUEST_NULL;
-  set_error(ierror, MPI_Ialltoallw(send, scounts, sdispls, in_place ? nullptr : send_types.data(), c_buffer(rbuf),
-                                   rcounts, rdispls, receive_types.data(), c, &r));
-  *request = PMPI_Request_c2f(r);
+  with_c_types(sbuf, stypes, rtypes, *comm, [&](const void* send, const MPI_Datatype* st, const MPI_Datatype* rt, MPI_Comm c) {
+    MPI_Request r = MPI_REQUEST_NULL;
+    set_error(ierror, MPI_Ialltoallw(send, scounts, sdispls, st, c_buffer(rbuf), rcounts, rdispls, rt, c, &r));
+    *request = PMPI_Request_c2f(r);
+  });
 }
 
 }  // extern "C"
