@@ -16,6 +16,8 @@
  *   more-calls       the v- and w-forms of the non-blocking collectives, communicators made by
  *                    MPI_Comm_dup_with_info, MPI_Comm_create_group and MPI_Intercomm_merge, and
  *                    a neighbourhood allgatherv: results, and an allreduce on each new one
+ *   large-count-c    MPI 4's large-count calls (MPI_Send_c …), one message of 2^31 + 3 bytes
+ *                    ("skipped" before MPI 4)
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -287,6 +289,40 @@ static void more_communicators(int size) {
   MPI_Comm_free(&dup);
 }
 
+static void large_count_c(void) {
+#if MPI_VERSION >= 4
+  const MPI_Count big = (1LL << 31) + 3;
+  char* data = malloc((size_t)big);
+  MPI_Status st;
+  MPI_Count got = -1;
+  if (!data) MPI_Abort(MPI_COMM_WORLD, 3);
+  data[big - 1] = rank == 0 ? 7 : 0;
+  if (rank == 0) MPI_Send_c(data, big, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+  if (rank == 1) {
+    MPI_Recv_c(data, big, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &st);
+    MPI_Get_count_c(&st, MPI_BYTE, &got);
+    result("recv_c count", got);
+    result("recv_c last byte", data[big - 1]);
+  }
+  free(data);
+  double x = rank + 1, sum = 0, both[2] = {0, 0};
+  MPI_Count counts[2] = {1, 1};
+  MPI_Aint displs[2] = {0, 1};
+  MPI_Request r[2];
+  if (rank == 0) MPI_Isend_c(&x, 1, MPI_DOUBLE, 1, 2, MPI_COMM_WORLD, &r[0]);
+  if (rank == 1) MPI_Irecv_c(&sum, 1, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, &r[0]);
+  MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+  if (rank == 1) result("irecv_c", (long long)sum);
+  MPI_Allreduce_c(&x, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Bcast_c(&sum, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  MPI_Igatherv_c(&x, 1, MPI_DOUBLE, both, counts, displs, MPI_DOUBLE, 0, MPI_COMM_WORLD, &r[1]);
+  MPI_Wait(&r[1], MPI_STATUS_IGNORE);
+  if (rank == 0) result("allreduce_c", (long long)sum), result("igatherv_c", (long long)(both[0] + both[1]));
+#else
+  if (rank == 0) result("skipped", 1);
+#endif
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   if (strcmp(which, "thread-multiple") == 0) {
@@ -308,7 +344,8 @@ int main(int argc, char** argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     nonblocking_v_forms(size);
     more_communicators(size);
-  } else if (strcmp(which, "no-finalize") == 0) return 0;
+  } else if (strcmp(which, "large-count-c") == 0) large_count_c();
+  else if (strcmp(which, "no-finalize") == 0) return 0;
   else if (strcmp(which, "thread-multiple") == 0) {
     int one = 1, sum = 0;
     MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
