@@ -733,6 +733,42 @@ void expect_file_calls_named(const char* program) {
 
 }  // namespace
 
+namespace {
+
+// The Fortran bindings of the v- and w-forms and of the newer communicator constructors reach the
+// same pricing as C's.
+void expect_vforms_priced(const char* program) {
+  constexpr int np = 3;
+  auto r = augur_run("--machine generic -np " + std::to_string(np), program);
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (int rank = 0; rank < np; ++rank)
+    EXPECT_NE(r.output.find("ok nbc-vforms on rank " + std::to_string(rank)), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  const auto& ops = r.report["operations"];
+  for (const char* op : {"igatherv", "iscatterv", "ireduce_scatter", "ialltoallw"})
+    EXPECT_EQ(ops[op]["count"], np) << op << ": " << ops.dump();
+  EXPECT_EQ(ops["allreduce"]["count"], 2 * np) << ops.dump();
+  EXPECT_TRUE(r.report["unmodelled"].empty()) << r.report["unmodelled"].dump();
+}
+
+}  // namespace
+
+TEST(ShimTransparency, FortranNonblockingVFormsArePriced) {
+#ifdef NBC_VFORMS_F90_PROGRAM
+  expect_vforms_priced(NBC_VFORMS_F90_PROGRAM);
+#else
+  GTEST_SKIP() << "no Fortran MPI of this library here";
+#endif
+}
+
+TEST(ShimTransparency, FortranF08NonblockingVFormsArePriced) {
+#ifdef NBC_VFORMS_F08_PROGRAM
+  expect_vforms_priced(NBC_VFORMS_F08_PROGRAM);
+#else
+  GTEST_SKIP() << "no mpi_f08 module of this library here";
+#endif
+}
+
 TEST(ShimTransparency, FortranFileCallsAreNamedInTheReport) {
 #ifdef FILE_IO_F90_PROGRAM
   expect_file_calls_named(FILE_IO_F90_PROGRAM);
