@@ -17,8 +17,12 @@ on the exported platform. Prints both predicted times, their relative difference
 time of each (the median of --repeat runs). With --check PCT, exits 1 when a difference exceeds
 PCT per cent; with --check-speed, when augur's wall time exceeds SimGrid's; with --check-messages
 PCT, when a message's receive end (augur's trace, `augur trace convert --to messages`, against
-SimGrid's `message` lines) differs by more than PCT per cent.
-docs/simgrid-comparison.md has a run.
+SimGrid's `message` lines) differs by more than PCT per cent. --alltoall-steps S runs only the
+alltoall's first S steps. With --jitter N, each case runs on N machines, the generator's link
+latency times 1 + j*1e-9 (j = 0 .. N-1), and the mean ends are compared (--check applies to
+them): a pairwise alltoall with many ranks behind each link is ill-conditioned, either
+simulator's end moving by per cent under such a change, so one run of each cannot agree while
+their means can. docs/simgrid-comparison.md has runs.
 
   compare.py --augur build/bin/augur --simgrid-traffic build/bin/simgrid_traffic
 """
@@ -78,7 +82,7 @@ def tree_schedule(ranks, size):
     return "\n".join(lines) + "\n"
 
 
-def schedule(pattern, ranks, size, steps):
+def schedule(pattern, ranks, size, steps, alltoall_steps=None):
     if pattern == "tree":
         return tree_schedule(ranks, size)
     if pattern == "incast":
@@ -107,7 +111,7 @@ def schedule(pattern, ranks, size, steps):
         lines += [f"  irecv rank-{k} {size}" for k in range(1, ranks)]
         lines.append("  waitall")
     else:
-        lines += [f"  sendrecv rank+{k} rank-{k} {size}" for k in range(1, ranks)]
+        lines += [f"  sendrecv rank+{k} rank-{k} {size}" for k in range(1, (alltoall_steps or ranks - 1) + 1)]
     return "\n".join(lines + ["}"]) + "\n"
 
 
@@ -132,7 +136,7 @@ def lines_in(path):
 def run_case(args, work, topology, platform, hostfile, ranks, pattern, size):
     sched = os.path.join(work, f"{pattern}-{ranks}-{size}.sched")
     with open(sched, "w") as f:
-        f.write(schedule(pattern, ranks, size, args.ring_steps))
+        f.write(schedule(pattern, ranks, size, args.ring_steps, args.alltoall_steps))
     augur_out, augur_wall = timed([args.augur, "sim", "--network", "topology", "--topology", topology,
                                    "--sharing", args.sharing, "--algorithm", "bcast=binomial", sched, "--json",
                                    "--no-progress"], args.repeat)
@@ -144,6 +148,8 @@ def run_case(args, work, topology, platform, hostfile, ranks, pattern, size):
         sg_command.append(repr(STAGGER))
     if pattern == "permutation":
         sg_command.append(",".join(map(str, permutation(ranks))))
+    if pattern == "alltoall" and args.alltoall_steps:
+        sg_command.append(str(args.alltoall_steps))
     sg_out, sg_wall = timed(sg_command + ["--log=root.thres:critical"], args.repeat)
     sg_time = float(re.search(r"makespan (\S+)", sg_out).group(1))
     worst_message = None
@@ -186,6 +192,36 @@ def message_difference(augur, simgrid):
     return worst
 
 
+def jittered(topology, j):
+    """The generator `topology` with its links' latency (1 µs unless it says) times 1 + j·1e-9."""
+    if j == 0:
+        return topology
+    if os.path.exists(topology):
+        sys.exit(f"compare.py: --jitter needs generators, not the machine file {topology}")
+    m = re.search(r"(?:^|,)latency=([0-9.]+)(ns|us|ms|s)(?=,|$)", topology)
+    scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+    micros = float(m.group(1)) * scale[m.group(2)] if m else 1.0
+    rest = topology[:m.start()] + topology[m.end():] if m else topology
+    return f"{rest},latency={micros * (1 + j * 1e-9)!r}us"
+
+
+def run_jittered(args, work, i, topology, j, pattern, size):
+    """Exports the j-th jittered machine and runs one case on it: ranks, both ends and walls, the worst message."""
+    machine = jittered(topology, j)
+    platform, hostfile = os.path.join(work, f"platform{i}-{j}.xml"), os.path.join(work, f"hosts{i}-{j}")
+    subprocess.run([args.augur, "machines", "export", machine, "-o", platform, "--hostfile", hostfile], check=True)
+    ranks = lines_in(hostfile)
+    return (ranks, *run_case(args, work, machine, platform, hostfile, ranks, pattern, size))
+
+
+def spread(augur, simgrid):
+    """Each simulator's standard deviation over the jittered machines and the standard error of the
+    difference of their means, relative to SimGrid's mean."""
+    mean, n = statistics.mean(simgrid), len(simgrid)
+    sd_a, sd_s = statistics.stdev(augur), statistics.stdev(simgrid)
+    return f" {sd_a / mean * 100:.2g}% | {sd_s / mean * 100:.2g}% | {(sd_a**2 / n + sd_s**2 / n) ** 0.5 / mean * 100:.2g}% |"
+
+
 def readable_size(size):
     for unit, scale in (("MiB", 1024**2), ("KiB", 1024)):
         if size % scale == 0:
@@ -209,7 +245,15 @@ def main():
     parser.add_argument("--check-speed", action="store_true", help="exit 1 if augur's wall time exceeds SimGrid's")
     parser.add_argument("--check-messages", type=float,
                         help="exit 1 if a message's receive end differs by more than this many per cent")
+    parser.add_argument("--alltoall-steps", type=int, help="run only the alltoall's first STEPS steps")
+    parser.add_argument("--jitter", type=int, default=1,
+                        help="run each case on N machines, the links' latency times 1 + j*1e-9 for j = 0 .. N-1, "
+                             "and compare the mean ends, with each simulator's standard deviation (an "
+                             "ill-conditioned case's end swings by per cent under such a change; "
+                             "docs/simgrid-comparison.md)")
     args = parser.parse_args()
+    if args.jitter < 1 or (args.jitter > 1 and args.check_messages is not None):
+        parser.error("--jitter takes N >= 1, and messages are checked without it")
     sizes = [parse_size(s) for s in args.sizes.split(",")]
     patterns = args.patterns.split(",")
     for p in patterns:
@@ -218,18 +262,20 @@ def main():
 
     worst, slower, worst_message = 0.0, [], (0.0, "")
     messages = args.check_messages is not None
+    jitter = args.jitter > 1
     print("| topology | pattern | size | augur | SimGrid | difference | augur wall | SimGrid wall |"
-          + (" largest message difference |" if messages else ""))
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if messages else ""))
+          + (" largest message difference |" if messages else "")
+          + (" augur sd | SimGrid sd | difference's standard error |" if jitter else ""))
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |" + (" ---: |" if messages else "")
+          + (" ---: | ---: | ---: |" if jitter else ""))
     with tempfile.TemporaryDirectory(prefix="augur-simgrid-") as work:
         for i, topology in enumerate(args.topologies.split(";")):
-            platform, hostfile = os.path.join(work, f"platform{i}.xml"), os.path.join(work, f"hosts{i}")
-            subprocess.run([args.augur, "machines", "export", topology, "-o", platform, "--hostfile", hostfile],
-                           check=True)
-            ranks = lines_in(hostfile)
             for pattern in patterns:
                 for size in sizes:
-                    a, s, aw, sw, wm = run_case(args, work, topology, platform, hostfile, ranks, pattern, size)
+                    runs = [run_jittered(args, work, i, topology, j, pattern, size) for j in range(args.jitter)]
+                    ranks = runs[0][0]
+                    a, s, aw, sw = (statistics.mean(r[k] for r in runs) for k in range(1, 5))
+                    wm = runs[0][5]
                     if wm and wm[0] >= worst_message[0]:
                         worst_message = (wm[0], f"{topology} {pattern} {readable_size(size)}: {wm[1]}")
                     diff = (a - s) / s * 100
@@ -238,7 +284,9 @@ def main():
                         slower.append(f"{topology} {pattern} {readable_size(size)}: {aw:.3f} s against {sw:.3f} s")
                     print(f"| {topology} ({ranks} ranks) | {pattern} | {readable_size(size)} | {a * 1e3:.4f} ms "
                           f"| {s * 1e3:.4f} ms | {diff:+.2f}% | {aw:.3f} s | {sw:.3f} s |"
-                          + (f" {wm[0]:.2g}% |" if wm else ""), flush=True)
+                          + (f" {wm[0]:.2g}% |" if wm else "")
+                          + (spread([r[1] for r in runs], [r[2] for r in runs]) if args.jitter > 1 else ""),
+                          flush=True)
     print(f"\nlargest difference: {worst:.2f}%")
     if messages:
         print(f"largest difference of a message's receive end: {worst_message[0]:.2g}% ({worst_message[1] or 'none'})")

@@ -6,8 +6,9 @@
 // messages in the order it posted their receives.
 //
 //   simgrid_traffic PLATFORM ring BYTES STEPS     step s: send to rank+1, receive from rank−1
-//   simgrid_traffic PLATFORM alltoall BYTES       step k = 1 … p−1: send to rank+k, receive from
-//                                                 rank−k (augur's pairwise alltoall)
+//   simgrid_traffic PLATFORM alltoall BYTES [STEPS]   step k = 1 … p−1 (or … STEPS): send to
+//                                                 rank+k, receive from rank−k (augur's pairwise
+//                                                 alltoall; fewer steps find where two runs part)
 //   simgrid_traffic PLATFORM bcast BYTES          augur's binomial broadcast from rank 0: receive
 //                                                 from rank − 2^j (2^j the lowest set bit), then
 //                                                 send to rank + 2^i, i = j−1 … 0
@@ -159,7 +160,7 @@ void rank_body(Traffic t, int me) {
     return;
   }
   const bool ring = t.pattern == Pattern::ring || t.pattern == Pattern::staggered;
-  const int steps = ring ? t.steps : t.ranks - 1;
+  const int steps = ring || t.steps > 0 ? t.steps : t.ranks - 1;
   for (int s = 0; s < steps; ++s) {
     const int k = ring ? 1 : s + 1;
     const int to = wrap(me + k, t.ranks), from = wrap(me - k, t.ranks);
@@ -171,7 +172,8 @@ void rank_body(Traffic t, int me) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "simgrid_traffic: %s\n"
-               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall|burst|bcast|tree|incast BYTES\n"
+               "usage: simgrid_traffic PLATFORM ring BYTES STEPS | PLATFORM alltoall BYTES [STEPS]\n"
+               "       | PLATFORM alltoall|burst|bcast|tree|incast BYTES\n"
                "       | PLATFORM permutation BYTES P0,P1,... | PLATFORM staggered BYTES STEPS DELAY\n"
                "       [--hostfile=FILE] [--cfg=...]\n",
                why);
@@ -260,6 +262,9 @@ int main(int argc, char** argv) {
       if (end == p) usage("the permutation must be comma-separated ranks");
       p = *end == ',' ? end + 1 : end;
     }
+  } else if (pattern == "alltoall" && argc == 5) {
+    t.pattern = Pattern::alltoall;
+    t.steps = static_cast<int>(positive_number(argv[4], "STEPS must be a whole number"));
   } else if (pattern == "alltoall" || pattern == "burst" || pattern == "bcast" || pattern == "tree" ||
              pattern == "incast") {
     t.pattern = pattern == "alltoall" ? Pattern::alltoall
@@ -278,6 +283,7 @@ int main(int argc, char** argv) {
   const auto hosts = rank_hosts(engine, hostfile);
   if (hosts.size() < 2) usage("the platform needs hosts n0, n1, ... (as `augur machines export` writes) or a hostfile");
   t.ranks = static_cast<int>(hosts.size());
+  if (t.pattern == Pattern::alltoall && t.steps >= t.ranks) usage("an alltoall has at most one step fewer than ranks");
   if (t.pattern == Pattern::permutation && t.perm.size() != hosts.size())
     usage("the permutation must name one receiver per host");
   arrivals.resize(hosts.size());
