@@ -3,10 +3,12 @@
 // a peer offset), measured at a few process counts p and problem sizes n, as a law in p and n
 // (app::Law): an exact integer law when one reproduces every count, otherwise the law that
 // src/fit's cross-validated selection chooses among forms linear in their coefficients
-// (constant, a/p, a/√p, a·log₂p, a·p, a·p·log₂p, a·p², a·n, a·√n, a·n², a·n/p, a·n/√p, a·n²/p,
-// c + term, and when both vary, term in n + term in n and p or c + term in p + term in n), each
-// coefficient of a law with more than one also required to stand clear of its error, since four
-// counts leave noise much room.
+// (constant, a/p, a/√p, a·log₂p, a·p, a·p·log₂p, a·p², a/p², a·n, a·√n, a·n², a·n/p, a·n/√p,
+// a·n²/p, c + term, and when both vary, term in n + term in n and p or c + term in p + term in
+// n), each coefficient of a law with more than one also required to stand clear of its error,
+// since four counts leave noise much room. A fitted law with a negative coefficient is kept from
+// falling below zero beyond the data, and a time in p alone from falling faster than 1/p beyond
+// the largest count: max(p > P ? t(P)·P/p : 0, law).
 #include <string>
 #include <vector>
 

@@ -113,7 +113,7 @@ double Term::operator()(double p, double n) const {
 Term constant_term() { return Term{}; }
 
 std::vector<Term> p_terms() {
-  return {term(-1, 0, 0), term(-0.5, 0, 0), term(0, 1, 0), term(1, 0, 0), term(1, 1, 0), term(2, 0, 0)};
+  return {term(-1, 0, 0), term(-0.5, 0, 0), term(0, 1, 0), term(1, 0, 0), term(1, 1, 0), term(2, 0, 0), term(-2, 0, 0)};
 }
 
 std::vector<Term> n_terms() {

@@ -28,7 +28,8 @@ struct Term {
 };
 
 Term constant_term();
-// 1/p, 1/√p, log₂p, p, p·log₂p, p²: how a time or a count changes with p alone.
+// 1/p, 1/√p, log₂p, p, p·log₂p, p², 1/p²: how a time or a count changes with p alone (1/p²: a
+// pair's share of a fixed total that every rank sends to every other, as in an all-to-all).
 std::vector<Term> p_terms();
 // n, √n, n², n/p, n/√p, n²/p: the problem size alone or divided among the ranks.
 std::vector<Term> n_terms();

@@ -58,6 +58,8 @@ TEST(LearnLawFit, EachFamilyIsRecoveredFromExactPoints) {
       {"a·p", [](double p, double) { return 2e-5 * p; }, false},
       {"a·p·log₂p", [](double p, double) { return 2e-5 * p * log2(p); }, false},
       {"a·p²", [](double p, double) { return 2e-6 * p * p; }, false},
+      // A pair's share of an all-to-all of a fixed total.
+      {"a/p²", [](double p, double) { return 1.6e6 / (p * p); }, false},
       {"c + a/p", [](double p, double) { return 1e-3 + 8e-3 / p; }, false},
       {"c + a·log₂p", [](double p, double) { return 1e-3 + 5e-4 * log2(p); }, false},
       {"a·n", [](double, double n) { return 4e-8 * n; }, true},
@@ -228,12 +230,55 @@ TEST(LearnLawFit, BoundsHoldTheTrueLawAtSixtyFour) {
   EXPECT_GE(bracketed, 0.68 * right_form);
 }
 
-TEST(LearnLawFit, ATimeThatWouldTurnNegativeIsClampedAtZero) {
+// Beyond the largest count (16) a time falls no faster than 1/p from its value there, which is
+// what the slowest of p shares of a fixed work can do; below it the law is as fitted.
+TEST(LearnLawFit, ATimeFallsNoFasterThanStrongScalingBeyondTheData) {
   const auto law = fit_law(points([](double p, double) { return 10 - 0.5 * p; }, kNoSize), Quantity::seconds, "");
   EXPECT_EQ(law.form, "c + a·p");
-  EXPECT_EQ(law.expr.rfind("max(0, ", 0), 0u);
-  EXPECT_EQ(evaluate_law(law, 64, 0, ""), 0);
+  EXPECT_EQ(law.expr.rfind("max(p > 16 ? ", 0), 0u) << law.expr;
   EXPECT_NEAR(evaluate_law(law, 8, 0, ""), 6, 1e-12);
+  EXPECT_NEAR(evaluate_law(law, 16, 0, ""), 2, 1e-12);
+  EXPECT_NEAR(evaluate_law(law, 17, 0, ""), 2 * 16.0 / 17, 1e-12);
+  EXPECT_NEAR(evaluate_law(law, 64, 0, ""), 0.5, 1e-12);
+  for (const auto* text : {&law.low, &law.high}) EXPECT_GT(evaluate_expression(*text, 1024, 0, ""), 0) << *text;
+}
+
+// The slowest of p contiguous slices when the work sits in the middle ones: 4, 3, 2, 1 ms at
+// p = 2…16 is exactly c + a·log₂p with a < 0, which reaches 0 at p = 32.
+TEST(LearnLawFit, TheSlowestSliceKeepsItsWorkAtScale) {
+  const auto law = fit_law(points([](double p, double) { return 5e-3 - 1e-3 * log2(p); }, kNoSize),
+                           Quantity::seconds, "");
+  EXPECT_EQ(law.form, "c + a·log₂p");
+  EXPECT_NEAR(evaluate_law(law, 4, 0, ""), 3e-3, 1e-15);
+  EXPECT_NEAR(evaluate_law(law, 32, 0, ""), 0.5e-3, 1e-15);
+  EXPECT_NEAR(evaluate_law(law, 64, 0, ""), 0.25e-3, 1e-15);
+}
+
+// A law with no negative coefficient cannot fall faster than 1/p and is written as fitted.
+TEST(LearnLawFit, ALawThatCannotFallIsNotGuarded) {
+  const auto law = fit_law(points([](double p, double) { return 1e-3 + 8e-3 / p; }, kNoSize), Quantity::seconds, "");
+  EXPECT_EQ(law.form, "c + a/p");
+  EXPECT_EQ(law.expr.find("max"), std::string::npos) << law.expr;
+}
+
+// A size is not work shared among the ranks (a pair's share of an all-to-all falls as 1/p²): a
+// fitted size is only kept from falling below zero.
+TEST(LearnLawFit, ASizeThatWouldTurnNegativeIsClampedAtZero) {
+  // Not an exact law (no small-fraction coefficients), so fitted.
+  const auto law = fit_law(points([](double p, double) { return 10.3 - 0.4137 * p; }, kNoSize), Quantity::integer, "");
+  EXPECT_EQ(law.form, "c + a·p");
+  EXPECT_EQ(law.expr.rfind("max(0, ", 0), 0u) << law.expr;
+  EXPECT_EQ(evaluate_law(law, 64, 0, ""), 0);
+  EXPECT_NEAR(evaluate_law(law, 8, 0, ""), 10.3 - 0.4137 * 8, 1e-12);
+}
+
+// The floor needs the law's value at the largest count for every size, which a law in the
+// problem size does not have in one number: it is kept from falling below zero only.
+TEST(LearnLawFit, ATimeInTheProblemSizeIsClampedAtZero) {
+  const auto law = fit_law(points([](double p, double n) { return 1e-2 - 1e-4 * p + 3e-9 * n * n / p; }, kSizes),
+                           Quantity::seconds, "n");
+  EXPECT_EQ(law.form, "c + a·p + b·n²/p");
+  EXPECT_EQ(law.expr.rfind("max(0, ", 0), 0u) << law.expr;
 }
 
 TEST(LearnLawFit, BadPointsAreRefusedWithTheReason) {
