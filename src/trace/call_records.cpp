@@ -58,19 +58,31 @@ class Attacher {
     return i;
   }
 
+  bool is_null(std::optional<std::uint32_t> request) const {
+    return request && rank_.requests[*request].peer == kNullPeer;
+  }
+
+  void attach_irecv(const State& s, CallRecords& call, std::optional<std::uint32_t> request) {
+    call.recv_request = request;
+    if (!is_null(request)) call.recv = recv_posted_at(s.begin, request ? rank_.requests[*request].peer : -1);
+    if (call.recv) out_.request_of_recv[*call.recv] = request;
+  }
+
   void attach(const State& s, CallRecords& call) {
     static const std::set<std::string, std::less<>> sends = {"send", "ssend", "rsend", "bsend"};
     // Traces that name operations as MPI does (MPI_Send) have their records where the call is.
     const std::string name = operation_name(trace_.names[s.op]);
     if (sends.contains(name)) {
       call.send = send_at(s.begin);
-    } else if (name == "isend1" || name == "irecv1") {
+    } else if (name == "isend1" || name == "isendrecv") {
       call.request = request_at(s.begin);
-      const bool null = call.request && rank_.requests[*call.request].peer == kNullPeer;
-      if (name == "isend1" && !null) call.send = send_at(s.begin);
-      if (name == "irecv1" && !null) call.recv = recv_posted_at(s.begin, call.request ? rank_.requests[*call.request].peer : -1);
+      if (!is_null(call.request)) call.send = send_at(s.begin);
       if (call.send) out_.request_of_send[*call.send] = call.request;
-      if (call.recv) out_.request_of_recv[*call.recv] = call.request;
+      // MPI_Isendrecv's trace has an MPI_Isend's records and then an MPI_Irecv's.
+      if (name == "isendrecv") attach_irecv(s, call, request_at(s.begin));
+    } else if (name == "irecv1") {
+      call.request = request_at(s.begin);
+      attach_irecv(s, call, call.request);
     } else if (name == "recv") {
       call.recv = recv_posted_at(s.begin);
     } else if (name == "sendrecv") {

@@ -15,6 +15,8 @@ namespace augur::trace {
 
 struct CallRecords {
   std::optional<std::uint32_t> send, recv, collective, request;  // indices into the rank's vectors
+  // The request of the call's receive: an MPI_Irecv's (= request), or an MPI_Isendrecv's second.
+  std::optional<std::uint32_t> recv_request;
   std::vector<std::uint32_t> completions;                         // indices into rank.completions
 };
 

@@ -232,9 +232,9 @@ class Otf2Exporter {
       OTF2_AttributeList_AddUint64(attributes_, kNullRequest, s.rank.requests[*call.request].id);
     check(OTF2_EvtWriter_Enter(s.w, attributes_, enter, region(st)), "enter");
     // An Irecv whose completion no Wait records keeps its message as a plain receive.
-    const bool completed = call.recv && call.request && completed_requests(s).count(*call.request);
-    if (call.recv && call.request)
-      check(OTF2_EvtWriter_MpiIrecvRequest(s.w, attributes_, at(s, st.begin), s.rank.requests[*call.request].id),
+    const bool completed = call.recv && call.recv_request && completed_requests(s).count(*call.recv_request);
+    if (call.recv && call.recv_request)
+      check(OTF2_EvtWriter_MpiIrecvRequest(s.w, attributes_, at(s, st.begin), s.rank.requests[*call.recv_request].id),
             "irecv request");
     if (call.send) write_send(s, *call.send, s.calls.request_of_send[*call.send]);
     if (call.collective) write_collective(s, *call.collective, true);

@@ -707,6 +707,37 @@ TEST(ShimTransparency, LargeCountCallsArePricedAsTheIntCountOnes) {
   EXPECT_TRUE(r.report["unmodelled"].empty()) << r.report["unmodelled"].dump();
 }
 
+// MPI_Isendrecv and MPI_Isendrecv_replace (MPI 4) carry the shim's header, so a partner's
+// MPI_Recv under the shim reads the program's data; their status is the receive's (MPICH 4.0.2
+// sets none); they are priced, and the trace replays them as an MPI_Isend and an MPI_Irecv
+// whose requests the waits complete.
+TEST(ShimTransparency, IsendrecvIsPricedAndItsPartnersReadItsData) {
+  expect_unchanged_under_the_shim("isendrecv", 3);
+  const auto dir = fs::temp_directory_path() / ("augur-test-isendrecv-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto r = augur_run("--machine t3d -np 3 --trace " + dir.string(), TRANSPARENCY_PROGRAM, "isendrecv");
+  ASSERT_EQ(r.status, 0) << r.output;
+  if (r.output.find("result: skipped") != std::string::npos) GTEST_SKIP() << "an MPI before MPI 4";
+  EXPECT_NE(r.output.find("result: ring value 20"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("result: replace got 100"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("status: ring count 2 source 2 tag 5"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("status: replace count 1 source 0 tag 6"), std::string::npos) << r.output;
+  const auto& ops = r.report["operations"];
+  EXPECT_EQ(ops["isendrecv"]["count"], 4) << ops.dump();
+  // Three ring exchanges of 8 B out and 12 B posted (8 B arrive), and one replace of 4 B each way.
+  EXPECT_EQ(ops["wait"]["bytes"].get<double>() + ops["test"]["bytes"].get<double>(), 3 * (8 + 8) + 4 + 4) << ops.dump();
+  EXPECT_TRUE(r.report["unmodelled"].empty()) << r.report["unmodelled"].dump();
+  const auto replayed = dir.string() + ".json";
+  const auto sim =
+      augur_test::augur("sim " + dir.string() + " --machine t3d --match recorded --no-progress --report " + replayed);
+  ASSERT_EQ(sim.status, 0) << sim.out;
+  const auto report = nlohmann::json::parse(std::ifstream(replayed));
+  EXPECT_FALSE(report.at("run").contains("requests_never_completed")) << report.at("run").dump();
+  EXPECT_FALSE(report.at("run").contains("skipped")) << report.at("run").dump();
+  fs::remove_all(dir);
+  fs::remove(replayed);
+}
+
 namespace {
 
 // A Fortran program's MPI-IO calls, which the shim does not price, are named in the report as a

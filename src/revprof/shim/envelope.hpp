@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "revprof/bounds.hpp"
@@ -22,8 +23,12 @@ namespace augur::revprof {
 struct Header {
   Times send_start;
   double rendezvous = 0;  // 1: the sender waits for the receiver's post time
+  // What the receive's status says, for the calls whose status MPI may leave unset (MPICH 4.0
+  // sets none for MPI_Isendrecv): the program's data, and the sender's rank and tag.
+  double data_bytes = 0;
+  std::int32_t source = 0, tag = 0;
 };
-static_assert(sizeof(Header) == 4 * sizeof(double), "the header is four doubles on the wire");
+static_assert(sizeof(Header) == 6 * sizeof(double), "the header is 48 bytes on the wire");
 
 inline constexpr int kHeaderBytes = static_cast<int>(sizeof(Header));
 

@@ -41,7 +41,7 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
   bool rendezvous = rt.rules->waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
-  s.header = {s.leaves, rendezvous ? 1.0 : 0.0};
+  s.header = {s.leaves, rendezvous ? 1.0 : 0.0, static_cast<double>(s.bytes), s.shadow->rank, tag};
   if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
   if (carry == Carry::own_copy) s.envelope = Envelope::copy_of(buf, count, type, comm);
   if (!s.envelope.empty()) {

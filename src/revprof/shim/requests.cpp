@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "revprof/shim/runtime.hpp"
+#include "timing/steps.hpp"
 
 namespace augur::revprof {
 namespace {
@@ -47,7 +48,7 @@ std::list<Adopted>& adopted() {
 // Opens a completed adopted receive (sending its post time back if asked) and frees a
 // persistent request, which MPI keeps after completion.
 void finish_adopted(Adopted& a, MPI_Status& status) {
-  if (a.request.kind == TrackedRequest::Kind::receive) take_stamp(a.request.receive, status);
+  if (has_receive(a.request)) take_stamp(a.request.receive, status);
   if (a.request.persistent && a.handle != MPI_REQUEST_NULL) PMPI_Request_free(&a.handle);
 }
 
@@ -60,12 +61,12 @@ TrackedRequest& track_request(MPI_Request handle, TrackedRequest request) {
 
 namespace {
 
-// The request's peer in MPI_COMM_WORLD as the trace's request record names it.
-int traced_peer(const TrackedRequest& r) {
-  if (r.kind == TrackedRequest::Kind::send)
-    return r.send.shadow ? world_rank_of(*r.send.shadow, r.send.dest) : trace::kNullPeer;
-  if (!r.receive.shadow) return trace::kNullPeer;
-  return r.receive.source == MPI_ANY_SOURCE ? -1 : world_rank_of(*r.receive.shadow, r.receive.source);
+// A send's or a receive's peer in MPI_COMM_WORLD as the trace's request record names it.
+int traced_peer(const SendRecord& s) { return s.shadow ? world_rank_of(*s.shadow, s.dest) : trace::kNullPeer; }
+
+int traced_peer(const ReceiveRecord& r) {
+  if (!r.shadow) return trace::kNullPeer;
+  return r.source == MPI_ANY_SOURCE ? -1 : world_rank_of(*r.shadow, r.source);
 }
 
 }  // namespace
@@ -73,10 +74,13 @@ int traced_peer(const TrackedRequest& r) {
 void trace_request(TrackedRequest& request, const Times& begin) {
   static std::int64_t next_id = 0;
   if (!runtime().trace) return;
-  request.trace_id = next_id++;
-  to_trace([&](trace::RankWriter& t) {
-    t.request(shown(begin), static_cast<std::uint32_t>(request.trace_id), traced_peer(request));
-  });
+  auto write = [&](std::int64_t& id, int peer) {
+    id = next_id++;
+    to_trace([&](trace::RankWriter& t) { t.request(shown(begin), static_cast<std::uint32_t>(id), peer); });
+  };
+  // An exchange's records come as an MPI_Isend's and then an MPI_Irecv's would.
+  if (request.kind != TrackedRequest::Kind::receive) write(request.trace_ids[0], traced_peer(request.send));
+  if (has_receive(request)) write(request.trace_ids[request.kind == TrackedRequest::Kind::exchange], traced_peer(request.receive));
 }
 
 TrackedRequest* find_request(MPI_Request handle) {
@@ -89,11 +93,37 @@ void drop_request(MPI_Request handle) {
   if (auto it = oldest(handle); it != table().end()) table().erase(it);
 }
 
+namespace {
+
+// MPI 4.0's MPI_Isendrecv may complete without setting its status (MPICH 4.0.2 sets none);
+// the header says what the receive's would.
+void status_from_header(Envelope& envelope, MPI_Status& status) {
+  const Header& h = envelope.header();
+  status.MPI_SOURCE = h.source;
+  status.MPI_TAG = h.tag;
+  PMPI_Status_set_elements_x(&status, MPI_BYTE, kHeaderBytes + static_cast<MPI_Count>(h.data_bytes));
+}
+
+// MPI_Isendrecv ends as MPI_Sendrecv would from the call's begin (timing/steps.hpp).
+Times settle_exchange(TrackedRequest& r, MPI_Status& status, Times& waiting) {
+  Times send_wait, recv_wait;
+  r.send.mode = timing::SendMode::standard;
+  const Times send_end = end_send(r.send, send_wait);
+  if (r.receive.shadow) status_from_header(r.receive.envelope(), status);
+  const Times recv_end = end_receive(r.receive, status, recv_wait);
+  waiting = recv_wait;
+  return timing::sendrecv_call_end(*runtime().rules, r.begin, send_end, recv_end,
+                                   r.send.dest != MPI_PROC_NULL && r.receive.source != MPI_PROC_NULL,
+                                   static_cast<double>(std::max(r.send.bytes, r.receive.bytes)));
+}
+
+}  // namespace
+
 std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiting, double& bytes,
-                            std::int64_t& trace_id) {
+                            TraceIds& trace_ids) {
   auto* r = find_request(handle);
   if (!r || !r->active) return std::nullopt;
-  trace_id = r->trace_id;
+  trace_ids = r->trace_ids;
   Times end;
   switch (r->kind) {
     case TrackedRequest::Kind::send:
@@ -103,6 +133,10 @@ std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiti
     case TrackedRequest::Kind::receive:
       end = end_receive(r->receive, status, waiting);
       bytes = r->receive.bytes;
+      break;
+    case TrackedRequest::Kind::exchange:
+      end = settle_exchange(*r, status, waiting);
+      bytes = r->send.bytes + r->receive.bytes;
       break;
     case TrackedRequest::Kind::collective:
       PMPI_Wait(&r->collective.exchange, MPI_STATUS_IGNORE);
@@ -117,8 +151,8 @@ std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiti
 
 bool holds_envelope(TrackedRequest& r) {
   if (!r.kept.empty()) return true;
-  if (r.kind == TrackedRequest::Kind::send) return !r.send.envelope.empty();
-  return r.kind == TrackedRequest::Kind::receive && !r.receive.envelope().empty();
+  if (r.kind != TrackedRequest::Kind::receive && !r.send.envelope.empty()) return true;
+  return has_receive(r) && !r.receive.envelope().empty();
 }
 
 namespace {
@@ -139,7 +173,7 @@ bool refers_to(const Shadow& shadow) {
 
 void open_completed_receive(MPI_Request handle, MPI_Status& status) {
   auto* r = find_request(handle);
-  if (r && r->active && r->kind == TrackedRequest::Kind::receive) take_stamp(r->receive, status);
+  if (r && r->active && has_receive(*r)) take_stamp(r->receive, status);
 }
 
 void adopt(MPI_Request handle, TrackedRequest request, bool buffered) {
@@ -247,7 +281,7 @@ int buffered_send(const void* buf, int count, MPI_Datatype type, int dest, int t
 void serve_pending_receives() {
   for (auto& [handle, entry] : table()) {
     auto& r = entry.request;
-    if (r.kind != TrackedRequest::Kind::receive || !r.active || r.receive.stamped) continue;
+    if (!has_receive(r) || !r.active || r.receive.stamped) continue;
     int done = 0;
     MPI_Status status;
     PMPI_Request_get_status(handle, &done, &status);

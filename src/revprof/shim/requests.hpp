@@ -4,6 +4,8 @@
 // completion is settled when the program's Wait or Test sees them complete.
 #include <mpi.h>
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -36,10 +38,16 @@ struct PersistentArgs {
   timing::SendMode mode = timing::SendMode::standard;
 };
 
+// The trace's request ids of what one MPI request completes: two for an MPI_Isendrecv, whose
+// send and receive the trace records as an MPI_Isend's and an MPI_Irecv's; -1: none.
+using TraceIds = std::array<std::int64_t, 2>;
+
 struct TrackedRequest {
-  enum class Kind { send, receive, collective } kind = Kind::send;
+  // `exchange`: MPI_Isendrecv, a send and a receive under one request.
+  enum class Kind { send, receive, collective, exchange } kind = Kind::send;
   std::string_view op;  // the operation name charged at completion
-  std::int64_t trace_id = -1;  // its id in the trace's request records; -1: none written
+  TraceIds trace_ids{-1, -1};  // its ids in the trace's request records; -1: none written
+  Times begin;  // an exchange's call began here, where its sendrecv floor counts from
   bool persistent = false;
   bool active = true;
   PersistentArgs args;
@@ -48,6 +56,10 @@ struct TrackedRequest {
   ReceiveRecord receive;
   CollectiveRecord collective;
 };
+
+inline bool has_receive(const TrackedRequest& r) {
+  return r.kind == TrackedRequest::Kind::receive || r.kind == TrackedRequest::Kind::exchange;
+}
 
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request);
 // Numbers a request made by a traced non-blocking call that began at `begin`, and writes the
@@ -60,10 +72,10 @@ void drop_request(MPI_Request handle);
 
 // Settles a request the program has seen complete (its handle before MPI reset it). Returns the
 // virtual completion time, or nothing for a request the shim does not follow.
-// `status` is corrected in place: a receive's count is the program's data alone; `trace_id` is
-// the request's id in the trace's request records, -1 when none was written.
+// `status` is corrected in place: a receive's count is the program's data alone; `trace_ids`
+// are the request's ids in the trace's request records.
 std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiting, double& bytes,
-                            std::int64_t& trace_id);
+                            TraceIds& trace_ids);
 
 // A request the program let go of (MPI_Request_free) or never saw (the shim's own copy of a
 // buffered send) while its envelope is still in use: completed in the background, its

@@ -43,6 +43,36 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
   });
 }
 
+#if MPI_VERSION >= 4
+// MPI_Isendrecv: one request for a send and a receive, their messages carrying the header as
+// an MPI_Isend's and an MPI_Irecv's do; posting costs both posts and the wait ends it as
+// MPI_Sendrecv ends. MPI_Isendrecv_replace sends the shim's copy of the buffer (Carry::own_copy).
+int nonblocking_exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                         int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                         MPI_Comm comm, MPI_Request* request, Carry carry) {
+  tend_adopted(false);
+  TrackedRequest r;
+  r.kind = TrackedRequest::Kind::exchange;
+  r.op = "isendrecv";
+  r.begin = call.begin();
+  r.send = begin_send(SendMode::buffered, sendbuf, sendcount, sendtype, dest, sendtag, comm, call.begin(), carry);
+  r.receive = begin_receive(comm, recvbuf, recvcount, recvtype, source, recvtag, call.begin());
+  const Wire out = r.send.wire(), in = r.receive.wire();
+  int rc = call.real([&] {
+    return PMPI_Isendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
+                          source, recvtag, comm, request);
+  });
+  const auto& rules = *runtime().rules;
+  Times post;
+  if (dest != MPI_PROC_NULL) post = post + rules.isend_post(r.send.bytes);
+  if (source != MPI_PROC_NULL) post = post + rules.irecv_post(message_bytes(recvcount, recvtype));
+  trace_request(r, call.begin());
+  track_request(*request, std::move(r));
+  call.finish(call.begin() + post, {}, 0);
+  return rc;
+}
+#endif
+
 // A persistent buffered send on a tracked communicator sends a fresh copy at every start.
 bool copies_at_start(bool is_receive, SendMode mode, int peer, MPI_Comm comm) {
   return !is_receive && mode == SendMode::buffered && peer != MPI_PROC_NULL && shadow_of(comm);
@@ -108,12 +138,13 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
     if (rc == MPI_ERR_IN_STATUS && statuses[k].MPI_ERROR == MPI_ERR_PENDING) continue;
     Times w;
     double b = 0;
-    std::int64_t trace_id = -1;
-    if (auto done = settle(before[indices[k]], statuses[k], w, b, trace_id)) {
+    TraceIds trace_ids{-1, -1};
+    if (auto done = settle(before[indices[k]], statuses[k], w, b, trace_ids)) {
       end = later(end, *done);
       bytes += b;
-      if (trace_id >= 0 && call.modelled())
-        to_trace([&](augur::trace::RankWriter& t) { t.complete(shown(call.begin()), static_cast<std::uint32_t>(trace_id)); });
+      for (const auto id : trace_ids)
+        if (id >= 0 && call.modelled())
+          to_trace([&](augur::trace::RankWriter& t) { t.complete(shown(call.begin()), static_cast<std::uint32_t>(id)); });
     }
   }
   const Times waiting = end - call.begin();
@@ -174,6 +205,33 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
     return rc;
   });
 }
+
+#if MPI_VERSION >= 4
+int MPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request* request) {
+  auto plain = [&] {
+    return PMPI_Isendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                          comm, request);
+  };
+  return intercept("isendrecv", plain, [&](Call& call) {
+    return nonblocking_exchange(call, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                                source, recvtag, comm, request, Carry::in_place);
+  });
+}
+
+int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                          MPI_Comm comm, MPI_Request* request) {
+  auto plain = [&] { return PMPI_Isendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, request); };
+  return intercept("isendrecv", plain, [&](Call& call) {
+    // With neither half followed no header travels: the real call, as MPI_Sendrecv_replace's.
+    const bool followed =
+        followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
+    if (!followed) return call.real(plain);
+    return nonblocking_exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm,
+                                request, Carry::own_copy);
+  });
+}
+#endif
 
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
   return persistent_init(SendMode::standard, false, buf, count, type, dest, tag, comm, request, [&](const Wire& w, int peer) {

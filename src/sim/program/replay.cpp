@@ -128,18 +128,11 @@ class RankReader {
     static const std::map<std::string, SendMode, std::less<>> kSends{
         {"send", SendMode::standard}, {"ssend", SendMode::synchronous}, {"rsend", SendMode::ready}, {"bsend", SendMode::buffered}};
     if (auto it = kSends.find(name); it != kSends.end()) return ops_.push_back(message(OpKind::send, send_at(s.begin), it->second));
-    if (name == "isend1") {
-      const auto made = request_made_at(s.begin);
-      ops_.push_back(message(OpKind::isend, made.null() ? nullptr : send_at(s.begin), SendMode::standard));
-      return outstanding_.push_back({false, s.begin, made.id, made.null()});
-    }
+    if (name == "isend1") return post_isend(s);
     if (name == "recv") return ops_.push_back(receive(OpKind::recv, recv_posted_at(s.begin)));
-    if (name == "irecv1") {
-      const auto made = request_made_at(s.begin);
-      const auto* m = made.null() ? nullptr : recv_posted_at(s.begin, made.peer);
-      ops_.push_back(receive(OpKind::irecv, m));
-      return outstanding_.push_back({true, m ? m->end : s.begin, made.id, made.null()});
-    }
+    if (name == "irecv1") return post_irecv(s);
+    // MPI_Isendrecv's trace has an MPI_Isend's records and then an MPI_Irecv's.
+    if (name == "isendrecv") return post_isend(s), post_irecv(s);
     if (name == "sendrecv") return ops_.push_back(exchange(s));
     if (name == "wait" || name == "test") return wait(s);
     if (next_collective_ < rank_.collectives.size() && rank_.collectives[next_collective_].begin == s.begin &&
@@ -152,6 +145,19 @@ class RankReader {
     if (name == "comm_dup" || name == "comm_split" || name == "comm_create")
       return ops_.push_back(collective_op(program_.intern(name), 0));
     ++skipped_[name];
+  }
+
+  void post_isend(const trace::State& s) {
+    const auto made = request_made_at(s.begin);
+    ops_.push_back(message(OpKind::isend, made.null() ? nullptr : send_at(s.begin), timing::SendMode::standard));
+    outstanding_.push_back({false, s.begin, made.id, made.null()});
+  }
+
+  void post_irecv(const trace::State& s) {
+    const auto made = request_made_at(s.begin);
+    const auto* m = made.null() ? nullptr : recv_posted_at(s.begin, made.peer);
+    ops_.push_back(receive(OpKind::irecv, m));
+    outstanding_.push_back({true, m ? m->end : s.begin, made.id, made.null()});
   }
 
   Op exchange(const trace::State& s) {
