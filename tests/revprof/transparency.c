@@ -301,7 +301,9 @@ static void large_count_c(void) {
   data[big - 1] = rank == 0 ? 7 : 0;
   if (rank == 0) MPI_Send_c(data, big, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
   if (rank == 1) {
-    MPI_Recv_c(data, big, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &st);
+    MPI_Request big_receive;
+    MPI_Irecv_c(data, big, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &big_receive);
+    MPI_Wait(&big_receive, &st);
     MPI_Get_count_c(&st, MPI_BYTE, &got);
     result("recv_c count", got);
     result("recv_c last byte", data[big - 1]);
@@ -315,6 +317,10 @@ static void large_count_c(void) {
   if (rank == 1) MPI_Irecv_c(&sum, 1, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, &r[0]);
   MPI_Wait(&r[0], MPI_STATUS_IGNORE);
   if (rank == 1) result("irecv_c", (long long)sum);
+  double partner = 0;
+  MPI_Isendrecv_c(&x, 1, MPI_DOUBLE, 1 - rank, 3, &partner, 1, MPI_DOUBLE, 1 - rank, 3, MPI_COMM_WORLD, &r[0]);
+  MPI_Wait(&r[0], MPI_STATUS_IGNORE);
+  if (rank == 0) result("isendrecv_c", (long long)partner);
   MPI_Allreduce_c(&x, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Bcast_c(&sum, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   MPI_Igatherv_c(&x, 1, MPI_DOUBLE, both, counts, displs, MPI_DOUBLE, 0, MPI_COMM_WORLD, &r[1]);

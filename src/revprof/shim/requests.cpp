@@ -54,6 +54,12 @@ void finish_adopted(Adopted& a, MPI_Status& status) {
 
 }  // namespace
 
+OwnedType::~OwnedType() {
+  int finalized = 0;
+  PMPI_Finalized(&finalized);
+  if (type_ != MPI_DATATYPE_NULL && !finalized) PMPI_Type_free(&type_);
+}
+
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request) {
   static std::uint64_t made = 0;
   return table().emplace(handle, Entry{made++, std::move(request)})->second.request;

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "revprof/shim/p2p.hpp"
 
@@ -38,6 +40,22 @@ struct PersistentArgs {
   timing::SendMode mode = timing::SendMode::standard;
 };
 
+// A datatype the shim made for a request (a large count's, wrap_large_count.cpp), freed with
+// the request: the shim reads the request's datatype again when it completes.
+class OwnedType {
+ public:
+  explicit OwnedType(MPI_Datatype type) : type_(type) {}
+  OwnedType(OwnedType&& other) noexcept : type_(std::exchange(other.type_, MPI_DATATYPE_NULL)) {}
+  OwnedType& operator=(OwnedType&& other) noexcept {
+    std::swap(type_, other.type_);
+    return *this;
+  }
+  ~OwnedType();
+
+ private:
+  MPI_Datatype type_;
+};
+
 // The trace's request ids of what one MPI request completes: two for an MPI_Isendrecv, whose
 // send and receive the trace records as an MPI_Isend's and an MPI_Irecv's; -1: none.
 using TraceIds = std::array<std::int64_t, 2>;
@@ -48,6 +66,7 @@ struct TrackedRequest {
   std::string_view op;  // the operation name charged at completion
   TraceIds trace_ids{-1, -1};  // its ids in the trace's request records; -1: none written
   Times begin;  // an exchange's call began here, where its sendrecv floor counts from
+  std::vector<OwnedType> owned_types;
   bool persistent = false;
   bool active = true;
   PersistentArgs args;

@@ -8,12 +8,13 @@
 #if MPI_VERSION >= 4
 #include <climits>
 
+#include "revprof/shim/requests.hpp"
+
 namespace {
 
 // The program's `count` elements of `type` as an int count of a datatype. A made datatype is
-// freed with this object, after a blocking call; a non-blocking or persistent call may use it
-// until it completes, so `keep()` leaves it allocated (one per message of more than INT_MAX
-// elements, which are few).
+// freed with this object, after a blocking call; after a non-blocking or persistent one,
+// `hand_to` gives it to the request the shim follows, which reads it again at completion.
 class IntCount {
  public:
   IntCount(MPI_Count count, MPI_Datatype type) : count_(static_cast<int>(count)), type_(type) {
@@ -27,9 +28,14 @@ class IntCount {
 
   int count() const { return count_; }
   MPI_Datatype type() const { return type_; }
-  IntCount& keep() {
-    kept_ = true;
-    return *this;
+  // A request the shim does not follow (an untracked communicator) keeps what it needs: MPI
+  // completes a pending operation whose datatype was freed, and a persistent one refers to it.
+  void hand_to(MPI_Request request) {
+    if (!made_) return;
+    if (auto* tracked = augur::revprof::find_request(request)) {
+      tracked->owned_types.emplace_back(type_);
+      kept_ = true;
+    }
   }
 
  private:
@@ -104,67 +110,107 @@ int MPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* mess
 
 int MPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Imrecv(buf, n.keep().count(), n.type(), message, request);
+  const int rc = MPI_Imrecv(buf, n.count(), n.type(), message, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                 MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Isend(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Isend(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Issend(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Issend(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Irsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Irsend(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Irsend(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Ibsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                  MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Ibsend(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Ibsend(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                 MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Irecv(buf, n.keep().count(), n.type(), source, tag, comm, request);
+  const int rc = MPI_Irecv(buf, n.count(), n.type(), source, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Send_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                     MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Send_init(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Send_init(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                      MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Ssend_init(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Ssend_init(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Rsend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                      MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Rsend_init(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Rsend_init(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                      MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Bsend_init(buf, n.keep().count(), n.type(), dest, tag, comm, request);
+  const int rc = MPI_Bsend_init(buf, n.count(), n.type(), dest, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                     MPI_Request* request) {
   IntCount n(count, type);
-  return MPI_Recv_init(buf, n.keep().count(), n.type(), source, tag, comm, request);
+  const int rc = MPI_Recv_init(buf, n.count(), n.type(), source, tag, comm, request);
+  n.hand_to(*request);
+  return rc;
+}
+
+int MPI_Isendrecv_c(const void* sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void* rbuf,
+                    MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Request* request) {
+  IntCount s(scount, stype), r(rcount, rtype);
+  const int rc =
+      MPI_Isendrecv(sbuf, s.count(), s.type(), dest, stag, rbuf, r.count(), r.type(), source, rtag, comm, request);
+  s.hand_to(*request);
+  r.hand_to(*request);
+  return rc;
+}
+
+int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                            MPI_Comm comm, MPI_Request* request) {
+  IntCount n(count, type);
+  const int rc = MPI_Isendrecv_replace(buf, n.count(), n.type(), dest, stag, source, rtag, comm, request);
+  n.hand_to(*request);
+  return rc;
 }
 
 }  // extern "C"
