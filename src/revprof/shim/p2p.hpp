@@ -54,6 +54,11 @@ enum class Carry { in_place, own_copy, kept };
 // as it fails without the shim.
 const Shadow* followed_send(MPI_Comm comm, int count, MPI_Datatype type, int dest, int tag);
 const Shadow* followed_receive(MPI_Comm comm, int count, MPI_Datatype type, int source, int tag);
+// Whether the shim follows either half of a sendrecv_replace (one buffer, so one count and type).
+inline bool followed_either(MPI_Comm comm, int count, MPI_Datatype type, int dest, int sendtag, int source,
+                            int recvtag) {
+  return followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
+}
 
 // Stamps the message's header (and posts the receipt of a rendezvous); call just before the
 // data goes out, and send `wire()`.

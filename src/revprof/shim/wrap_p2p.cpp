@@ -160,9 +160,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   return intercept("sendrecv", plain, [&](Call& call) {
     // With neither half followed (MPI_PROC_NULL on both sides, arguments MPI refuses) no header
     // travels, and the real call gives the program exactly what it gives without the shim.
-    const bool followed =
-        followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
-    if (!followed) return call.real(plain);
+    if (!followed_either(comm, count, type, dest, sendtag, source, recvtag)) return call.real(plain);
     return exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm, status,
                     Carry::own_copy);
   });

@@ -224,9 +224,7 @@ int MPI_Isendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int
   auto plain = [&] { return PMPI_Isendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, request); };
   return intercept("isendrecv", plain, [&](Call& call) {
     // With neither half followed no header travels: the real call, as MPI_Sendrecv_replace's.
-    const bool followed =
-        followed_send(comm, count, type, dest, sendtag) || followed_receive(comm, count, type, source, recvtag);
-    if (!followed) return call.real(plain);
+    if (!followed_either(comm, count, type, dest, sendtag, source, recvtag)) return call.real(plain);
     return nonblocking_exchange(call, buf, count, type, dest, sendtag, buf, count, type, source, recvtag, comm,
                                 request, Carry::own_copy);
   });
