@@ -1,6 +1,6 @@
 /* A program that asks for MPI_THREAD_MULTIPLE and, when granted, exchanges messages from two
-   threads at once on communicators of their own. augur runs such a program unpredicted; it
-   must still run to the end and leave the program's exit status. */
+   threads at once on communicators of their own. Under augur the run is predicted, and it must
+   still run to the end and leave the program's exit status. */
 #include "conf.h"
 
 #include <pthread.h>

@@ -644,17 +644,35 @@ TEST(ShimTransparency, AReceivePendingOnAFreedCommunicatorCompletes) {
   expect_unchanged_under_the_shim("free-pending", 2);
 }
 
-// A program augur cannot predict runs unchanged, ends with its own status, and the report says
-// it was not predicted and why.
-TEST(ShimTransparency, AThreadMultipleProgramRunsUnpredictedAndEndsWell) {
-  expect_unchanged_under_the_shim("thread-multiple", 2);
-  auto r = augur_run("--machine generic -np 2", TRANSPARENCY_PROGRAM, "thread-multiple");
+// A program augur cannot predict (here its ranks cannot load the model) runs unchanged, ends
+// with its own status, and the report says it was not predicted and why.
+TEST(ShimTransparency, ARunWhoseRanksCannotLoadTheModelRunsUnpredictedAndEndsWell) {
+  const std::string launch = augur::cli::shell_words(augur::cli::mpirun_command(AUGUR_MPIEXEC, 2, true));
+  auto r = augur_run("--machine generic", "env AUGUR_MODEL=/nonexistent-model.json " + launch + " " +
+                                              TRANSPARENCY_PROGRAM, "status-error");
   EXPECT_EQ(r.status, 0) << r.output;
   ASSERT_TRUE(r.report.contains("run")) << r.output;
-  EXPECT_NE(r.report["run"].value("not_predicted", "").find("MPI_THREAD_MULTIPLE"), std::string::npos)
+  EXPECT_NE(r.report["run"].value("not_predicted", "").find("/nonexistent-model.json"), std::string::npos)
       << r.report.dump();
   EXPECT_TRUE(r.report["predicted_seconds"].is_null());
   EXPECT_NE(r.output.find("Not predicted: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("result: "), std::string::npos) << r.output;
+}
+
+// MPI_THREAD_MULTIPLE: threads that call MPI at once, each on its communicator, get their data
+// and their calls are priced (one after another on their rank's clock).
+TEST(ShimTransparency, AThreadMultipleProgramsThreadsCallingAtOnceArePriced) {
+  expect_unchanged_under_the_shim("thread-multiple", 3);
+  auto r = augur_run("--machine generic -np 3", TRANSPARENCY_PROGRAM, "thread-multiple");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("result: threads wrong 0"), std::string::npos) << r.output;
+  ASSERT_TRUE(r.report["predicted_seconds"].is_number()) << r.report.dump();
+  const auto& ops = r.report["operations"];
+  EXPECT_EQ(ops["isend1"]["count"], 3 * 2 * 100) << ops.dump();
+  EXPECT_EQ(ops["irecv1"]["count"], 3 * 2 * 100) << ops.dump();
+  EXPECT_EQ(ops["allreduce"]["count"], 3 * 2 * 100 + 3) << ops.dump();
+  EXPECT_EQ(ops["wait"]["bytes"].get<double>(), 3 * 2 * 100 * (4 + 4)) << ops.dump();
+  EXPECT_TRUE(r.report["unmodelled"].empty()) << r.report["unmodelled"].dump();
 }
 
 // A call the model cannot price (MPI refuses its negative counts, the program goes on) is left

@@ -9,7 +9,8 @@
  *   partitioned    MPI_Psend_init/MPI_Precv_init with MPI_ANY_SOURCE (MPI 4; "skipped" before)
  *   bsend-detach   buffered sends still pending at MPI_Buffer_detach reach a late receiver
  *   free-pending   a communicator freed with a receive still pending on it
- *   thread-multiple  a program asking for MPI_THREAD_MULTIPLE runs and ends well
+ *   thread-multiple  MPI_THREAD_MULTIPLE: two threads a rank exchange with Isend, Irecv and
+ *                    Waitall round a ring and reduce, at once, each on a communicator of its own
  *   refused-counts   a collective MPI refuses (negative counts, errors returned) and the
  *                    program going on: the shim cannot price the refused call
  *   no-finalize      an erroneous program that ends without MPI_Finalize
@@ -22,6 +23,7 @@
  *                    partner's MPI_Send and MPI_Recv ("skipped" before MPI 4)
  */
 #include <mpi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -362,6 +364,50 @@ static void isendrecv(int size) {
 #endif
 }
 
+enum { THREADS = 2, THREAD_ROUNDS = 100 };
+
+struct thread_work {
+  MPI_Comm comm;
+  int size, id, wrong;
+};
+
+static void* thread_exchange(void* argument) {
+  struct thread_work* w = argument;
+  const int right = (rank + 1) % w->size, left = (rank + w->size - 1) % w->size;
+  for (int round = 0; round < THREAD_ROUNDS; ++round) {
+    int out = 1000 * round + 10 * rank + w->id, in = -1, sum = 0;
+    MPI_Request r[2];
+    MPI_Irecv(&in, 1, MPI_INT, left, round, w->comm, &r[0]);
+    MPI_Isend(&out, 1, MPI_INT, right, round, w->comm, &r[1]);
+    MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+    if (in != 1000 * round + 10 * left + w->id) ++w->wrong;
+    MPI_Allreduce(&out, &sum, 1, MPI_INT, MPI_SUM, w->comm);
+    if (sum != w->size * 1000 * round + 10 * w->size * (w->size - 1) / 2 + w->size * w->id) ++w->wrong;
+  }
+  return NULL;
+}
+
+static void threads_at_once(int size) {
+  int provided = 0, wrong = 0, all_wrong = 0;
+  MPI_Query_thread(&provided);
+  pthread_t threads[THREADS];
+  struct thread_work work[THREADS];
+  for (int t = 0; t < THREADS; ++t) {
+    MPI_Comm_dup(MPI_COMM_WORLD, &work[t].comm);
+    work[t].size = size, work[t].id = t, work[t].wrong = 0;
+  }
+  if (provided == MPI_THREAD_MULTIPLE)
+    for (int t = 0; t < THREADS; ++t) pthread_create(&threads[t], NULL, thread_exchange, &work[t]);
+  for (int t = 0; t < THREADS; ++t) {
+    if (provided == MPI_THREAD_MULTIPLE) pthread_join(threads[t], NULL);
+    else thread_exchange(&work[t]);
+    wrong += work[t].wrong;
+    MPI_Comm_free(&work[t].comm);
+  }
+  MPI_Allreduce(&wrong, &all_wrong, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0) result("threads wrong", all_wrong);
+}
+
 int main(int argc, char** argv) {
   const char* which = argc > 1 ? argv[1] : "";
   if (strcmp(which, "thread-multiple") == 0) {
@@ -391,9 +437,9 @@ int main(int argc, char** argv) {
   }
   else if (strcmp(which, "no-finalize") == 0) return 0;
   else if (strcmp(which, "thread-multiple") == 0) {
-    int one = 1, sum = 0;
-    MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0) result("sum", sum);
+    int size;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    threads_at_once(size);
   } else {
     if (rank == 0) fprintf(stderr, "transparency: unknown case '%s'\n", which);
     MPI_Finalize();

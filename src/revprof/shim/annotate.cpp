@@ -10,7 +10,8 @@ namespace {
 
 void add_annotated(double seconds) {
   auto& rt = runtime();
-  if (!rt.active || rt.depth != 0) return;
+  ShimLock lock;
+  if (!rt.active || call_depth() != 0) return;
   account_compute();
   if (rt.config.compute != ComputeMode::annotated || rt.compute_paused || !(seconds > 0)) return;
   add_compute_seconds(seconds);
@@ -29,6 +30,7 @@ void augur_revprof_compute_steps(double steps) {
 
 void augur_revprof_phase_begin(const char* name) {
   auto& rt = runtime();
+  ShimLock lock;
   if (!rt.active || !rt.trace) return;
   account_compute();
   to_trace([&](augur::trace::RankWriter& t) { t.phase_begin(shown(rt.now), name); });
@@ -36,6 +38,7 @@ void augur_revprof_phase_begin(const char* name) {
 
 void augur_revprof_phase_end(const char* name) {
   auto& rt = runtime();
+  ShimLock lock;
   if (!rt.active || !rt.trace) return;
   account_compute();
   to_trace([&](augur::trace::RankWriter& t) { t.phase_end(shown(rt.now), name); });

@@ -1,7 +1,10 @@
 #include "revprof/shim/comms.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+
+#include "revprof/shim/runtime.hpp"
 
 namespace augur::revprof {
 namespace {
@@ -38,14 +41,18 @@ void track(MPI_Comm created) {
   PMPI_Comm_test_inter(created, &inter);
   if (inter) return;  // intercommunicators are not modelled
   Shadow s;
-  PMPI_Comm_dup(created, &s.stamps);
-  PMPI_Comm_dup(created, &s.acks);
   PMPI_Comm_rank(created, &s.rank);
   PMPI_Comm_size(created, &s.size);
   // Ranks outside this communicator may have created others meanwhile; taking the maximum keeps
   // every member's numbering the same.
-  PMPI_Allreduce(&next_id, &s.id, 1, MPI_INT, MPI_MAX, s.stamps);
-  next_id = s.id + 1;
+  const int mine = next_id;
+  {
+    ShimUnlocked collective;
+    PMPI_Comm_dup(created, &s.stamps);
+    PMPI_Comm_dup(created, &s.acks);
+    PMPI_Allreduce(&mine, &s.id, 1, MPI_INT, MPI_MAX, s.stamps);
+  }
+  next_id = std::max(next_id, s.id + 1);
   MPI_Group group, world;
   PMPI_Comm_group(created, &group);
   PMPI_Comm_group(MPI_COMM_WORLD, &world);

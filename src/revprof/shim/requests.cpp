@@ -145,7 +145,10 @@ std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiti
       bytes = r->send.bytes + r->receive.bytes;
       break;
     case TrackedRequest::Kind::collective:
-      PMPI_Wait(&r->collective.exchange, MPI_STATUS_IGNORE);
+      {
+        ShimUnlocked waiting_for_members;
+        PMPI_Wait(&r->collective.exchange, MPI_STATUS_IGNORE);
+      }
       end = collective_finish(r->collective, waiting);
       bytes = r->collective.all.bytes;
       break;
@@ -299,7 +302,10 @@ void exchange_starts(CollectiveRecord& c, bool blocking) {
   constexpr int n = sizeof(CollectiveRecord::Starts) / sizeof(double);
   auto* mine = reinterpret_cast<double*>(&c.mine);
   auto* all = reinterpret_cast<double*>(&c.all);
-  if (blocking) PMPI_Allreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps);
+  if (blocking) {
+    ShimUnlocked waiting_for_members;
+    PMPI_Allreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps);
+  }
   else PMPI_Iallreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps, &c.exchange);
 }
 

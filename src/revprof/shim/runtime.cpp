@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <mutex>
 #include <cstdio>
 #include <vector>
 
@@ -112,12 +113,58 @@ void add_compute(bool resume_now) {
 void account_compute() { add_compute(true); }
 void account_compute_before_call() { add_compute(false); }
 
+int& call_depth() {
+  thread_local int depth = 0;
+  return depth;
+}
+
+Call*& current_call() {
+  thread_local Call* call = nullptr;
+  return call;
+}
+
+namespace {
+
+std::mutex& shim_mutex() {
+  static auto* m = new std::mutex();
+  return *m;
+}
+
+thread_local bool holds_shim_lock = false;
+
+}  // namespace
+
+ShimLock::ShimLock() {
+  if (!runtime().threaded || holds_shim_lock) return;
+  shim_mutex().lock();
+  holds_shim_lock = took_ = true;
+}
+
+ShimLock::~ShimLock() {
+  if (!took_) return;
+  holds_shim_lock = false;
+  shim_mutex().unlock();
+}
+
+ShimUnlocked::ShimUnlocked() {
+  if (!holds_shim_lock) return;
+  holds_shim_lock = false;
+  gave_ = true;
+  shim_mutex().unlock();
+}
+
+ShimUnlocked::~ShimUnlocked() {
+  if (!gave_) return;
+  shim_mutex().lock();
+  holds_shim_lock = true;
+}
+
 Call::Call(std::string_view op) : op_(op) {
   auto& rt = runtime();
-  modelled_ = rt.active && rt.depth == 0;
-  ++rt.depth;
+  modelled_ = rt.active && call_depth() == 0;
+  ++call_depth();
   if (!modelled_) return;
-  rt.call = this;
+  current_call() = this;
   account_compute_before_call();
   begin_ = rt.now;
 }
@@ -134,8 +181,8 @@ void Call::not_priced(std::string_view reason) noexcept {
 
 void note_not_priced(std::string_view reason) noexcept {
   auto& rt = runtime();
-  if (rt.call) {
-    rt.call->not_priced(reason);
+  if (auto* call = current_call()) {
+    call->not_priced(reason);
     return;
   }
   try {
@@ -163,7 +210,7 @@ void Call::unmodelled(std::string_view function) {
 
 Call::~Call() {
   auto& rt = runtime();
-  if (rt.call == this) rt.call = nullptr;
+  if (current_call() == this) current_call() = nullptr;
   if (modelled_ && !finished_) {
     try {
       finish(rt.now, {}, 0);
@@ -171,7 +218,7 @@ Call::~Call() {
       // Only the ledger's allocation can fail here; a destructor must not throw.
     }
   }
-  --rt.depth;
+  --call_depth();
   // Time the MPI library itself burned (polling, copying) is not the program's compute.
   if (modelled_) rt.compute_clock.leave();
 }
@@ -184,7 +231,8 @@ void finish_poll(Call& call, Poll kind) {
 
 void note_unmodelled(std::string_view function) {
   auto& rt = runtime();
-  if (rt.active && rt.depth == 0) rt.ledger.unmodelled(function);
+  ShimLock lock;
+  if (rt.active && call_depth() == 0) rt.ledger.unmodelled(function);
 }
 
 MPI_Count message_bytes(MPI_Count count, MPI_Datatype type) {

@@ -1,9 +1,8 @@
 #pragma once
 // The reverse profiler's state in one process: the target model, the virtual clocks (one per
-// bound, revprof/bounds.hpp), the ledger and the trace. MPI programs call in from one thread at a
-// time (MPI_THREAD_SERIALIZED at most; MPI_THREAD_MULTIPLE is reported as unsupported for
-// prediction), so the state is a plain global; their compute may run on any of their threads
-// (revprof/rank_cpu_clock.hpp).
+// bound, revprof/bounds.hpp), the ledger and the trace. One global state, held by a lock when
+// the program was given MPI_THREAD_MULTIPLE (ShimLock below); compute may run on any of the
+// program's threads (revprof/rank_cpu_clock.hpp).
 #include <mpi.h>
 
 #include <memory>
@@ -47,11 +46,42 @@ struct Runtime {
   bool active = false;     // between Init and Finalize, and the model loaded
   std::string not_predicted;  // why a run is not predicted (then not active)
   bool compute_paused = false;  // MPI_Pcontrol(0)
-  int depth = 0;           // nesting of our own wrappers (a PMPI call may re-enter MPI_*)
-  Call* call = nullptr;    // the priced call in progress, if any
+  bool threaded = false;   // MPI_THREAD_MULTIPLE: calls may come from several threads at once
 };
 
 Runtime& runtime();
+
+// This thread's nesting of the shim's wrappers (a PMPI call may re-enter MPI_*), and its priced
+// call in progress, if any.
+int& call_depth();
+Call*& current_call();
+
+// A program given MPI_THREAD_MULTIPLE may call MPI from several threads at once. The shim's state
+// (clock, ledger, trace, requests, communicators, staging pools) is then held by one lock: a
+// wrapper takes it for the shim's work and gives it up while the real call, or a wait of the
+// shim's own, blocks, so threads that wait for each other's messages still meet. Without
+// MPI_THREAD_MULTIPLE both are no-ops.
+class ShimLock {
+ public:
+  ShimLock();
+  ~ShimLock();
+  ShimLock(const ShimLock&) = delete;
+  ShimLock& operator=(const ShimLock&) = delete;
+
+ private:
+  bool took_ = false;
+};
+
+class ShimUnlocked {
+ public:
+  ShimUnlocked();
+  ~ShimUnlocked();
+  ShimUnlocked(const ShimUnlocked&) = delete;
+  ShimUnlocked& operator=(const ShimUnlocked&) = delete;
+
+ private:
+  bool gave_ = false;
+};
 
 // The CPU time that reading the thread clock itself adds between two readings: a system call
 // on most kernels, about a microsecond in a virtual machine. Subtracted from every compute
@@ -114,6 +144,17 @@ class Call {
   // own work does afterwards (guarded, revprof/guard.hpp).
   template <class Make>
   int real(Make&& make) {
+    {
+      ShimUnlocked blocking;
+      result_ = make();
+    }
+    made_ = true;
+    return result_;
+  }
+  // The same, keeping the shim's lock (ShimLock): a call that completes requests must settle
+  // them before another thread's new request can take a freed handle. It must not block.
+  template <class Make>
+  int real_holding(Make&& make) {
     result_ = make();
     made_ = true;
     return result_;
@@ -132,6 +173,7 @@ class Call {
   void unmodelled(std::string_view function);
 
  private:
+  ShimLock lock_;  // first: taken before the call's work, given up after the destructor's
   std::string_view op_;
   Times begin_;
   bool modelled_ = false;
@@ -156,7 +198,10 @@ void finish_poll(Call& call, Poll kind);
 template <class Plain, class Body>
 int intercept(std::string_view op, Plain&& plain, Body&& body) noexcept {
   Call call(op);
-  if (!call.modelled()) return plain();
+  if (!call.modelled()) {
+    ShimUnlocked blocking;
+    return plain();
+  }
   return guarded(call, plain, body);
 }
 

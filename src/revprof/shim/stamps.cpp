@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "revprof/shim/requests.hpp"
+#include "revprof/shim/runtime.hpp"
 
 namespace augur::revprof {
 namespace {
@@ -90,7 +91,10 @@ std::optional<Times> PostTimeReceipt::collect(double limit) {
   double deadline = PMPI_Wtime() + limit;
   int done = 0;
   while (true) {
-    PMPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    {
+      ShimUnlocked waiting_for_receiver;
+      PMPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    }
     if (done) {
       const Times post = *post_;
       delete post_;

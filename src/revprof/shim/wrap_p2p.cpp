@@ -121,6 +121,7 @@ int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 // The shim's copies of buffered sends stand in for the attached buffer's messages; detaching
 // waits for them as MPI waits for the buffer's own.
 int MPI_Buffer_detach(void* buffer, int* size) {
+  ShimLock lock;
   if (runtime().active) wait_for_buffered_sends();
   int rc = PMPI_Buffer_detach(buffer, size);
   if (rc == MPI_SUCCESS) note_buffer_attached(0);
@@ -128,6 +129,7 @@ int MPI_Buffer_detach(void* buffer, int* size) {
 }
 
 int MPI_Buffer_attach(void* buffer, int size) {
+  ShimLock lock;
   int rc = PMPI_Buffer_attach(buffer, size);
   if (rc == MPI_SUCCESS) note_buffer_attached(size);
   return rc;

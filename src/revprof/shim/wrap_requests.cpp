@@ -1,6 +1,7 @@
 // Non-blocking and persistent point-to-point, and every Wait/Test: a request's virtual
 // completion is settled when the program sees it complete.
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <vector>
@@ -151,6 +152,26 @@ void settle_completed(Call& call, const MPI_Request* before, const int* indices,
   if (call.modelled()) call.finish(end, waiting, bytes);
 }
 
+// With threads calling at once (MPI_THREAD_MULTIPLE) a blocking Wait becomes its Test, polled
+// with the shim's lock given up between polls and kept from the poll that completes to the
+// settling (Call::real_holding). `test(done)` returns the Test's result and sets `done`.
+template <class Test>
+int poll_until_done(Test test) {
+  while (true) {
+    int done = 0;
+    const int rc = test(done);
+    if (done || rc != MPI_SUCCESS) return rc;
+    ShimUnlocked pause;
+    sched_yield();
+  }
+}
+
+template <class Wait, class Test>
+int wait_or_poll(Call& call, Wait wait, Test test) {
+  if (!runtime().threaded) return call.real(wait);
+  return call.real_holding([&] { return poll_until_done(test); });
+}
+
 // The single-request calls keep their copies on the stack: they are the hot path.
 constexpr int kFirst = 0;
 
@@ -281,7 +302,8 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status) {
   return intercept_completion("wait", [&] { return PMPI_Wait(request, status); }, [&](Call& call) {
     const MPI_Request before = *request;
     StatusOut out(status);
-    int rc = call.real([&] { return PMPI_Wait(request, out.get()); });
+    int rc = wait_or_poll(call, [&] { return PMPI_Wait(request, out.get()); },
+                          [&](int& done) { return PMPI_Test(request, &done, out.get()); });
     settle_completed(call, &before, &kFirst, 1, out.get());
     return rc;
   });
@@ -291,7 +313,8 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   return intercept_completion("wait", [&] { return PMPI_Waitall(count, requests, statuses); }, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + count);
     StatusesOut out(statuses, count);
-    int rc = call.real([&] { return PMPI_Waitall(count, requests, out.get()); });
+    int rc = wait_or_poll(call, [&] { return PMPI_Waitall(count, requests, out.get()); },
+                          [&](int& done) { return PMPI_Testall(count, requests, &done, out.get()); });
     auto indices = all_indices(count);
     settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
     return rc;
@@ -302,7 +325,8 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
   return intercept_completion("wait", [&] { return PMPI_Waitany(count, requests, index, status); }, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + count);
     StatusOut out(status);
-    int rc = call.real([&] { return PMPI_Waitany(count, requests, index, out.get()); });
+    int rc = wait_or_poll(call, [&] { return PMPI_Waitany(count, requests, index, out.get()); },
+                          [&](int& done) { return PMPI_Testany(count, requests, index, &done, out.get()); });
     if (*index != MPI_UNDEFINED) settle_completed(call, before.data(), index, 1, out.get());
     return rc;
   });
@@ -313,7 +337,12 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   return intercept_completion("wait", plain, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + incount);
     StatusesOut out(statuses, incount);
-    int rc = call.real([&] { return PMPI_Waitsome(incount, requests, outcount, indices, out.get()); });
+    int rc = wait_or_poll(call, [&] { return PMPI_Waitsome(incount, requests, outcount, indices, out.get()); },
+                          [&](int& done) {
+                            const int tested = PMPI_Testsome(incount, requests, outcount, indices, out.get());
+                            done = *outcount != 0;
+                            return tested;
+                          });
     if (*outcount != MPI_UNDEFINED) settle_completed(call, before.data(), indices, *outcount, out.get());
     return rc;
   });
@@ -323,7 +352,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
   return intercept_completion("test", [&] { return PMPI_Test(request, flag, status); }, [&](Call& call) {
     const MPI_Request before = *request;
     StatusOut out(status);
-    int rc = call.real([&] { return PMPI_Test(request, flag, out.get()); });
+    int rc = call.real_holding([&] { return PMPI_Test(request, flag, out.get()); });
     if (*flag)
       settle_completed(call, &before, &kFirst, 1, out.get());
     else
@@ -336,7 +365,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
   return intercept_completion("test", [&] { return PMPI_Testall(count, requests, flag, statuses); }, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + count);
     StatusesOut out(statuses, count);
-    int rc = call.real([&] { return PMPI_Testall(count, requests, flag, out.get()); });
+    int rc = call.real_holding([&] { return PMPI_Testall(count, requests, flag, out.get()); });
     if (*flag) {
       auto indices = all_indices(count);
       settle_completed(call, before.data(), indices.data(), count, out.get(), rc);
@@ -352,7 +381,7 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
   return intercept_completion("test", plain, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + count);
     StatusOut out(status);
-    int rc = call.real([&] { return PMPI_Testany(count, requests, index, flag, out.get()); });
+    int rc = call.real_holding([&] { return PMPI_Testany(count, requests, index, flag, out.get()); });
     if (*flag && *index != MPI_UNDEFINED)
       settle_completed(call, before.data(), index, 1, out.get());
     else if (!*flag)
@@ -366,7 +395,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   return intercept_completion("test", plain, [&](Call& call) {
     std::vector<MPI_Request> before(requests, requests + incount);
     StatusesOut out(statuses, incount);
-    int rc = call.real([&] { return PMPI_Testsome(incount, requests, outcount, indices, out.get()); });
+    int rc = call.real_holding([&] { return PMPI_Testsome(incount, requests, outcount, indices, out.get()); });
     if (*outcount != MPI_UNDEFINED && *outcount > 0)
       settle_completed(call, before.data(), indices, *outcount, out.get());
     else if (*outcount == 0)
@@ -383,7 +412,7 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
   auto plain = [&] { return PMPI_Request_get_status(request, flag, status); };
   return intercept_completion("test", plain, [&](Call& call) {
     StatusOut out(status);
-    int rc = call.real([&] { return PMPI_Request_get_status(request, flag, out.get()); });
+    int rc = call.real_holding([&] { return PMPI_Request_get_status(request, flag, out.get()); });
     if (rc == MPI_SUCCESS && request == MPI_REQUEST_NULL) make_empty(*out);
     else if (*flag && call.modelled()) open_completed_receive(request, *out);
     if (!*flag) finish_poll(call, Poll::test);
@@ -392,6 +421,7 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
 }
 
 int MPI_Request_free(MPI_Request* request) {
+  ShimLock lock;
   auto* tracked = find_request(*request);
   if (tracked && tracked->active && holds_envelope(*tracked)) {
     // Still in flight with the shim's envelope: the shim completes it in the background.

@@ -96,9 +96,6 @@ void start(bool thread_multiple) {
   mark_report_pending(rt.rank);
   try {
     rt.config = config_from_environment();
-    if (thread_multiple)
-      throw std::runtime_error("the program asked for MPI_THREAD_MULTIPLE, whose calls from several threads augur "
-                               "does not predict");
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model);
     rt.rules->price_unanswered_as_zero(note_not_priced);
@@ -108,6 +105,7 @@ void start(bool thread_multiple) {
     warn("not predicting this run: " + rt.not_predicted + "; the program runs unchanged");
     return;
   }
+  rt.threaded = thread_multiple;
   track(MPI_COMM_WORLD);
   track(MPI_COMM_SELF);
   double start_time = PMPI_Wtime();
@@ -258,7 +256,8 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 
 int MPI_Finalize() {
   auto& rt = runtime();
-  if (rt.active && rt.depth == 0) {
+  ShimLock lock;
+  if (rt.active && call_depth() == 0) {
     account_compute();
     tend_adopted(true);
     settle_outgoing(true);
@@ -278,7 +277,8 @@ int MPI_Finalize() {
 
 double MPI_Wtime() {
   auto& rt = runtime();
-  if (!rt.active || rt.depth != 0) return PMPI_Wtime();
+  ShimLock lock;
+  if (!rt.active || call_depth() != 0) return PMPI_Wtime();
   // Accounting here in every mode keeps measured and predicted traces of one program in step.
   account_compute();
   return rt.config.virtual_wtime && !rt.config.measure ? shown(rt.now) : PMPI_Wtime();
@@ -286,7 +286,8 @@ double MPI_Wtime() {
 
 int MPI_Pcontrol(const int level, ...) {
   auto& rt = runtime();
-  if (rt.active && rt.depth == 0) {
+  ShimLock lock;
+  if (rt.active && call_depth() == 0) {
     account_compute();
     rt.compute_paused = level == 0;
   }
@@ -346,13 +347,17 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
 }
 
 int MPI_Type_free(MPI_Datatype* type) {
+  ShimLock lock;
   forget_layout(*type);
   return PMPI_Type_free(type);
 }
 
 int MPI_Comm_free(MPI_Comm* comm) {
-  retire(*comm);
-  release_retired(refers_to);
+  {
+    ShimLock lock;
+    retire(*comm);
+    release_retired(refers_to);
+  }
   return PMPI_Comm_free(comm);
 }
 

@@ -1,6 +1,6 @@
 ! Twin of thread_multiple.c through `use mpi`: a program that asks for MPI_THREAD_MULTIPLE and,
 ! when granted, exchanges messages from two OpenMP threads at once on communicators of their own.
-! augur runs such a program unpredicted; it must still run to the end and leave the program's
+! Under augur the run is predicted, and it must still run to the end and leave the program's
 ! exit status.
 program thread_multiple
   use mpi
