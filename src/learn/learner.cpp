@@ -1,12 +1,15 @@
 #include "learn/learner.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <optional>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "learn/exact_law.hpp"
+#include "learn/index_laws.hpp"
 #include "learn/law_fit.hpp"
 #include "learn/peer_rules.hpp"
 #include "learn/rank_groups.hpp"
@@ -60,7 +63,8 @@ app::Law bare(const app::Law& law) {
 
 class Aligner {
  public:
-  Aligner(const std::string& parameter, Learned& out) : parameter_(parameter), out_(out) {}
+  Aligner(const std::string& parameter, Learned& out, bool indexed)
+      : parameter_(parameter), out_(out), indexed_(indexed) {}
 
   std::vector<ProgramNode> body(const std::vector<GroupRun>& at, const std::string& where) {
     check_same_length(at, where);
@@ -129,8 +133,146 @@ class Aligner {
     ProgramNode n;
     n.kind = ProgramNode::Kind::repeat;
     n.times = law(at, times, Quantity::integer, here, "iterations");
+    auto outer = std::move(index_);
+    if (indexed_) index_ = IndexContext{kIndexNames[std::min(depth_, kIndexNames.size() - 1)], n.times.expr, {}, false};
+    if (index_)
+      for (const auto* s : node) index_->times.push_back(s->times);
+    ++depth_;
     n.body = body(inner, here);
+    --depth_;
+    if (index_ && index_->used) n.index = index_->name;
+    index_ = std::move(outer);
     return n;
+  }
+
+  // The innermost loop around the node being learned, when its iterations may differ.
+  struct IndexContext {
+    std::string name, times_expr;
+    std::vector<std::uint32_t> times;  // per run
+    bool used = false;
+  };
+  static constexpr std::array<const char*, 4> kIndexNames{"i", "j", "k", "l"};
+
+  // Each run's values of the node at each iteration of the enclosing loop, the members reduced
+  // by `slowest` (a compute) or their mean (a size; members with no peer left out).
+  std::vector<std::vector<double>> iterations(const std::vector<const SampleNode*>& node, bool slowest) const {
+    std::vector<std::vector<double>> out;
+    const bool message = is_message(node.front()->op);
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      std::vector<double> merged(index_->times[k], 0.0);
+      double members = 0;
+      for (std::size_t m = 0; m < node[k]->values.size(); ++m) {
+        if (message && node[k]->peer[m] == sim::kNoPeer) continue;
+        const auto y = per_iteration(node[k]->values[m], index_->times[k]);
+        for (std::size_t i = 0; i < y.size(); ++i) merged[i] = slowest ? std::max(merged[i], y[i]) : merged[i] + y[i];
+        members += 1;
+      }
+      if (!slowest && members > 0)
+        for (auto& v : merged) v /= members;
+      out.push_back(std::move(merged));
+    }
+    return out;
+  }
+
+  static bool varies(const std::vector<std::vector<double>>& runs) {
+    for (const auto& y : runs)
+      for (const auto v : y)
+        if (v != y.front()) return true;
+    return false;
+  }
+
+  // A compute that changes over the iterations: its first and last iterations' seconds as laws,
+  // the iterations between on the line joining them (the line the values fit best, so the loop's
+  // total is kept).
+  std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                          const std::string& where) {
+    if (!index_) return std::nullopt;
+    const auto runs = iterations(node, true);
+    if (!varies(runs)) return std::nullopt;
+    std::vector<double> first, last;
+    for (const auto& y : runs) {
+      const auto line = fit_affine(y);
+      first.push_back(std::max(0.0, line.a));
+      last.push_back(std::max(0.0, line.a + line.b * double(y.size() - 1)));
+    }
+    const auto a = law(at, first, Quantity::seconds, where, fmt::format("compute seconds at {} = 0", index_->name));
+    const auto b = law(at, last, Quantity::seconds, where, fmt::format("compute seconds at the last {}", index_->name));
+    index_->used = true;
+    const auto line = [&](const std::string& x, const std::string& y) {
+      return fmt::format("({0}) + (({1}) - ({0})) * {2} / max(1, ({3}) - 1)", x, y, index_->name, index_->times_expr);
+    };
+    app::Law out;
+    out.expr = line(a.expr, b.expr);
+    out.low = line(a.low.empty() ? a.expr : a.low, b.low.empty() ? b.expr : b.low);
+    out.high = line(a.high.empty() ? a.expr : a.high, b.high.empty() ? b.expr : b.high);
+    out.cv_error = std::max(a.cv_error, b.cv_error);
+    return out;
+  }
+
+  // A size that changes by the same step at each iteration: a + b·i, both exact integer laws.
+  std::optional<app::Law> indexed_bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                        const std::string& here) {
+    if (!index_) return std::nullopt;
+    const auto runs = iterations(node, false);
+    if (!varies(runs)) return std::nullopt;
+    std::vector<double> first, step;
+    for (const auto& y : runs) {
+      const auto line = fit_affine(y);
+      const double a = std::round(line.a), b = std::round(line.b);
+      for (std::size_t i = 0; i < y.size(); ++i)
+        if (a + b * double(i) != y[i]) return std::nullopt;
+      first.push_back(a), step.push_back(b);
+    }
+    const auto a = law(at, first, Quantity::integer, here, fmt::format("bytes at {} = 0", index_->name));
+    const auto b = law(at, step, Quantity::integer, here, fmt::format("bytes per {}", index_->name));
+    if (!exact(a) || !exact(b)) return std::nullopt;
+    index_->used = true;
+    return bare(app::Law{fmt::format("{} + ({}) * {}", a.expr, b.expr, index_->name), "", "", "", {}, {}, 0});
+  }
+
+  // Nothing when every member kept its peer over its occurrences (the rules in rank and p then
+  // apply); a peer that moves by no rule of the index is refused.
+  static std::optional<app::PeerRule> unchanging_peers(const std::vector<const SampleNode*>& node,
+                                                       const std::string& here) {
+    for (const auto* n : node)
+      for (const auto& member : n->peers)
+        for (const auto peer : member)
+          if (peer != member.front())
+            throw LearnError(fmt::format("{}: the peer changes from one iteration to the next by no rule of the "
+                                         "iteration's index (mod(a ± i, p), a + mod(±i, p), or with p − 1)",
+                                         here));
+    return std::nullopt;
+  }
+
+  // A peer the same for every member at each iteration but moving with it (a root that rotates,
+  // a client's servers in turn), with its first value a law in p.
+  std::optional<app::PeerRule> indexed_peer(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                            const std::string& here) {
+    if (!index_) return std::nullopt;
+    std::optional<IndexPeer> shape;
+    std::vector<double> first;
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      const auto& peers = node[k]->peers;
+      if (peers.empty()) return std::nullopt;
+      for (const auto& member : peers)
+        if (member != peers.front()) return unchanging_peers(node, here);  // a peer per member: not a root's
+      const auto times = index_->times[k];
+      if (peers.front().size() != times) return unchanging_peers(node, here);  // inside an inner loop or repeated
+      auto rule = fit_index_peer(peers.front(), at[k].run->p);
+      if (!rule) return unchanging_peers(node, here);
+      if (shape && (shape->offset_range != rule->offset_range || shape->step != rule->step ||
+                    shape->modulus_p_minus_1 != rule->modulus_p_minus_1))
+        return unchanging_peers(node, here);
+      shape = rule;
+      first.push_back(double(rule->first));
+    }
+    const auto a = law(at, first, Quantity::integer, here, fmt::format("peer at {} = 0", index_->name));
+    if (!exact(a)) return unchanging_peers(node, here);
+    index_->used = true;
+    auto rule = peer_rule(app::PeerRule::Kind::fixed);
+    rule.rank = bare(app::Law{index_peer_text(*shape, a.expr, index_->name), "", "", "", {}, {}, 0});
+    out_.laws.push_back({here, "peer", rule.rank});
+    return rule;
   }
 
   // A compute that took no time in every run is the rhythm's filler between two calls, not work.
@@ -143,7 +285,8 @@ class Aligner {
     if (std::all_of(seconds.begin(), seconds.end(), [](double s) { return s == 0; })) return;
     ProgramNode c;
     c.kind = ProgramNode::Kind::compute;
-    c.seconds = law(at, seconds, Quantity::seconds, where, "compute seconds");
+    if (auto indexed = indexed_seconds(at, node, where)) c.seconds = *indexed;
+    else c.seconds = law(at, seconds, Quantity::seconds, where, "compute seconds");
     nodes.push_back(std::move(c));
   }
 
@@ -159,8 +302,10 @@ class Aligner {
     n.tag = tag(at, node, here, false);
     n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
     if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
+    else if (auto indexed = indexed_bytes(at, node, here)) n.bytes = *indexed;
     else n.bytes = bytes(at, node, here);
-    if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
+    if (auto indexed = first.op.kind == OpKind::wait ? std::nullopt : indexed_peer(at, node, here)) n.peer = *indexed;
+    else if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
     else if (first.op.kind != OpKind::wait) n.peer = peer(at, node, here, false);
     if (first.op.kind == OpKind::sendrecv) n.peer2 = peer(at, node, here, true);
     return n;
@@ -261,6 +406,9 @@ class Aligner {
 
   const std::string& parameter_;
   Learned& out_;
+  bool indexed_;
+  std::optional<IndexContext> index_;
+  std::size_t depth_ = 0;
 };
 
 std::string group_label(int index, const std::vector<int>& ranks) {
@@ -297,16 +445,32 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
 
 }  // namespace
 
+// The program's loops with their calls told apart by their peers; when those do not align
+// between the counts, loops whose iterations talk to different ranks are looked for instead,
+// with their roots, peers, sizes and computes laws in the loop's index, and the first reason
+// the program could not be learned is the one reported.
 Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+  try {
+    return learn_program(runs, parameter, false);
+  } catch (const LearnError& first) {
+    try {
+      return learn_program(runs, parameter, true);
+    } catch (const LearnError&) {
+      throw first;
+    }
+  }
+}
+
+Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter, bool indexed) {
   std::set<int> counts;
   for (const auto& r : runs) counts.insert(r.p);
   if (counts.size() < 2) throw LearnError("learning a program's laws in p needs traces at two or more process counts");
   std::vector<std::vector<GroupSamples>> grouped;
-  for (const auto& r : runs) grouped.push_back(group_ranks(r.sequences));
+  for (const auto& r : runs) grouped.push_back(group_ranks(r.sequences, !indexed));
   check_ranges(grouped, runs);
   Learned out;
   const auto keep = runs_to_align(grouped, runs, out);
-  Aligner aligner(parameter, out);
+  Aligner aligner(parameter, out, indexed);
   for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
     std::vector<GroupRun> at;
     std::vector<double> first, last;
