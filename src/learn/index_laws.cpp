@@ -15,9 +15,16 @@ std::int64_t apply(const IndexPeer& rule, std::int64_t i, int p) {
 }  // namespace
 
 std::optional<IndexPeer> fit_index_peer(const std::vector<std::int32_t>& peers, int p) {
+  const auto all = index_peer_rules(peers, p);
+  if (all.empty()) return std::nullopt;
+  return all.front();
+}
+
+std::vector<IndexPeer> index_peer_rules(const std::vector<std::int32_t>& peers, int p) {
+  std::vector<IndexPeer> out;
   bool varies = false;
   for (const auto peer : peers) varies = varies || peer != peers.front();
-  if (!varies || peers.front() < 0) return std::nullopt;
+  if (!varies || peers.front() < 0) return out;
   for (const bool range : {false, true})
     for (const bool minus_1 : {false, true})
       for (const int step : {1, -1}) {
@@ -25,9 +32,13 @@ std::optional<IndexPeer> fit_index_peer(const std::vector<std::int32_t>& peers, 
         IndexPeer rule{range, peers.front(), step, minus_1};
         bool all = true;
         for (std::size_t i = 0; i < peers.size() && all; ++i) all = apply(rule, std::int64_t(i), p) == peers[i];
-        if (all) return rule;
+        if (all) out.push_back(rule);
       }
-  return std::nullopt;
+  return out;
+}
+
+bool same_shape(const IndexPeer& a, const IndexPeer& b) {
+  return a.offset_range == b.offset_range && a.step == b.step && a.modulus_p_minus_1 == b.modulus_p_minus_1;
 }
 
 std::string index_peer_text(const IndexPeer& rule, const std::string& first_expr, const std::string& index) {
@@ -58,6 +69,81 @@ std::vector<double> per_iteration(const std::vector<double>& values, std::uint32
   for (std::size_t j = 0; j < values.size(); ++j) sum[j % times] += values[j], count[j % times] += 1;
   for (std::uint32_t i = 0; i < times; ++i) sum[i] = count[i] > 0 ? sum[i] / count[i] : 0;
   return sum;
+}
+
+namespace {
+
+// The iteration at which the peers of `peers` (each member's the same) turn from one rule of the
+// index to another, or 0 when they follow one rule or no two.
+std::uint32_t turn_of(const std::vector<std::int32_t>& peers, int p) {
+  if (fit_index_peer(peers, p)) return 0;
+  for (auto s = std::uint32_t(peers.size() - 1); s >= 2; --s) {
+    const std::vector<std::int32_t> head(peers.begin(), peers.begin() + s), tail(peers.begin() + s, peers.end());
+    if (fit_index_peer(head, p) && (tail.size() == 1 || fit_index_peer(tail, p))) return s;
+  }
+  return 0;
+}
+
+bool splittable(const SampleNode& loop) {
+  if (!loop.is_loop() || loop.times < 4) return false;
+  for (const auto& n : loop.body) {
+    if (n.is_loop()) return false;
+    for (const auto& member : n.values)
+      if (member.size() != loop.times) return false;
+  }
+  return true;
+}
+
+// The iteration where a root of the loop's body turns, the same for every call that turns.
+std::uint32_t turn_of(const SampleNode& loop, int p) {
+  std::uint32_t turn = 0;
+  for (const auto& n : loop.body) {
+    if (n.peers.empty() || n.peers.front().size() != loop.times) continue;
+    bool same = true;
+    for (const auto& member : n.peers) same = same && member == n.peers.front();
+    if (!same) continue;
+    const auto s = turn_of(n.peers.front(), p);
+    if (s == 0) continue;
+    if (turn != 0 && turn != s) return 0;
+    turn = s;
+  }
+  return turn;
+}
+
+SampleNode part(const SampleNode& loop, std::uint32_t from, std::uint32_t to) {
+  SampleNode out = loop;
+  out.times = to - from;
+  for (auto& n : out.body) {
+    for (std::size_t m = 0; m < n.values.size(); ++m) {
+      n.values[m] = std::vector<double>(n.values[m].begin() + from, n.values[m].begin() + to);
+      double sum = 0;
+      for (const auto v : n.values[m]) sum += v;
+      n.value[m] = sum / double(n.values[m].size());
+    }
+    for (std::size_t m = 0; m < n.peers.size(); ++m) {
+      n.peers[m] = std::vector<std::int32_t>(n.peers[m].begin() + from, n.peers[m].begin() + to);
+      if (m < n.peer.size()) n.peer[m] = n.peers[m].front();
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void split_at_index_turns(std::vector<SampleNode>& body, int p) {
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (!body[i].is_loop()) continue;
+    if (!splittable(body[i])) {
+      split_at_index_turns(body[i].body, p);
+      continue;
+    }
+    const auto turn = turn_of(body[i], p);
+    if (turn == 0) continue;
+    auto tail = part(body[i], turn, body[i].times);
+    body[i] = part(body[i], 0, turn);
+    body.insert(body.begin() + std::ptrdiff_t(i) + 1, std::move(tail));
+    ++i;
+  }
 }
 
 }  // namespace augur::learn

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "learn/rank_groups.hpp"
+
 namespace augur::learn {
 
 // A peer at iteration i as mod(first + step·i, modulus) (wrapping) or first + mod(step·i,
@@ -22,6 +24,9 @@ struct IndexPeer {
 // The first form that gives peers[i] for every i at p, or nothing; peers all equal give nothing
 // (no index is needed).
 std::optional<IndexPeer> fit_index_peer(const std::vector<std::int32_t>& peers, int p);
+// Every form that does, in the order fit_index_peer tries them (at p = 2, +i and −i are one).
+std::vector<IndexPeer> index_peer_rules(const std::vector<std::int32_t>& peers, int p);
+bool same_shape(const IndexPeer& a, const IndexPeer& b);
 
 // The rule's text with `first` written as `first_expr`, e.g. "mod(p-1 - i, p)", "1 + mod(i, p-1)".
 std::string index_peer_text(const IndexPeer& rule, const std::string& first_expr, const std::string& index);
@@ -35,5 +40,11 @@ Affine fit_affine(const std::vector<double>& y);
 // Each iteration's value of a leaf that occurs `values.size()` times, `times` times per pass of
 // its loop: the mean over the passes of the occurrences at that iteration.
 std::vector<double> per_iteration(const std::vector<double>& values, std::uint32_t times);
+
+// A loop whose call's root follows one rule of the index for its first iterations and another
+// after (gauss: rows 0..n−1 eliminated by their owners in turn, then solved back from n−1 down)
+// is two loops. Applied to loops whose body is calls and computes only, each occurring once per
+// iteration; the split is at the latest iteration where both parts follow a rule, at every p.
+void split_at_index_turns(std::vector<SampleNode>& body, int p);
 
 }  // namespace augur::learn

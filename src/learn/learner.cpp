@@ -181,33 +181,67 @@ class Aligner {
     return false;
   }
 
-  // A compute that changes over the iterations: its first and last iterations' seconds as laws,
-  // the iterations between on the line joining them (the line the values fit best, so the loop's
-  // total is kept).
+  // A compute that changes over the iterations (the rows left to eliminate), when a line in the
+  // index explains most of its spread in every run: the mean over the iterations as a law in p,
+  // so that the loop's total is kept, and the share of it the line gives the first iteration, u
+  // in [0, 1] (the line then runs from 2u·mean to (2 − 2u)·mean and never goes below 0).
   std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
                                           const std::string& where) {
     if (!index_) return std::nullopt;
     const auto runs = iterations(node, true);
     if (!varies(runs)) return std::nullopt;
-    std::vector<double> first, last;
+    std::vector<double> mean, share;
+    std::size_t trends = 0;
     for (const auto& y : runs) {
-      const auto line = fit_affine(y);
-      first.push_back(std::max(0.0, line.a));
-      last.push_back(std::max(0.0, line.a + line.b * double(y.size() - 1)));
+      const auto u = trend_share(y);
+      if (!u) return std::nullopt;
+      double m = 0;
+      for (const auto v : y) m += v / double(y.size());
+      mean.push_back(m);
+      share.push_back(u->first);
+      trends += u->second;
     }
-    const auto a = law(at, first, Quantity::seconds, where, fmt::format("compute seconds at {} = 0", index_->name));
-    const auto b = law(at, last, Quantity::seconds, where, fmt::format("compute seconds at the last {}", index_->name));
+    if (2 * trends < runs.size()) return std::nullopt;
+    const auto m = law(at, mean, Quantity::seconds, where, fmt::format("compute seconds, mean over {}", index_->name));
+    // The shape in i, unlike the mean, is taken as the same at every count: the runs' mean share.
+    double mean_share = 0;
+    for (const auto v : share) mean_share += v / double(share.size());
+    app::Law u;
+    u.expr = u.low = u.high = fmt::format("{:.4g}", mean_share);
+    out_.laws.push_back({where, fmt::format("compute's share at {} = 0", index_->name), u});
     index_->used = true;
-    const auto line = [&](const std::string& x, const std::string& y) {
-      return fmt::format("({0}) + (({1}) - ({0})) * {2} / max(1, ({3}) - 1)", x, y, index_->name, index_->times_expr);
+    const auto line = [&](const std::string& mean_expr, const std::string& share_expr) {
+      const auto s = fmt::format("min(1, max(0, {}))", share_expr);
+      return fmt::format("({0}) * (2 * {1} + (2 - 4 * {1}) * {2} / max(1, ({3}) - 1))", mean_expr, s, index_->name,
+                         index_->times_expr);
     };
     app::Law out;
-    out.expr = line(a.expr, b.expr);
-    out.low = line(a.low.empty() ? a.expr : a.low, b.low.empty() ? b.expr : b.low);
-    out.high = line(a.high.empty() ? a.expr : a.high, b.high.empty() ? b.expr : b.high);
-    out.cv_error = std::max(a.cv_error, b.cv_error);
+    out.expr = line(m.expr, u.expr);
+    out.low = line(m.low.empty() ? m.expr : m.low, u.expr);
+    out.high = line(m.high.empty() ? m.expr : m.high, u.expr);
+    out.cv_error = m.cv_error;
     return out;
   }
+
+  // The first iteration's share u of a line through the medians of the first and the last third
+  // of y (medians: a host's pause in one iteration does not make a trend), and whether the two
+  // differ by at least half the larger (a trend, where the others are the timer's noise).
+  static std::optional<std::pair<double, bool>> trend_share(const std::vector<double>& y) {
+    if (y.size() < 6) return std::nullopt;
+    const auto third = y.size() / 3;
+    const auto median = [](std::vector<double> v) {
+      std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+      return v[v.size() / 2];
+    };
+    const double head = median({y.begin(), y.begin() + std::ptrdiff_t(third)});
+    const double tail = median({y.end() - std::ptrdiff_t(third), y.end()});
+    const double slope = (tail - head) / double(y.size() - third);  // centre to centre
+    const double first = std::max(0.0, head - slope * double(third - 1) / 2);
+    const double last = std::max(0.0, tail + slope * double(third - 1) / 2);
+    if (first + last <= 0) return std::nullopt;
+    return std::pair{first / (first + last), std::abs(head - tail) >= 0.5 * std::max(head, tail)};
+  }
+
 
   // A size that changes by the same step at each iteration: a + b·i, both exact integer laws.
   std::optional<app::Law> indexed_bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
@@ -249,28 +283,29 @@ class Aligner {
   std::optional<app::PeerRule> indexed_peer(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
                                             const std::string& here) {
     if (!index_) return std::nullopt;
-    std::optional<IndexPeer> shape;
-    std::vector<double> first;
+    std::optional<std::vector<IndexPeer>> shapes;  // the forms every run so far follows
     for (std::size_t k = 0; k < node.size(); ++k) {
       const auto& peers = node[k]->peers;
       if (peers.empty()) return std::nullopt;
       for (const auto& member : peers)
         if (member != peers.front()) return unchanging_peers(node, here);  // a peer per member: not a root's
-      const auto times = index_->times[k];
-      if (peers.front().size() != times) return unchanging_peers(node, here);  // inside an inner loop or repeated
-      auto rule = fit_index_peer(peers.front(), at[k].run->p);
-      if (!rule) return unchanging_peers(node, here);
-      if (shape && (shape->offset_range != rule->offset_range || shape->step != rule->step ||
-                    shape->modulus_p_minus_1 != rule->modulus_p_minus_1))
-        return unchanging_peers(node, here);
-      shape = rule;
-      first.push_back(double(rule->first));
+      if (peers.front().size() != index_->times[k]) return unchanging_peers(node, here);  // in an inner loop
+      auto rules = index_peer_rules(peers.front(), at[k].run->p);
+      if (shapes)
+        std::erase_if(rules, [&](const IndexPeer& r) {
+          return std::none_of(shapes->begin(), shapes->end(), [&](const IndexPeer& s) { return same_shape(r, s); });
+        });
+      if (rules.empty()) return unchanging_peers(node, here);
+      shapes = std::move(rules);
     }
+    const auto shape = shapes->front();
+    std::vector<double> first;
+    for (std::size_t k = 0; k < node.size(); ++k) first.push_back(double(node[k]->peers.front().front()));
     const auto a = law(at, first, Quantity::integer, here, fmt::format("peer at {} = 0", index_->name));
     if (!exact(a)) return unchanging_peers(node, here);
     index_->used = true;
     auto rule = peer_rule(app::PeerRule::Kind::fixed);
-    rule.rank = bare(app::Law{index_peer_text(*shape, a.expr, index_->name), "", "", "", {}, {}, 0});
+    rule.rank = bare(app::Law{index_peer_text(shape, a.expr, index_->name), "", "", "", {}, {}, 0});
     out_.laws.push_back({here, "peer", rule.rank});
     return rule;
   }
@@ -466,7 +501,11 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
   for (const auto& r : runs) counts.insert(r.p);
   if (counts.size() < 2) throw LearnError("learning a program's laws in p needs traces at two or more process counts");
   std::vector<std::vector<GroupSamples>> grouped;
-  for (const auto& r : runs) grouped.push_back(group_ranks(r.sequences, !indexed));
+  for (const auto& r : runs) {
+    grouped.push_back(group_ranks(r.sequences, !indexed));
+    if (indexed)
+      for (auto& g : grouped.back()) split_at_index_turns(g.body, r.p);
+  }
   check_ranges(grouped, runs);
   Learned out;
   const auto keep = runs_to_align(grouped, runs, out);
