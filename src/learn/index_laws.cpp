@@ -1,5 +1,8 @@
 #include "learn/index_laws.hpp"
 
+#include <cmath>
+#include <cstdlib>
+
 #include <fmt/format.h>
 
 namespace augur::learn {
@@ -144,6 +147,34 @@ void split_at_index_turns(std::vector<SampleNode>& body, int p) {
     body.insert(body.begin() + std::ptrdiff_t(i) + 1, std::move(tail));
     ++i;
   }
+}
+
+}  // namespace augur::learn
+
+namespace augur::learn {
+
+std::optional<std::string> dealt_count_law(const std::vector<std::pair<int, double>>& values,
+                                           const std::vector<std::int64_t>& totals) {
+  if (values.size() < 3) return std::nullopt;  // through two points, some k always passes
+  for (const auto c : totals)
+    for (const bool remainder : {false, true})
+      for (const int minus : {1, 0}) {
+        std::optional<double> k;
+        bool all = true;
+        for (const auto& [p, v] : values) {
+          const std::int64_t m = p - minus;
+          if (m < 1) return std::nullopt;
+          const double dealt = double(remainder ? c % m : c / m);
+          all = all && (!k || *k == v - dealt);
+          k = v - dealt;
+        }
+        if (!all || !k || std::abs(*k) > 2) continue;
+        const auto modulus = minus ? "p-1" : "p";
+        auto text = remainder ? fmt::format("mod({}, {})", c, modulus) : fmt::format("floor({} / ({}))", c, modulus);
+        if (*k != 0) text += fmt::format(" {} {}", *k > 0 ? "+" : "-", std::abs(*k));
+        return text;
+      }
+  return std::nullopt;
 }
 
 }  // namespace augur::learn

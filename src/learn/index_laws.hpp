@@ -48,3 +48,14 @@ std::vector<double> per_iteration(const std::vector<double>& values, std::uint32
 void split_at_index_turns(std::vector<SampleNode>& body, int p);
 
 }  // namespace augur::learn
+
+namespace augur::learn {
+
+// A count that deals a total c, a constant the program uses elsewhere (the client's requests),
+// among the ranks in turn: ⌊c/m⌋ + k or mod(c, m) + k with m = p or p − 1 and k a small integer
+// (the servers 1..mod(c, p − 1) answer ⌊c/(p − 1)⌋ + 1 requests, the others ⌊c/(p − 1)⌋). The
+// first that gives every value, tried for each of `totals` in turn; nothing otherwise.
+std::optional<std::string> dealt_count_law(const std::vector<std::pair<int, double>>& values,
+                                           const std::vector<std::int64_t>& totals);
+
+}  // namespace augur::learn

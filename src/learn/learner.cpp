@@ -86,8 +86,28 @@ class Aligner {
     std::vector<LawPoint> points;
     for (std::size_t i = 0; i < at.size(); ++i) points.push_back({double(at[i].run->p), at[i].run->n, values[i]});
     auto law = fit_law(points, q, parameter_);
+    if (q == Quantity::integer && !exact(law) && indexed_)
+      if (auto dealt = dealt_count(at, values)) law = *dealt;
     out_.laws.push_back({where, what, law});
     return exact(law) ? bare(law) : law;
+  }
+
+  // A count that deals one of the program's constant counts among the ranks in turn.
+  std::optional<app::Law> dealt_count(const std::vector<GroupRun>& at, const std::vector<double>& values) const {
+    std::vector<std::int64_t> totals;
+    for (const auto& learned : out_.laws) {
+      const auto& expr = learned.law.expr;
+      if (!exact(learned.law) || expr.empty() || expr.find_first_not_of("0123456789") != std::string::npos) continue;
+      const auto c = std::stoll(expr);
+      if (c >= 2 && std::find(totals.begin(), totals.end(), c) == totals.end()) totals.push_back(c);
+    }
+    std::vector<std::pair<int, double>> points;
+    for (std::size_t i = 0; i < at.size(); ++i) points.emplace_back(at[i].run->p, values[i]);
+    const auto text = dealt_count_law(points, totals);
+    if (!text) return std::nullopt;
+    auto law = bare(app::Law{*text, "", "", "", {}, {}, 0});
+    law.form = *text;
+    return law;
   }
 
  private:
