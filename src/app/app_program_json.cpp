@@ -349,9 +349,10 @@ std::string law_field(const Law& law, const std::string& field, const char* whic
 
 namespace {
 
-// A loop's index, read only inside the loop when the program runs, is given its first value
-// here wherever it is named, so that a law's names are checked when the file is read.
-void bind_indexes(const AppModel& app, const std::vector<RankGroup>& groups, LawScope& scope) {
+// The loops with an index, as the prefix of their body's fields ("program.groups[0].body[2].body[")
+// and the index's name, each checked to be no other name of the model.
+std::vector<std::pair<std::string, std::string>> index_loops(const AppModel& app, LawScope& scope) {
+  std::vector<std::pair<std::string, std::string>> loops;
   std::function<void(const std::vector<ProgramNode>&, const std::string&)> walk =
       [&](const std::vector<ProgramNode>& body, const std::string& field) {
         for (std::size_t i = 0; i < body.size(); ++i) {
@@ -360,14 +361,18 @@ void bind_indexes(const AppModel& app, const std::vector<RankGroup>& groups, Law
           if (!body[i].index.empty()) {
             try {
               scope.bind_index(body[i].index, 0);
+              scope.release_index(body[i].index);
             } catch (const std::invalid_argument& e) {
               throw model::ModelError(app.where(at + ".index"), at + ".index", e.what());
             }
+            loops.emplace_back(at + ".body[", body[i].index);
           }
           walk(body[i].body, at + ".body");
         }
       };
+  const auto& groups = app.program->groups;
   for (std::size_t g = 0; g < groups.size(); ++g) walk(groups[g].body, fmt::format("program.groups[{}].body", g));
+  return loops;
 }
 
 }  // namespace
@@ -377,8 +382,15 @@ void check_program_laws(const AppModel& app) {
   std::map<std::string, double> first;
   for (const auto& param : app.parameters) first[param.name] = param.values.front();
   LawScope scope(app, app.processes.values.front(), first);
-  bind_indexes(app, app.program->groups, scope);
+  const auto loops = index_loops(app, scope);
   for_each_law(*app.program, [&](const Law& law, const std::string& field) {
+    // A law reads the indexes of the loops around it and no others (sibling loops may share a name).
+    for (const auto& [body, name] : loops) {
+      if (field.starts_with(body)) scope.bind_index(name, 0);
+      else scope.release_index(name);
+    }
+    for (const auto& [body, name] : loops)
+      if (field.starts_with(body)) scope.bind_index(name, 0);
     for (const auto& [text, which] : {std::pair{&law.expr, "expr"}, {&law.low, "low"}, {&law.high, "high"}}) {
       if (text->empty() || (which != std::string("expr") && *text == law.expr)) continue;
       try {
