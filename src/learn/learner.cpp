@@ -201,8 +201,8 @@ class Aligner {
     return false;
   }
 
-  // A compute that changes over the iterations (the rows left to eliminate), when a line in the
-  // index explains most of its spread in every run: the mean over the iterations as a law in p,
+  // A compute that changes over the iterations (the rows left to eliminate), when it has a trend
+  // in most runs (trend_share): the mean over the iterations as a law in p,
   // so that the loop's total is kept, and the share of it the line gives the first iteration, u
   // in [0, 1] (the line then runs from 2u·mean to (2 − 2u)·mean and never goes below 0).
   std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
@@ -228,6 +228,9 @@ class Aligner {
     for (const auto v : share) mean_share += v / double(share.size());
     app::Law u;
     u.expr = u.low = u.high = fmt::format("{:.4g}", mean_share);
+    u.form = u.expr + ", the runs' mean";
+    const auto [lo, hi] = std::minmax_element(share.begin(), share.end());
+    u.cv_error = mean_share > 0 ? (*hi - *lo) / mean_share : 0;  // the spread between the runs, reported
     out_.laws.push_back({where, fmt::format("compute's share at {} = 0", index_->name), u});
     index_->used = true;
     const auto line = [&](const std::string& mean_expr, const std::string& share_expr) {
