@@ -1,6 +1,8 @@
 #include "app/app_program_json.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <cstdint>
 #include <limits>
 #include <set>
@@ -49,7 +51,12 @@ ProgramJson body_to_json(const std::vector<ProgramNode>& body);
 
 ProgramJson node_to_json(const ProgramNode& node) {
   if (node.kind == ProgramNode::Kind::compute) return {{"compute", law_to_json(node.seconds)}};
-  if (node.kind == ProgramNode::Kind::repeat) return {{"repeat", law_to_json(node.times)}, {"body", body_to_json(node.body)}};
+  if (node.kind == ProgramNode::Kind::repeat) {
+    ProgramJson j = {{"repeat", law_to_json(node.times)}};
+    if (!node.index.empty()) j["index"] = node.index;
+    j["body"] = body_to_json(node.body);
+    return j;
+  }
   ProgramJson j = {{"op", node.op}};
   const bool message = kSends.contains(node.op) || kReceives.contains(node.op) || node.op == "sendrecv";
   if (message) j["peer"] = peer_to_json(node.peer);
@@ -202,6 +209,12 @@ void read_operation(const Node& n, ProgramNode& node) {
 
 std::vector<ProgramNode> read_body(const Node& n, int depth, bool may_be_empty);
 
+bool is_index_name(const std::string& name) {
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (name.empty() || !letter(name.front())) return false;
+  return std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '_'; });
+}
+
 ProgramNode read_node(const Node& n, int depth) {
   if (!n.value.is_object())
     n.fail("expected an object: {\"compute\": …}, {\"op\": …} or {\"repeat\": …, \"body\": […]}");
@@ -210,10 +223,13 @@ ProgramNode read_node(const Node& n, int depth) {
     n.object({"compute"});
     node.seconds = read_law(n.child("compute"));
   } else if (n.has("repeat")) {
-    n.object({"repeat", "body"});
+    n.object({"repeat", "index", "body"});
     if (depth >= kMaxNesting) n.fail(fmt::format("loops nested more than {} deep", kMaxNesting));
     node.kind = ProgramNode::Kind::repeat;
     node.times = read_law(n.child("repeat"));
+    node.index = n.optional_string("index");
+    if (n.has("index") && !is_index_name(node.index))
+      n.child("index").fail("expected a name: a letter, then letters, digits or _");
     node.body = read_body(n.required("body"), depth + 1, false);
   } else if (n.has("op")) {
     read_operation(n, node);
@@ -331,12 +347,50 @@ std::string law_field(const Law& law, const std::string& field, const char* whic
   return exact(law) ? field : field + "." + which;
 }
 
+namespace {
+
+// The loops with an index, as the prefix of their body's fields ("program.groups[0].body[2].body[")
+// and the index's name, each checked to be no other name of the model.
+std::vector<std::pair<std::string, std::string>> index_loops(const AppModel& app, LawScope& scope) {
+  std::vector<std::pair<std::string, std::string>> loops;
+  std::function<void(const std::vector<ProgramNode>&, const std::string&)> walk =
+      [&](const std::vector<ProgramNode>& body, const std::string& field) {
+        for (std::size_t i = 0; i < body.size(); ++i) {
+          if (body[i].kind != ProgramNode::Kind::repeat) continue;
+          const auto at = fmt::format("{}[{}]", field, i);
+          if (!body[i].index.empty()) {
+            try {
+              scope.bind_index(body[i].index, 0);
+              scope.release_index(body[i].index);
+            } catch (const std::invalid_argument& e) {
+              throw model::ModelError(app.where(at + ".index"), at + ".index", e.what());
+            }
+            loops.emplace_back(at + ".body[", body[i].index);
+          }
+          walk(body[i].body, at + ".body");
+        }
+      };
+  const auto& groups = app.program->groups;
+  for (std::size_t g = 0; g < groups.size(); ++g) walk(groups[g].body, fmt::format("program.groups[{}].body", g));
+  return loops;
+}
+
+}  // namespace
+
 void check_program_laws(const AppModel& app) {
   if (!app.program) return;
   std::map<std::string, double> first;
   for (const auto& param : app.parameters) first[param.name] = param.values.front();
   LawScope scope(app, app.processes.values.front(), first);
+  const auto loops = index_loops(app, scope);
   for_each_law(*app.program, [&](const Law& law, const std::string& field) {
+    // A law reads the indexes of the loops around it and no others (sibling loops may share a name).
+    for (const auto& [body, name] : loops) {
+      if (field.starts_with(body)) scope.bind_index(name, 0);
+      else scope.release_index(name);
+    }
+    for (const auto& [body, name] : loops)
+      if (field.starts_with(body)) scope.bind_index(name, 0);
     for (const auto& [text, which] : {std::pair{&law.expr, "expr"}, {&law.low, "low"}, {&law.high, "high"}}) {
       if (text->empty() || (which != std::string("expr") && *text == law.expr)) continue;
       try {

@@ -39,11 +39,16 @@ LawScope::LawScope(const AppModel& app, double p, const std::map<std::string, do
   }
 }
 
-Scope::Compiled LawScope::compile(const std::string& expr) {
+void LawScope::check_names(const std::string& expr) const {
   for (const auto& name : Scope::variables_used(expr))
     if (!names_.contains(name) && name != "_pi" && name != "_e")
-      throw std::invalid_argument(
-          fmt::format("'{}' is not p, a parameter or a constant (a program's laws may use only these)", name));
+      throw std::invalid_argument(fmt::format(
+          "'{}' is not p, a parameter, a constant or the index of an enclosing loop (a program's laws may use only these)",
+          name));
+}
+
+Scope::Compiled LawScope::compile(const std::string& expr) {
+  check_names(expr);
   if (!Scope::operations_used(expr).empty() || Scope::uses_node(expr))
     throw std::invalid_argument("a program's law gives seconds, bytes or a count; it cannot call t<op> or tloop");
   try {
@@ -53,16 +58,36 @@ Scope::Compiled LawScope::compile(const std::string& expr) {
   }
 }
 
+void LawScope::bind_index(const std::string& name, double value) {
+  if (!indexes_.contains(name)) {
+    if (scope_.defines(name))
+      throw std::invalid_argument(fmt::format("the loop index '{}' is already p, a parameter or a constant", name));
+    scope_.define(name);
+    indexes_.insert(name);
+  }
+  scope_.at(name) = value;
+  names_.insert(name);
+}
+
 double LawScope::operator()(const std::string& expr) {
   if (auto it = values_.find(expr); it != values_.end()) return it->second;
+  auto compiled = indexed_.find(expr);
+  bool indexed = compiled != indexed_.end();
+  if (!indexed && !indexes_.empty())
+    for (const auto& name : Scope::variables_used(expr)) indexed = indexed || indexes_.contains(name);
   double value = 0;
   try {
-    value = compile(expr)();
+    if (!indexed) value = compile(expr)();
+    else {
+      if (compiled == indexed_.end()) compiled = indexed_.emplace(expr, compile(expr)).first;
+      else check_names(expr);
+      value = compiled->second();
+    }
   } catch (const model::QueryError& e) {
     throw std::invalid_argument(e.what());
   }
   if (!std::isfinite(value)) throw std::invalid_argument(fmt::format("its value is {}", value));
-  values_.emplace(expr, value);
+  if (!indexed) values_.emplace(expr, value);
   return value;
 }
 

@@ -24,12 +24,20 @@ class LawScope {
   // does not compile; a value that is not finite here may be one at another p.
   void check(const std::string& expr) { (void)compile(expr); }
 
+  // A loop's index (app_program.hpp) takes `value` until released; laws reading it are evaluated
+  // again at each value. Throws std::invalid_argument when the name is p, a parameter or a constant.
+  void bind_index(const std::string& name, double value);
+  void release_index(const std::string& name) { names_.erase(name); }
+
  private:
   Scope::Compiled compile(const std::string& expr);
+  void check_names(const std::string& expr) const;
 
   Scope scope_;
   std::set<std::string> names_;
-  std::map<std::string, double> values_;  // each expression evaluated once
+  std::map<std::string, double> values_;  // each expression without an index evaluated once
+  std::set<std::string> indexes_;
+  std::map<std::string, Scope::Compiled> indexed_;  // the expressions reading an index, compiled once
 };
 
 }  // namespace augur::app

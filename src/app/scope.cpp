@@ -19,6 +19,8 @@ namespace {
 double natural_log(double x) { return std::log(x); }
 double floor_of(double x) { return std::floor(x); }
 double ceil_of(double x) { return std::ceil(x); }
+// mod(x, m): x − m·floor(x / m), in [0, m) for m > 0 whatever the sign of x, as a rank wraps.
+double modulo(double x, double m) { return m == 0 ? std::nan("") : x - m * std::floor(x / m); }
 // dims(p, k, i): side i of MPI_Dims_create's k-dimensional grid of p processes.
 double grid_dims(double p, double dims, double dim) {
   try {
@@ -28,11 +30,11 @@ double grid_dims(double p, double dims, double dim) {
   }
 }
 
-// muparser's functions, with log, floor and ceil as redefined below.
+// muparser's functions, with log, floor and ceil as redefined below, and mod.
 const std::set<std::string, std::less<>> kBuiltins{"sin",  "cos",   "tan",   "asin", "acos", "atan", "sinh",
                                                    "cosh", "tanh",  "asinh", "acosh", "atanh", "log2", "log10",
                                                    "log",  "ln",    "exp",   "sqrt", "sign", "rint", "abs",
-                                                   "floor", "ceil", "min",   "max",  "sum",  "avg"};
+                                                   "floor", "ceil", "min",   "max",  "sum",  "avg", "mod"};
 
 // The node's machine–application bound, in µs per iteration: the five counts of a simple loop,
 // or all ten (docs/node-model.md).
@@ -152,6 +154,7 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
     parser->DefineFun("log", natural_log);
     parser->DefineFun("floor", floor_of);
     parser->DefineFun("ceil", ceil_of);
+    parser->DefineFun("mod", modulo);
     parser->DefineFun("dims", grid_dims);
     for (const auto& b : bindings_) {
       const auto name = "t" + std::string(b->info->name);

@@ -1,6 +1,7 @@
 #include "learn/app_phases.hpp"
 
 #include <map>
+#include <regex>
 #include <string>
 
 namespace augur::learn {
@@ -27,6 +28,13 @@ void add_call(Sums& sums, const app::ProgramNode& n) {
   add(sums, op, op == "barrier" ? "tbarrier(p)" : "t" + op + "(p, " + size + ")");
 }
 
+// A loop's index has no value in a design-time model: its body is priced at the mean index,
+// exact for the sizes and computes augur learn makes linear in it.
+std::string at_mean_index(const std::string& expr, const app::ProgramNode& loop) {
+  if (loop.index.empty()) return expr;
+  return std::regex_replace(expr, std::regex("\\b" + loop.index + "\\b"), "((" + loop.times.expr + ") - 1) / 2");
+}
+
 Sums sums_of(const std::vector<app::ProgramNode>& body) {
   Sums sums;
   for (const auto& n : body) {
@@ -34,7 +42,8 @@ Sums sums_of(const std::vector<app::ProgramNode>& body) {
       case app::ProgramNode::Kind::compute: add(sums, "compute", "1e6 * (" + n.seconds.expr + ")"); break;
       case app::ProgramNode::Kind::operation: add_call(sums, n); break;
       case app::ProgramNode::Kind::repeat:
-        for (const auto& [phase, expr] : sums_of(n.body)) add(sums, phase, "(" + n.times.expr + ") * (" + expr + ")");
+        for (const auto& [phase, expr] : sums_of(n.body))
+          add(sums, phase, "(" + n.times.expr + ") * (" + at_mean_index(expr, n) + ")");
         break;
     }
   }

@@ -1,12 +1,15 @@
 #include "learn/learner.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <optional>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "learn/exact_law.hpp"
+#include "learn/index_laws.hpp"
 #include "learn/law_fit.hpp"
 #include "learn/peer_rules.hpp"
 #include "learn/rank_groups.hpp"
@@ -60,7 +63,8 @@ app::Law bare(const app::Law& law) {
 
 class Aligner {
  public:
-  Aligner(const std::string& parameter, Learned& out) : parameter_(parameter), out_(out) {}
+  Aligner(const std::string& parameter, Learned& out, bool indexed)
+      : parameter_(parameter), out_(out), indexed_(indexed) {}
 
   std::vector<ProgramNode> body(const std::vector<GroupRun>& at, const std::string& where) {
     check_same_length(at, where);
@@ -82,8 +86,28 @@ class Aligner {
     std::vector<LawPoint> points;
     for (std::size_t i = 0; i < at.size(); ++i) points.push_back({double(at[i].run->p), at[i].run->n, values[i]});
     auto law = fit_law(points, q, parameter_);
+    if (q == Quantity::integer && !exact(law) && indexed_)
+      if (auto dealt = dealt_count(at, values)) law = *dealt;
     out_.laws.push_back({where, what, law});
     return exact(law) ? bare(law) : law;
+  }
+
+  // A count that deals one of the program's constant counts among the ranks in turn.
+  std::optional<app::Law> dealt_count(const std::vector<GroupRun>& at, const std::vector<double>& values) const {
+    std::vector<std::int64_t> totals;
+    for (const auto& learned : out_.laws) {
+      const auto& expr = learned.law.expr;
+      if (!exact(learned.law) || expr.empty() || expr.find_first_not_of("0123456789") != std::string::npos) continue;
+      const auto c = std::stoll(expr);
+      if (c >= 2 && std::find(totals.begin(), totals.end(), c) == totals.end()) totals.push_back(c);
+    }
+    std::vector<std::pair<int, double>> points;
+    for (std::size_t i = 0; i < at.size(); ++i) points.emplace_back(at[i].run->p, values[i]);
+    const auto text = dealt_count_law(points, totals);
+    if (!text) return std::nullopt;
+    auto law = bare(app::Law{*text, "", "", "", {}, {}, 0});
+    law.form = *text;
+    return law;
   }
 
  private:
@@ -129,8 +153,184 @@ class Aligner {
     ProgramNode n;
     n.kind = ProgramNode::Kind::repeat;
     n.times = law(at, times, Quantity::integer, here, "iterations");
+    auto outer = std::move(index_);
+    if (indexed_) index_ = IndexContext{kIndexNames[std::min(depth_, kIndexNames.size() - 1)], n.times.expr, {}, false};
+    if (index_)
+      for (const auto* s : node) index_->times.push_back(s->times);
+    ++depth_;
     n.body = body(inner, here);
+    --depth_;
+    if (index_ && index_->used) n.index = index_->name;
+    index_ = std::move(outer);
     return n;
+  }
+
+  // The innermost loop around the node being learned, when its iterations may differ.
+  struct IndexContext {
+    std::string name, times_expr;
+    std::vector<std::uint32_t> times;  // per run
+    bool used = false;
+  };
+  static constexpr std::array<const char*, 4> kIndexNames{"i", "j", "k", "l"};
+
+  // Each run's values of the node at each iteration of the enclosing loop, the members reduced
+  // by `slowest` (a compute) or their mean (a size; members with no peer left out).
+  std::vector<std::vector<double>> iterations(const std::vector<const SampleNode*>& node, bool slowest) const {
+    std::vector<std::vector<double>> out;
+    const bool message = is_message(node.front()->op);
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      std::vector<double> merged(index_->times[k], 0.0);
+      double members = 0;
+      for (std::size_t m = 0; m < node[k]->values.size(); ++m) {
+        if (message && node[k]->peer[m] == sim::kNoPeer) continue;
+        const auto y = per_iteration(node[k]->values[m], index_->times[k]);
+        for (std::size_t i = 0; i < y.size(); ++i) merged[i] = slowest ? std::max(merged[i], y[i]) : merged[i] + y[i];
+        members += 1;
+      }
+      if (!slowest && members > 0)
+        for (auto& v : merged) v /= members;
+      out.push_back(std::move(merged));
+    }
+    return out;
+  }
+
+  static bool varies(const std::vector<std::vector<double>>& runs) {
+    for (const auto& y : runs)
+      for (const auto v : y)
+        if (v != y.front()) return true;
+    return false;
+  }
+
+  // A compute that changes over the iterations (the rows left to eliminate), when it has a trend
+  // in most runs (trend_share): the mean over the iterations as a law in p,
+  // so that the loop's total is kept, and the share of it the line gives the first iteration, u
+  // in [0, 1] (the line then runs from 2u·mean to (2 − 2u)·mean and never goes below 0).
+  std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                          const std::string& where) {
+    if (!index_) return std::nullopt;
+    const auto runs = iterations(node, true);
+    if (!varies(runs)) return std::nullopt;
+    std::vector<double> mean, share;
+    std::size_t trends = 0;
+    for (const auto& y : runs) {
+      const auto u = trend_share(y);
+      if (!u) return std::nullopt;
+      double m = 0;
+      for (const auto v : y) m += v / double(y.size());
+      mean.push_back(m);
+      share.push_back(u->first);
+      trends += u->second;
+    }
+    if (2 * trends < runs.size()) return std::nullopt;
+    const auto m = law(at, mean, Quantity::seconds, where, fmt::format("compute seconds, mean over {}", index_->name));
+    // The shape in i, unlike the mean, is taken as the same at every count: the runs' mean share.
+    double mean_share = 0;
+    for (const auto v : share) mean_share += v / double(share.size());
+    app::Law u;
+    u.expr = u.low = u.high = fmt::format("{:.4g}", mean_share);
+    u.form = u.expr + ", the runs' mean";
+    const auto [lo, hi] = std::minmax_element(share.begin(), share.end());
+    u.cv_error = mean_share > 0 ? (*hi - *lo) / mean_share : 0;  // the spread between the runs, reported
+    out_.laws.push_back({where, fmt::format("compute's share at {} = 0", index_->name), u});
+    index_->used = true;
+    const auto line = [&](const std::string& mean_expr, const std::string& share_expr) {
+      const auto s = fmt::format("min(1, max(0, {}))", share_expr);
+      return fmt::format("({0}) * (2 * {1} + (2 - 4 * {1}) * {2} / max(1, ({3}) - 1))", mean_expr, s, index_->name,
+                         index_->times_expr);
+    };
+    app::Law out;
+    out.expr = line(m.expr, u.expr);
+    out.low = line(m.low.empty() ? m.expr : m.low, u.expr);
+    out.high = line(m.high.empty() ? m.expr : m.high, u.expr);
+    out.cv_error = m.cv_error;
+    return out;
+  }
+
+  // The first iteration's share u of a line through the medians of the first and the last third
+  // of y (medians: a host's pause in one iteration does not make a trend), and whether the two
+  // differ by at least half the larger (a trend, where the others are the timer's noise).
+  static std::optional<std::pair<double, bool>> trend_share(const std::vector<double>& y) {
+    if (y.size() < 6) return std::nullopt;
+    const auto third = y.size() / 3;
+    const auto median = [](std::vector<double> v) {
+      std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+      return v[v.size() / 2];
+    };
+    const double head = median({y.begin(), y.begin() + std::ptrdiff_t(third)});
+    const double tail = median({y.end() - std::ptrdiff_t(third), y.end()});
+    const double slope = (tail - head) / double(y.size() - third);  // centre to centre
+    const double first = std::max(0.0, head - slope * double(third - 1) / 2);
+    const double last = std::max(0.0, tail + slope * double(third - 1) / 2);
+    if (first + last <= 0) return std::nullopt;
+    return std::pair{first / (first + last), std::abs(head - tail) >= 0.5 * std::max(head, tail)};
+  }
+
+
+  // A size that changes by the same step at each iteration: a + b·i, both exact integer laws.
+  std::optional<app::Law> indexed_bytes(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                        const std::string& here) {
+    if (!index_) return std::nullopt;
+    const auto runs = iterations(node, false);
+    if (!varies(runs)) return std::nullopt;
+    std::vector<double> first, step;
+    for (const auto& y : runs) {
+      const auto line = fit_affine(y);
+      const double a = std::round(line.a), b = std::round(line.b);
+      for (std::size_t i = 0; i < y.size(); ++i)
+        if (a + b * double(i) != y[i]) return std::nullopt;
+      first.push_back(a), step.push_back(b);
+    }
+    const auto a = law(at, first, Quantity::integer, here, fmt::format("bytes at {} = 0", index_->name));
+    const auto b = law(at, step, Quantity::integer, here, fmt::format("bytes per {}", index_->name));
+    if (!exact(a) || !exact(b)) return std::nullopt;
+    index_->used = true;
+    return bare(app::Law{fmt::format("{} + ({}) * {}", a.expr, b.expr, index_->name), "", "", "", {}, {}, 0});
+  }
+
+  // Nothing when every member kept its peer over its occurrences (the rules in rank and p then
+  // apply); a peer that moves by no rule of the index is refused.
+  static std::optional<app::PeerRule> unchanging_peers(const std::vector<const SampleNode*>& node,
+                                                       const std::string& here) {
+    for (const auto* n : node)
+      for (const auto& member : n->peers)
+        for (const auto peer : member)
+          if (peer != member.front())
+            throw LearnError(fmt::format("{}: the peer changes from one iteration to the next by no rule of the "
+                                         "iteration's index (mod(a ± i, p), a + mod(±i, p), or with p − 1)",
+                                         here));
+    return std::nullopt;
+  }
+
+  // A peer the same for every member at each iteration but moving with it (a root that rotates,
+  // a client's servers in turn), with its first value a law in p.
+  std::optional<app::PeerRule> indexed_peer(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                                            const std::string& here) {
+    if (!index_) return std::nullopt;
+    std::optional<std::vector<IndexPeer>> shapes;  // the forms every run so far follows
+    for (std::size_t k = 0; k < node.size(); ++k) {
+      const auto& peers = node[k]->peers;
+      if (peers.empty()) return std::nullopt;
+      for (const auto& member : peers)
+        if (member != peers.front()) return unchanging_peers(node, here);  // a peer per member: not a root's
+      if (peers.front().size() != index_->times[k]) return unchanging_peers(node, here);  // in an inner loop
+      auto rules = index_peer_rules(peers.front(), at[k].run->p);
+      if (shapes)
+        std::erase_if(rules, [&](const IndexPeer& r) {
+          return std::none_of(shapes->begin(), shapes->end(), [&](const IndexPeer& s) { return same_shape(r, s); });
+        });
+      if (rules.empty()) return unchanging_peers(node, here);
+      shapes = std::move(rules);
+    }
+    const auto shape = shapes->front();
+    std::vector<double> first;
+    for (std::size_t k = 0; k < node.size(); ++k) first.push_back(double(node[k]->peers.front().front()));
+    const auto a = law(at, first, Quantity::integer, here, fmt::format("peer at {} = 0", index_->name));
+    if (!exact(a)) return unchanging_peers(node, here);
+    index_->used = true;
+    auto rule = peer_rule(app::PeerRule::Kind::fixed);
+    rule.rank = bare(app::Law{index_peer_text(shape, a.expr, index_->name), "", "", "", {}, {}, 0});
+    out_.laws.push_back({here, "peer", rule.rank});
+    return rule;
   }
 
   // A compute that took no time in every run is the rhythm's filler between two calls, not work.
@@ -143,7 +343,8 @@ class Aligner {
     if (std::all_of(seconds.begin(), seconds.end(), [](double s) { return s == 0; })) return;
     ProgramNode c;
     c.kind = ProgramNode::Kind::compute;
-    c.seconds = law(at, seconds, Quantity::seconds, where, "compute seconds");
+    if (auto indexed = indexed_seconds(at, node, where)) c.seconds = *indexed;
+    else c.seconds = law(at, seconds, Quantity::seconds, where, "compute seconds");
     nodes.push_back(std::move(c));
   }
 
@@ -159,8 +360,10 @@ class Aligner {
     n.tag = tag(at, node, here, false);
     n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
     if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
+    else if (auto indexed = indexed_bytes(at, node, here)) n.bytes = *indexed;
     else n.bytes = bytes(at, node, here);
-    if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
+    if (auto indexed = first.op.kind == OpKind::wait ? std::nullopt : indexed_peer(at, node, here)) n.peer = *indexed;
+    else if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
     else if (first.op.kind != OpKind::wait) n.peer = peer(at, node, here, false);
     if (first.op.kind == OpKind::sendrecv) n.peer2 = peer(at, node, here, true);
     return n;
@@ -261,6 +464,9 @@ class Aligner {
 
   const std::string& parameter_;
   Learned& out_;
+  bool indexed_;
+  std::optional<IndexContext> index_;
+  std::size_t depth_ = 0;
 };
 
 std::string group_label(int index, const std::vector<int>& ranks) {
@@ -297,16 +503,36 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
 
 }  // namespace
 
+// The program's loops with their calls told apart by their peers; when those do not align
+// between the counts, loops whose iterations talk to different ranks are looked for instead,
+// with their roots, peers, sizes and computes laws in the loop's index, and the first reason
+// the program could not be learned is the one reported.
 Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+  try {
+    return learn_program(runs, parameter, false);
+  } catch (const LearnError& first) {
+    try {
+      return learn_program(runs, parameter, true);
+    } catch (const LearnError&) {
+      throw first;
+    }
+  }
+}
+
+Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter, bool indexed) {
   std::set<int> counts;
   for (const auto& r : runs) counts.insert(r.p);
   if (counts.size() < 2) throw LearnError("learning a program's laws in p needs traces at two or more process counts");
   std::vector<std::vector<GroupSamples>> grouped;
-  for (const auto& r : runs) grouped.push_back(group_ranks(r.sequences));
+  for (const auto& r : runs) {
+    grouped.push_back(group_ranks(r.sequences, !indexed));
+    if (indexed)
+      for (auto& g : grouped.back()) split_at_index_turns(g.body, r.p);
+  }
   check_ranges(grouped, runs);
   Learned out;
   const auto keep = runs_to_align(grouped, runs, out);
-  Aligner aligner(parameter, out);
+  Aligner aligner(parameter, out, indexed);
   for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
     std::vector<GroupRun> at;
     std::vector<double> first, last;

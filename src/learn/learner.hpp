@@ -40,5 +40,8 @@ class LearnError : public std::runtime_error {
 
 // `parameter`: the problem size's name ("n"), empty when the runs differ only in p.
 Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter);
+// One way only: with calls told apart by their peers, or (`indexed`) loops whose iterations
+// differ by their index.
+Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter, bool indexed);
 
 }  // namespace augur::learn

@@ -15,21 +15,22 @@ using Key = std::tuple<int, int, int, int, int, int, std::int32_t, std::int32_t>
 // Without peers, a message's tags and communicator are set aside too: a rank at the edge of a grid
 // sends to no one where its neighbours send to someone, and that call's tag and communicator are
 // not recorded.
-Key key_of(const sim::Op& op, bool with_peers) {
+Key key_of(const sim::Op& op, bool with_peers, bool with_tags = false) {
   const auto peer = [&](std::int32_t p) { return with_peers || p == sim::kAny ? p : 0; };
-  const bool tags = with_peers || !is_message(op);
+  const bool tags = with_peers || with_tags || !is_message(op);
   const auto tag = [&](std::int32_t t) { return tags || t == sim::kAny ? t : 0; };
   return {int(op.kind), op.name, tags ? op.comm : 0, int(op.mode), tag(op.tag), tag(op.tag2), peer(op.peer),
           peer(op.peer2)};
 }
 
 struct Tokens {
+  bool peers = true;
   std::map<Key, std::uint32_t> ids;
   std::vector<std::uint32_t> abstract;  // token → the id of its key without peers
   std::map<Key, std::uint32_t> abstract_ids;
 
   std::uint32_t of(const sim::Op& op) {
-    auto [it, added] = ids.try_emplace(key_of(op, true), static_cast<std::uint32_t>(ids.size()));
+    auto [it, added] = ids.try_emplace(key_of(op, peers, true), static_cast<std::uint32_t>(ids.size()));
     if (added) {
       auto [a, _] = abstract_ids.try_emplace(key_of(op, false), static_cast<std::uint32_t>(abstract_ids.size()));
       abstract.push_back(a->second);
@@ -86,13 +87,17 @@ void add_member(std::vector<SampleNode>& into, const std::vector<LoopNode>& node
     into[i].tag.push_back(first.tag);
     into[i].tag2.push_back(first.tag2);
     into[i].value.push_back(mean_value(ops, nodes[i].occurrences));
+    auto& values = into[i].values.emplace_back();
+    auto& peers = into[i].peers.emplace_back();
+    for (const auto at : nodes[i].occurrences) values.push_back(ops[at].value), peers.push_back(ops[at].peer);
   }
 }
 
 }  // namespace
 
-std::vector<GroupSamples> group_ranks(const RankSequences& sequences) {
+std::vector<GroupSamples> group_ranks(const RankSequences& sequences, bool peers_in_tokens) {
   Tokens tokens;
+  tokens.peers = peers_in_tokens;
   std::map<std::string, std::size_t> group_of;
   std::vector<GroupSamples> groups;
   for (int r = 0; r < sequences.ranks; ++r) {

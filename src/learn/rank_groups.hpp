@@ -19,6 +19,8 @@ struct SampleNode {
   std::vector<std::int32_t> peer, peer2;  // per member of the group
   std::vector<std::int32_t> tag, tag2;    // per member: a call's tags (calls to no one have their own)
   std::vector<double> value;              // per member: mean over the occurrences
+  std::vector<std::vector<double>> values;        // per member: at each occurrence, in order
+  std::vector<std::vector<std::int32_t>> peers;   // per member: the peer at each occurrence
   bool is_loop() const { return !body.empty(); }
 };
 
@@ -27,7 +29,9 @@ struct GroupSamples {
   std::vector<SampleNode> body;
 };
 
-// Groups ordered by their first rank.
-std::vector<GroupSamples> group_ranks(const RankSequences& sequences);
+// Groups ordered by their first rank. Without `peers_in_tokens`, calls that differ only by their
+// peer (a root that rotates, a client's server) are one token, so that a loop whose iterations
+// talk to different ranks is found, its peers kept per occurrence.
+std::vector<GroupSamples> group_ranks(const RankSequences& sequences, bool peers_in_tokens = true);
 
 }  // namespace augur::learn

@@ -170,8 +170,8 @@ TEST(AppProgram, ErrorsNameTheLineAndTheField) {
             "app.json:7: program.groups[0].body[1].body: expected a non-empty array of operations");
   // A law that reads a name the program does not have, or calls an operation's time.
   EXPECT_EQ(error("{\"repeat\": \"3\", \"body\": [\n  {\"op\": \"allreduce\", \"bytes\": \"8 * m\"}]}"),
-            "app.json:8: program.groups[0].body[1].body[0].bytes: expression '8 * m': 'm' is not p, a parameter or a "
-            "constant (a program's laws may use only these)");
+            "app.json:8: program.groups[0].body[1].body[0].bytes: expression '8 * m': 'm' is not p, a parameter, a "
+            "constant or the index of an enclosing loop (a program's laws may use only these)");
   EXPECT_EQ(error(R"x({"compute": {"expr": "1", "low": "tsend(2, 8)"}})x"),
             "app.json:7: program.groups[0].body[1].compute.low: expression 'tsend(2, 8)': a program's law gives "
             "seconds, bytes or a count; it cannot call t<op> or tloop");

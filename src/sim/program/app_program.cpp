@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 #include <cstring>
+#include <iterator>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -123,6 +124,7 @@ class Instantiator {
   Peer peer(const PeerRule& rule, const std::string& field);
   Step leaf(const ProgramNode& node, const std::string& field);
   std::vector<Step> steps(const std::vector<ProgramNode>& body, const std::string& field, Group& group);
+  void indexed(const ProgramNode& node, std::int64_t times, const std::string& at, Group& group, std::vector<Step>& out);
   double length(const std::vector<Step>& steps) const;
   std::uint32_t add_body(const Group& group, const std::vector<Op>& leaves, double& stored, std::size_t g);
 
@@ -210,10 +212,32 @@ std::vector<Step> Instantiator::steps(const std::vector<ProgramNode>& body, cons
     }
     Step loop;
     loop.times = std::max<std::int64_t>(0, integer(body[i].times, at + ".repeat", true));
+    if (!body[i].index.empty()) {
+      indexed(body[i], loop.times, at, group, out);
+      continue;
+    }
     loop.body = steps(body[i].body, at + ".body", group);
     out.push_back(std::move(loop));
   }
   return out;
+}
+
+// A loop with an index is laid out iteration by iteration, each with its laws at that index.
+void Instantiator::indexed(const ProgramNode& node, std::int64_t times, const std::string& at, Group& group,
+                           std::vector<Step>& out) {
+  if (double(times) * double(node.body.size()) > double(settings_.max_operations))
+    fail(at + ".repeat", fmt::format("{} iterations of a loop with an index unroll to more than {} operations", times,
+                                     settings_.max_operations));
+  for (std::int64_t i = 0; i < times; ++i) {
+    try {
+      laws_.bind_index(node.index, double(i));
+    } catch (const std::invalid_argument& e) {
+      fail(at + ".index", e.what());
+    }
+    auto iteration = steps(node.body, at + ".body", group);
+    std::move(iteration.begin(), iteration.end(), std::back_inserter(out));
+  }
+  laws_.release_index(node.index);
 }
 
 double Instantiator::length(const std::vector<Step>& steps) const {
