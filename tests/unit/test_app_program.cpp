@@ -8,51 +8,19 @@
 #include <string>
 
 #include "app/app_model.hpp"
+#include "app_program_text.hpp"
 #include "app/app_program_json.hpp"
 #include "model/error.hpp"
 #include "sim/program/app_program.hpp"
 
 using namespace augur;
+using namespace augur::test;
 using sim::kAny;
 using sim::kNoPeer;
 using sim::Op;
 using sim::OpKind;
 
 namespace {
-
-// An app model file around `program` (its JSON text), with a parameter n of `n_values`.
-std::string app_text(const std::string& program, const std::string& n_values = "[64]") {
-  return "{\"augur_app\": 1, \"name\": \"prog\",\n"
-         "\"parameters\": {\"p\": {\"values\": [1, 2]}, \"n\": {\"values\": " + n_values + "}},\n"
-         "\"constants\": {\"c\": 3},\n"
-         "\"phases\": [{\"name\": \"all\", \"expr\": \"1\"}],\n"
-         "\"program\": " + program + "}\n";
-}
-
-app::AppModel parsed(const std::string& program, const std::string& n_values = "[64]") {
-  return app::parse_app_model(app_text(program, n_values), "app.json");
-}
-
-std::string error_of(const std::string& program) {
-  try {
-    parsed(program);
-  } catch (const model::ModelError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-// One group of all ranks running `body` (a JSON array's text).
-std::string all_ranks(const std::string& body) {
-  return "{\"groups\": [{\"ranks\": {\"first\": \"0\", \"last\": \"p-1\"}, \"body\": " + body + "}]}";
-}
-
-std::vector<Op> ops_of(const sim::Program& p, int rank) {
-  std::vector<Op> ops;
-  Op op;
-  for (std::uint32_t pc = 0; p.fetch(rank, pc, op); ++pc) ops.push_back(op);
-  return ops;
-}
 
 app::Law law(const std::string& expr) { return {expr, expr, expr, "", {}, {}, 0}; }
 

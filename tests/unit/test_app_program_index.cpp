@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/app_model.hpp"
+#include "app_program_text.hpp"
 #include "app/app_program_json.hpp"
 #include "model/error.hpp"
 #include "sim/kernel/kernel.hpp"
@@ -13,40 +14,11 @@
 #include "sim/program/app_program.hpp"
 
 using namespace augur;
+using namespace augur::test;
 using sim::Op;
 using sim::OpKind;
 
 namespace {
-
-std::string app_text(const std::string& program) {
-  return "{\"augur_app\": 1, \"name\": \"prog\",\n"
-         "\"parameters\": {\"p\": {\"values\": [1, 2]}, \"n\": {\"values\": [64]}},\n"
-         "\"constants\": {\"c\": 3},\n"
-         "\"phases\": [{\"name\": \"all\", \"expr\": \"1\"}],\n"
-         "\"program\": " + program + "}\n";
-}
-
-app::AppModel parsed(const std::string& program) { return app::parse_app_model(app_text(program), "app.json"); }
-
-std::string error_of(const std::string& program) {
-  try {
-    parsed(program);
-  } catch (const model::ModelError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-std::string all_ranks(const std::string& body) {
-  return "{\"groups\": [{\"ranks\": {\"first\": \"0\", \"last\": \"p-1\"}, \"body\": " + body + "}]}";
-}
-
-std::vector<Op> ops_of(const sim::Program& p, int rank) {
-  std::vector<Op> ops;
-  Op op;
-  for (std::uint32_t pc = 0; p.fetch(rank, pc, op); ++pc) ops.push_back(op);
-  return ops;
-}
 
 // A rotating root, a shrinking size and a compute in mod(−i, 3), as gauss's elimination reads.
 const std::string kRotating = all_ranks(R"x([{"repeat": "4", "index": "i", "body": [

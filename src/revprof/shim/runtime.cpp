@@ -113,13 +113,17 @@ void add_compute(bool resume_now) {
 void account_compute() { add_compute(true); }
 void account_compute_before_call() { add_compute(false); }
 
+// The shim is loaded with the program (LD_PRELOAD), so its thread-locals can live in the static
+// TLS block: a read on every call is then one load, not a call to __tls_get_addr.
+#define AUGUR_SHIM_THREAD_LOCAL thread_local __attribute__((tls_model("initial-exec")))
+
 int& call_depth() {
-  thread_local int depth = 0;
+  AUGUR_SHIM_THREAD_LOCAL int depth = 0;
   return depth;
 }
 
 Call*& current_call() {
-  thread_local Call* call = nullptr;
+  AUGUR_SHIM_THREAD_LOCAL Call* call = nullptr;
   return call;
 }
 
@@ -130,7 +134,7 @@ std::mutex& shim_mutex() {
   return *m;
 }
 
-thread_local bool holds_shim_lock = false;
+AUGUR_SHIM_THREAD_LOCAL bool holds_shim_lock = false;
 
 }  // namespace
 
@@ -147,7 +151,7 @@ ShimLock::~ShimLock() {
 }
 
 ShimUnlocked::ShimUnlocked() {
-  if (!holds_shim_lock) return;
+  if (!runtime().threaded || !holds_shim_lock) return;
   holds_shim_lock = false;
   gave_ = true;
   shim_mutex().unlock();
