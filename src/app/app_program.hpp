@@ -33,6 +33,7 @@ struct PeerRule {
     exclusive_or,  // rank XOR `by`
     any,     // MPI_ANY_SOURCE
     none,    // MPI_PROC_NULL
+    reply,   // the source of the rank's latest completed receive (a server answering whoever asked)
   };
   Kind kind = Kind::fixed;
   Law rank;  // fixed
@@ -43,7 +44,7 @@ struct PeerRule {
 };
 
 struct ProgramNode {
-  enum class Kind { compute, operation, repeat };
+  enum class Kind { compute, operation, repeat, until };
   Kind kind = Kind::compute;
   // compute: seconds on the machine the traces were made on (or the model the run priced)
   Law seconds;
@@ -60,6 +61,9 @@ struct ProgramNode {
   Law times;
   std::string index;
   std::vector<ProgramNode> body;
+  // until: `body` again and again until its first operation, a blocking receive, takes a message
+  // with tag `tag`; the loop ends right after that receive. The run decides the count (a worker
+  // of a task farm); `times`, when given, is the mean count, which the model's phases use.
 };
 
 // Ranks `first`..`last` (expressions in p) run `body`; a later group replaces an earlier one for

@@ -43,6 +43,7 @@ ProgramJson peer_to_json(const PeerRule& rule) {
     case Kind::exclusive_or: return {{"xor", law_to_json(rule.by)}};
     case Kind::any: return "any";
     case Kind::none: return "none";
+    case Kind::reply: return "reply";
   }
   return "none";
 }
@@ -54,6 +55,12 @@ ProgramJson node_to_json(const ProgramNode& node) {
   if (node.kind == ProgramNode::Kind::repeat) {
     ProgramJson j = {{"repeat", law_to_json(node.times)}};
     if (!node.index.empty()) j["index"] = node.index;
+    j["body"] = body_to_json(node.body);
+    return j;
+  }
+  if (node.kind == ProgramNode::Kind::until) {
+    ProgramJson j = {{"until_tag", node.tag}};
+    if (!node.times.expr.empty()) j["mean_times"] = law_to_json(node.times);
     j["body"] = body_to_json(node.body);
     return j;
   }
@@ -128,12 +135,13 @@ PeerRule read_peer(const Node& n) {
   PeerRule rule;
   if (n.value.is_string()) {
     const auto word = n.string();
-    if (word != "any" && word != "none") n.fail(fmt::format("expected \"any\", \"none\" or a rule object (found '{}')", word));
-    rule.kind = word == "any" ? Kind::any : Kind::none;
+    if (word != "any" && word != "none" && word != "reply")
+      n.fail(fmt::format("expected \"any\", \"none\", \"reply\" or a rule object (found '{}')", word));
+    rule.kind = word == "any" ? Kind::any : word == "none" ? Kind::none : Kind::reply;
     return rule;
   }
   if (!n.value.is_object() || n.value.size() == 0)
-    n.fail("expected \"any\", \"none\" or one of {\"fixed\": …}, {\"offset\": …}, {\"grid\": {…}}, {\"xor\": …}");
+    n.fail("expected \"any\", \"none\", \"reply\" or one of {\"fixed\": …}, {\"offset\": …}, {\"grid\": {…}}, {\"xor\": …}");
   const auto key = n.value.begin().key();
   if (key == "fixed") {
     n.object({"fixed"});
@@ -153,7 +161,7 @@ PeerRule read_peer(const Node& n) {
     rule.kind = Kind::exclusive_or;
     rule.by = read_law(n.child("xor"));
   } else {
-    n.fail(fmt::format("unknown peer rule '{}' (fixed, offset, grid, xor, or the strings any and none)", key));
+    n.fail(fmt::format("unknown peer rule '{}' (fixed, offset, grid, xor, or the strings any, none and reply)", key));
   }
   return rule;
 }
@@ -174,6 +182,12 @@ PeerRule destination(const Node& n) {
   return rule;
 }
 
+PeerRule source(const Node& n) {
+  auto rule = read_peer(n);
+  if (rule.kind == Kind::reply) n.fail("reply is a destination: the source of the latest receive, answered");
+  return rule;
+}
+
 void read_operation(const Node& n, ProgramNode& node) {
   node.kind = ProgramNode::Kind::operation;
   node.op = n.child("op").string();
@@ -184,13 +198,13 @@ void read_operation(const Node& n, ProgramNode& node) {
   if (kSends.contains(op) || kReceives.contains(op)) {
     const bool receive = kReceives.contains(op);
     n.object({"op", "peer", "bytes", "tag"});
-    node.peer = receive ? read_peer(n.required("peer")) : destination(n.required("peer"));
+    node.peer = receive ? source(n.required("peer")) : destination(n.required("peer"));
     if (!receive || n.has("bytes")) node.bytes = read_law(n.required("bytes"));
     node.tag = node.tag2 = read_tag(n, "tag", receive);
   } else if (op == "sendrecv") {
     n.object({"op", "peer", "peer2", "bytes", "tag", "tag2"});
     node.peer = destination(n.required("peer"));
-    node.peer2 = read_peer(n.required("peer2"));
+    node.peer2 = source(n.required("peer2"));
     node.bytes = read_law(n.required("bytes"));
     node.tag = read_tag(n, "tag", false);
     node.tag2 = read_tag(n, "tag2", true);
@@ -201,7 +215,7 @@ void read_operation(const Node& n, ProgramNode& node) {
     n.object({"op", "bytes", "root"});
     if (n.has("bytes")) node.bytes = read_law(n.child("bytes"));
     if (n.has("root")) {
-      node.peer = read_peer(n.child("root"));
+      node.peer = source(n.child("root"));
       if (node.peer.kind != Kind::fixed) n.child("root").fail("a root is one rank: {\"fixed\": EXPR}");
     }
   }
@@ -215,9 +229,24 @@ bool is_index_name(const std::string& name) {
   return std::all_of(name.begin(), name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9') || c == '_'; });
 }
 
+// A loop the run ends: its first operation is the blocking receive whose tag ends it.
+void read_until(const Node& n, int depth, ProgramNode& node) {
+  n.object({"until_tag", "mean_times", "body"});
+  if (depth >= kMaxNesting) n.fail(fmt::format("loops nested more than {} deep", kMaxNesting));
+  node.kind = ProgramNode::Kind::until;
+  node.tag = n.child("until_tag").integer(0, kMaxTag);
+  if (n.has("mean_times")) node.times = read_law(n.child("mean_times"));
+  node.body = read_body(n.required("body"), depth + 1, false);
+  const auto& first = node.body.front();
+  if (first.kind != ProgramNode::Kind::operation || first.op != "recv")
+    n.required("body").element(0).fail("the first operation of an until_tag loop must be a blocking recv: the receive "
+                                       "whose tag ends the loop");
+}
+
 ProgramNode read_node(const Node& n, int depth) {
   if (!n.value.is_object())
-    n.fail("expected an object: {\"compute\": …}, {\"op\": …} or {\"repeat\": …, \"body\": […]}");
+    n.fail("expected an object: {\"compute\": …}, {\"op\": …}, {\"repeat\": …, \"body\": […]} or {\"until_tag\": …, "
+           "\"body\": […]}");
   ProgramNode node;
   if (n.has("compute")) {
     n.object({"compute"});
@@ -231,10 +260,12 @@ ProgramNode read_node(const Node& n, int depth) {
     if (n.has("index") && !is_index_name(node.index))
       n.child("index").fail("expected a name: a letter, then letters, digits or _");
     node.body = read_body(n.required("body"), depth + 1, false);
+  } else if (n.has("until_tag")) {
+    read_until(n, depth, node);
   } else if (n.has("op")) {
     read_operation(n, node);
   } else {
-    n.fail("expected one of the fields compute, op or repeat");
+    n.fail("expected one of the fields compute, op, repeat or until_tag");
   }
   return node;
 }
@@ -271,6 +302,9 @@ void body_laws(const std::vector<ProgramNode>& body, const std::string& field, c
       visit(node.seconds, at + ".compute");
     } else if (node.kind == ProgramNode::Kind::repeat) {
       visit(node.times, at + ".repeat");
+      body_laws(node.body, at + ".body", visit);
+    } else if (node.kind == ProgramNode::Kind::until) {
+      if (!node.times.expr.empty()) visit(node.times, at + ".mean_times");
       body_laws(node.body, at + ".body", visit);
     } else {
       const bool collective = is_collective_operation(node.op);
@@ -356,8 +390,9 @@ std::vector<std::pair<std::string, std::string>> index_loops(const AppModel& app
   std::function<void(const std::vector<ProgramNode>&, const std::string&)> walk =
       [&](const std::vector<ProgramNode>& body, const std::string& field) {
         for (std::size_t i = 0; i < body.size(); ++i) {
-          if (body[i].kind != ProgramNode::Kind::repeat) continue;
           const auto at = fmt::format("{}[{}]", field, i);
+          if (body[i].kind == ProgramNode::Kind::until) walk(body[i].body, at + ".body");
+          if (body[i].kind != ProgramNode::Kind::repeat) continue;
           if (!body[i].index.empty()) {
             try {
               scope.bind_index(body[i].index, 0);

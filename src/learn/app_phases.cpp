@@ -45,6 +45,10 @@ Sums sums_of(const std::vector<app::ProgramNode>& body) {
         for (const auto& [phase, expr] : sums_of(n.body))
           add(sums, phase, "(" + n.times.expr + ") * (" + at_mean_index(expr, n) + ")");
         break;
+      case app::ProgramNode::Kind::until:  // its mean count, when the model says it
+        for (const auto& [phase, expr] : sums_of(n.body))
+          add(sums, phase, "(" + (n.times.expr.empty() ? std::string("1") : n.times.expr) + ") * (" + expr + ")");
+        break;
     }
   }
   return sums;

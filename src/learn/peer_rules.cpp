@@ -133,6 +133,7 @@ std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long va
   switch (rule.kind) {
     case Kind::any: return sim::kAny;
     case Kind::none: return sim::kNoPeer;
+    case Kind::reply: return sim::kLastSource;  // decided as the program runs
     case Kind::fixed: return value >= 0 && value < p ? std::int32_t(value) : sim::kNoPeer;
     case Kind::exclusive_or: {
       const long peer = rank ^ value;

@@ -120,7 +120,7 @@ TEST(AppProgram, ErrorsNameTheLineAndTheField) {
             "irecv, sendrecv, wait, waitall or a collective of the catalog)");
   EXPECT_EQ(error(R"({"op": "send", "peer": {"diagonal": "1"}, "bytes": "1"})"),
             "app.json:7: program.groups[0].body[1].peer: unknown peer rule 'diagonal' (fixed, offset, grid, xor, or the "
-            "strings any and none)");
+            "strings any, none and reply)");
   EXPECT_EQ(error(R"({"op": "send", "peer": {"offset": "1", "edge": "bounce"}, "bytes": "1"})"),
             "app.json:7: program.groups[0].body[1].peer.edge: must be wrap or none (found 'bounce')");
   EXPECT_EQ(error(R"({"op": "send", "peer": "any", "bytes": "1"})"),

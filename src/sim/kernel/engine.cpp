@@ -34,7 +34,7 @@ bool occupies_processor(OpKind kind) {
 
 bool has_peers(OpKind kind) {
   return kind != OpKind::compute && kind != OpKind::wait && kind != OpKind::collective && kind != OpKind::sleep &&
-         kind != OpKind::until;
+         kind != OpKind::until && kind != OpKind::jump;
 }
 
 }  // namespace
@@ -138,6 +138,7 @@ bool Engine::current_op(int rank, Op& op) {
   auto& rs = ranks_[rank];
   for (;;) {
     if (!program_.fetch(rank, rs.pc, op)) return false;
+    if (op.peer == kLastSource && has_peers(op.kind)) op.peer = rs.last_source;
     if (op.kind != OpKind::collective || algorithms_.empty() || !algorithms_[op.name]) return true;
     if (rs.step == 0) {
       rs.step = 1;
@@ -169,6 +170,7 @@ bool Engine::perform(int rank, const Op& op) {
     case OpKind::collective: return collective(rank, op);
     case OpKind::sleep: advance(rank, ranks_[rank].now + std::max(0.0, op.value)); return true;
     case OpKind::until: advance(rank, std::max(ranks_[rank].now, op.value)); return true;
+    case OpKind::jump: ranks_[rank].pc = static_cast<std::uint32_t>(op.value); return true;
   }
   return true;
 }
@@ -368,6 +370,7 @@ void Engine::take_awaited(RankState& rs, std::uint32_t id) {
   auto& r = requests_[id];
   if (r.done) {
     settle_receive(r);
+    if (r.receive && has_peer(r.peer)) rs.last_source = r.peer, rs.last_tag = r.tag;
     rs.end = std::max(rs.end, r.end);
     rs.bytes += r.bytes;
     free_request(id);
@@ -393,6 +396,10 @@ void Engine::finish_call(int rank) {
     }
     case OpKind::recv:
       account(rank, n_recv, rs.begin, end, timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes), rs.bytes);
+      if ((op.flags & kExitOnTag) && rs.last_tag == op.tag2) {
+        rs.pc = static_cast<std::uint32_t>(op.value);  // advance() below steps past the loop's end
+        --rs.pc;
+      }
       break;
     case OpKind::sendrecv: {
       const bool received = has_peer(op.peer2);

@@ -83,6 +83,8 @@ struct RankState {
   std::uint32_t unexpected_head = kNil, unexpected_tail = kNil;
   std::uint32_t orders_head = kNil;  // its pairs' PairOrders, newest first
   std::uint32_t orders = 0, orders_prune_at = 4;  // how many; when to drop those that are over
+  // Its latest completed receive's source and tag: a reply's destination, a loop's exit.
+  std::int32_t last_source = kNoPeer, last_tag = kAny;
   Status status = Status::ready;
   Op call;  // the blocked call, kept so its completion need not fetch or expand it again
 };

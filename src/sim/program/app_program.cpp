@@ -41,6 +41,7 @@ struct Step {
   std::size_t leaf = 0;   // this leaf's number
   std::int64_t times = -1;  // a loop's iterations; -1 for a leaf
   std::vector<Step> body;
+  std::optional<std::int32_t> until_tag;  // a loop the run ends (times 1: its body is laid out once)
 };
 
 struct Group {
@@ -58,6 +59,7 @@ std::int32_t resolve(const Peer& peer, std::int64_t rank, std::int64_t p, std::u
   switch (peer.kind) {
     case Rule::none: return kNoPeer;
     case Rule::any: return kAny;
+    case Rule::reply: return kLastSource;
     case Rule::fixed: return static_cast<std::int32_t>(peer.value);
     case Rule::offset:
       target = rank + peer.value;
@@ -93,9 +95,27 @@ void resolve_leaves(const std::vector<Step>& steps, std::int64_t rank, std::int6
   }
 }
 
+void unroll(const std::vector<Step>& steps, const std::vector<Op>& leaves, std::vector<Op>& out);
+
+// The body once and a jump back to it; its first operation, the receive, jumps past the loop when
+// the message it takes has the loop's tag.
+void unroll_until(const Step& loop, const std::vector<Op>& leaves, std::vector<Op>& out) {
+  const auto start = out.size();
+  unroll(loop.body, leaves, out);
+  out.push_back(jump_op(static_cast<std::uint32_t>(start)));
+  auto& exit = out[start];
+  if (exit.peer == kNoPeer)
+    throw std::invalid_argument("the receive that ends an until_tag loop is from no one (MPI_PROC_NULL): the loop would "
+                                "never end");
+  exit.flags |= kExitOnTag;
+  exit.tag2 = *loop.until_tag;
+  exit.value = double(out.size());
+}
+
 void unroll(const std::vector<Step>& steps, const std::vector<Op>& leaves, std::vector<Op>& out) {
   for (const auto& s : steps) {
     if (s.times < 0) out.push_back(leaves[s.leaf]);
+    else if (s.until_tag) unroll_until(s, leaves, out);
     else
       for (std::int64_t i = 0; i < s.times; ++i) unroll(s.body, leaves, out);
   }
@@ -205,6 +225,14 @@ std::vector<Step> Instantiator::steps(const std::vector<ProgramNode>& body, cons
   std::vector<Step> out;
   for (std::size_t i = 0; i < body.size(); ++i) {
     const auto at = fmt::format("{}[{}]", field, i);
+    if (body[i].kind == ProgramNode::Kind::until) {
+      Step loop;
+      loop.times = 1;
+      loop.until_tag = body[i].tag;
+      loop.body = steps(body[i].body, at + ".body", group);
+      out.push_back(std::move(loop));
+      continue;
+    }
     if (body[i].kind != ProgramNode::Kind::repeat) {
       out.push_back(leaf(body[i], at));
       out.back().leaf = group.leaves++;
@@ -242,7 +270,7 @@ void Instantiator::indexed(const ProgramNode& node, std::int64_t times, const st
 
 double Instantiator::length(const std::vector<Step>& steps) const {
   double n = 0;
-  for (const auto& s : steps) n += s.times < 0 ? 1 : double(s.times) * length(s.body);
+  for (const auto& s : steps) n += s.times < 0 ? 1 : double(s.times) * length(s.body) + (s.until_tag ? 1 : 0);
   return n;
 }
 

@@ -51,12 +51,16 @@ class ChainWriter {
       : p_(p), algorithms_(algorithms), rank_(rank), out_(out) {}
 
   void operation(const Op& op) {
+    if (op.peer == kLastSource)
+      throw std::invalid_argument(fmt::format("rank {}: a reply to the latest receive's source has no GOAL form", rank_));
     switch (op.kind) {
       case OpKind::compute: return chain(vertex({op.value, rank_, kAny, 0, 0, 0, GoalOp::calc}), false);
       // GOAL's calc is a time, not work scaled by a node's speed: a sleep is one as it is.
       case OpKind::sleep: return chain(vertex({op.value, rank_, kAny, 0, 0, 0, GoalOp::calc}), false);
       case OpKind::until:
         throw std::invalid_argument(fmt::format("rank {}: `at` (an absolute start) has no GOAL form", rank_));
+      case OpKind::jump:
+        throw std::invalid_argument(fmt::format("rank {}: a loop the run ends (until a tag) has no GOAL form", rank_));
       case OpKind::send: return message(op, GoalOp::send, op.peer, op.tag, false);
       case OpKind::isend: return message(op, GoalOp::send, op.peer, op.tag, true);
       case OpKind::recv: return message(op, GoalOp::recv, op.peer, op.tag, false);

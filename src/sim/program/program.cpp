@@ -50,7 +50,7 @@ std::int32_t wrap(std::int64_t rank, int n) { return static_cast<std::int32_t>((
 Op Program::resolved(Op op, int rank) const {
   if (op.flags & kPeerRelative) op.peer = wrap(std::int64_t(rank) + op.peer, nranks_);
   if (op.flags & kPeer2Relative) op.peer2 = wrap(std::int64_t(rank) + op.peer2, nranks_);
-  op.flags = 0;
+  op.flags &= static_cast<std::uint8_t>(~(kPeerRelative | kPeer2Relative));
   return op;
 }
 
@@ -81,7 +81,7 @@ bool FlatProgram::fetch(int rank, std::uint32_t pc, Op& op) const {
   const auto& body = body_of(rank);
   if (pc >= body.size()) return false;
   op = body[pc];
-  if (op.flags) op = resolved(op, rank);
+  if (op.flags & (kPeerRelative | kPeer2Relative)) op = resolved(op, rank);
   return true;
 }
 

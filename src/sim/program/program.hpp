@@ -16,6 +16,9 @@ namespace augur::sim {
 inline constexpr std::int32_t kAny = -1;
 // A peer that is no one (MPI_PROC_NULL): the operation costs nothing and moves no data.
 inline constexpr std::int32_t kNoPeer = -2;
+// A destination decided as the program runs: the source of the rank's latest completed receive
+// (a server answering whichever client asked); MPI_PROC_NULL before any receive.
+inline constexpr std::int32_t kLastSource = -3;
 
 enum class OpKind : std::uint8_t {
   compute,     // value = seconds
@@ -28,11 +31,15 @@ enum class OpKind : std::uint8_t {
   collective,  // name, value = bytes, peer = root (comm rank, or -1), comm
   sleep,       // value = seconds of idle time, whatever the node's speed
   until,       // value = a simulated time: the rank waits until then
+  jump,        // value = the position the rank goes on at (a loop whose count the run decides)
 };
 
 // Peers given relative to the rank running the operation, e.g. `send rank+1`.
 inline constexpr std::uint8_t kPeerRelative = 1;
 inline constexpr std::uint8_t kPeer2Relative = 2;
+// A blocking receive that ends a loop: when the message it takes has tag `tag2`, the rank goes
+// on at position `value` (past the loop's jump back) instead of the next operation.
+inline constexpr std::uint8_t kExitOnTag = 4;
 
 // 32 bytes, trivially copyable: bodies are plain arrays.
 struct Op {
@@ -92,6 +99,7 @@ inline Op wait_set_op(std::int32_t set) {
   op.tag2 = 1;
   return op;
 }
+inline Op jump_op(std::uint32_t to) { return make_op(OpKind::jump, kAny, double(to), 0); }
 inline Op collective_op(std::uint16_t name, double bytes, std::int32_t root = -1, std::uint16_t comm = 0) {
   Op op = make_op(OpKind::collective, root, bytes, 0);
   op.name = name;

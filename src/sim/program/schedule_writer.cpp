@@ -22,10 +22,12 @@ std::string options_text(const Program& p, const Op& op, bool with_tag) {
 
 std::string op_text(const Program& p, const Op& op) {
   static constexpr const char* kSends[] = {"send", "ssend", "rsend", "bsend"};
+  if (op.peer == kLastSource) throw std::invalid_argument("a reply to the latest receive's source has no schedule form");
   switch (op.kind) {
     case OpKind::compute: return fmt::format("compute {:.17g}", op.value);
     case OpKind::sleep: return fmt::format("sleep {:.17g}", op.value);
     case OpKind::until: return fmt::format("at {:.17g}", op.value);
+    case OpKind::jump: throw std::invalid_argument("a loop the run ends (until a tag) has no schedule form");
     case OpKind::send:
       return fmt::format("{} {} {:.0f}{}", kSends[static_cast<int>(op.mode)], op.peer, op.value, options_text(p, op, true));
     case OpKind::isend: return fmt::format("isend {} {:.0f}{}", op.peer, op.value, options_text(p, op, true));
