@@ -102,6 +102,8 @@ std::uint32_t turn_of(const SampleNode& loop, int p) {
   std::uint32_t turn = 0;
   for (const auto& n : loop.body) {
     if (n.peers.empty() || n.peers.front().size() != loop.times) continue;
+    // Answers to whoever asked follow the run, not the index (learner.cpp's reply rule).
+    if (!n.replies.empty() && std::all_of(n.replies.begin(), n.replies.end(), [](char r) { return r != 0; })) continue;
     bool same = true;
     for (const auto& member : n.peers) same = same && member == n.peers.front();
     if (!same) continue;

@@ -143,6 +143,7 @@ class Aligner {
 
   ProgramNode loop(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
                    const std::string& where, std::size_t i) {
+    if (node.front()->until_tag >= 0) return until(at, node, where, i);
     const auto here = fmt::format("{} › loop at step {}", where, i + 1);
     std::vector<double> times;
     std::vector<GroupRun> inner;
@@ -163,6 +164,57 @@ class Aligner {
     if (index_ && index_->used) n.index = index_->name;
     index_ = std::move(outer);
     return n;
+  }
+
+  // A loop the run ends on a tag: its count is the run's, kept as the mean over the members (for
+  // the model's phases), and its computes are the mean task's, since whichever rank is free
+  // takes the next one.
+  ProgramNode until(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                    const std::string& where, std::size_t i) {
+    const auto here = fmt::format("{} › loop until tag {} at step {}", where, node.front()->until_tag, i + 1);
+    std::vector<double> counts;
+    std::vector<GroupRun> inner;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      if (node[k]->until_tag != node.front()->until_tag)
+        throw LearnError(fmt::format("{}: the loop ends on tag {} at p = {} but on tag {} at p = {}", here,
+                                     node.front()->until_tag, at.front().run->p, node[k]->until_tag, at[k].run->p));
+      counts.push_back(mean(node[k]->counts));
+      inner.push_back({at[k].run, &node[k]->body, at[k].ranks});
+    }
+    ProgramNode n;
+    n.kind = ProgramNode::Kind::until;
+    n.tag = node.front()->until_tag;
+    n.times = law(at, counts, Quantity::seconds, here, "iterations, the mean (the run decides)");
+    auto outer = std::move(index_);
+    index_.reset();
+    ++until_depth_;
+    n.body = body(inner, here);
+    --until_depth_;
+    index_ = std::move(outer);
+    return n;
+  }
+
+  // The mean over every occurrence of every member.
+  static double mean_occurrence(const SampleNode& n) {
+    double sum = 0, count = 0;
+    for (const auto& member : n.values)
+      for (const auto v : member) sum += v, count += 1;
+    return count > 0 ? sum / count : 0;
+  }
+
+  // A send whose every occurrence, in every member and run, went to the source of the latest
+  // receive, and not always to the same rank: a server's answer to whoever asked.
+  static std::optional<app::PeerRule> reply(const std::vector<const SampleNode*>& node) {
+    bool varies = false;
+    for (const auto* n : node) {
+      if (n->replies.empty()) return std::nullopt;
+      for (std::size_t m = 0; m < n->replies.size(); ++m) {
+        if (!n->replies[m]) return std::nullopt;
+        for (const auto peer : n->peers[m]) varies = varies || peer != n->peers[m].front();
+      }
+    }
+    if (!varies) return std::nullopt;
+    return peer_rule(app::PeerRule::Kind::reply);
   }
 
   // The innermost loop around the node being learned, when its iterations may differ.
@@ -339,7 +391,8 @@ class Aligner {
   void add_compute(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
                    const std::string& where, std::vector<ProgramNode>& nodes) {
     std::vector<double> seconds;
-    for (const auto* n : node) seconds.push_back(*std::max_element(n->value.begin(), n->value.end()));
+    for (const auto* n : node)
+      seconds.push_back(until_depth_ > 0 ? mean_occurrence(*n) : *std::max_element(n->value.begin(), n->value.end()));
     if (std::all_of(seconds.begin(), seconds.end(), [](double s) { return s == 0; })) return;
     ProgramNode c;
     c.kind = ProgramNode::Kind::compute;
@@ -362,7 +415,8 @@ class Aligner {
     if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
     else if (auto indexed = indexed_bytes(at, node, here)) n.bytes = *indexed;
     else n.bytes = bytes(at, node, here);
-    if (auto indexed = first.op.kind == OpKind::wait ? std::nullopt : indexed_peer(at, node, here)) n.peer = *indexed;
+    if (auto answer = reply(node)) n.peer = *answer;
+    else if (auto indexed = first.op.kind == OpKind::wait ? std::nullopt : indexed_peer(at, node, here)) n.peer = *indexed;
     else if (first.op.kind == OpKind::collective) n.peer = root(at, node, here);
     else if (first.op.kind != OpKind::wait) n.peer = peer(at, node, here, false);
     if (first.op.kind == OpKind::sendrecv) n.peer2 = peer(at, node, here, true);
@@ -467,6 +521,7 @@ class Aligner {
   bool indexed_;
   std::optional<IndexContext> index_;
   std::size_t depth_ = 0;
+  int until_depth_ = 0;  // loops the run ends around the node being learned
 };
 
 std::string group_label(int index, const std::vector<int>& ranks) {
@@ -503,16 +558,52 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
 
 }  // namespace
 
-// The program's loops with their calls told apart by their peers; when those do not align
-// between the counts, loops whose iterations talk to different ranks are looked for instead,
-// with their roots, peers, sizes and computes laws in the loop's index, and the first reason
-// the program could not be learned is the one reported.
-Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+namespace {
+
+Learned either_way(const std::vector<LearnRun>& runs, const std::string& parameter) {
   try {
     return learn_program(runs, parameter, false);
   } catch (const LearnError& first) {
     try {
       return learn_program(runs, parameter, true);
+    } catch (const LearnError&) {
+      throw first;
+    }
+  }
+}
+
+}  // namespace
+
+// The program's loops with their calls told apart by their peers; when those do not align
+// between the counts, loops whose iterations talk to different ranks are looked for instead,
+// with their roots, peers, sizes and computes laws in the loop's index, and the first reason
+// the program could not be learned is the one reported. When neither way learns the program and
+// three counts or more were traced, the smallest count is left out, with a note: there a loop of
+// p − 1 iterations runs once and is no loop (a server's stop to its one worker).
+Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+  try {
+    return either_way(runs, parameter);
+  } catch (const LearnError& first) {
+    std::set<int> counts;
+    for (const auto& r : runs) counts.insert(r.p);
+    if (counts.size() < 3) throw;
+    std::vector<LearnRun> larger;
+    std::vector<std::string> left;
+    for (const auto& r : runs)
+      if (r.p != *counts.begin()) larger.push_back(r);
+      else left.push_back(r.label);
+    try {
+      auto out = either_way(larger, parameter);
+      std::string why = first.what();
+      try {
+        learn_program(runs, parameter, true);
+      } catch (const LearnError& e) {
+        why = e.what();  // the way that learned the larger counts says why it could not with all
+      }
+      out.notes.push_back(fmt::format("{} (p = {}) left out: the program is learned from the larger counts only; with "
+                                      "it: {}",
+                                      fmt::join(left, ", "), *counts.begin(), why));
+      return out;
     } catch (const LearnError&) {
       throw first;
     }

@@ -314,7 +314,7 @@ std::vector<std::uint32_t> expand(const std::vector<LoopNode>& nodes) {
 bool same_shape(const std::vector<LoopNode>& a, const std::vector<LoopNode>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const LoopNode& x, const LoopNode& y) {
     if (x.is_loop() != y.is_loop()) return false;
-    return x.is_loop() ? same_shape(x.body, y.body) : x.token == y.token;
+    return x.is_loop() ? x.until_tag == y.until_tag && same_shape(x.body, y.body) : x.token == y.token;
   });
 }
 

@@ -18,6 +18,9 @@ struct LoopNode {
   std::uint32_t times = 1;                 // a loop's iterations (>= 2); 1 for a leaf
   std::vector<LoopNode> body;              // a loop's body; empty for a leaf
   std::vector<std::uint32_t> occurrences;  // a leaf: its every position in the input sequence, ascending
+  // A loop the run ends (learn/rank_groups.cpp makes them; compress never does): it stops when its
+  // first receive takes a message with this tag, after `times` iterations here.
+  std::int32_t until_tag = -1;
   bool is_loop() const { return !body.empty(); }
 };
 

@@ -55,6 +55,20 @@ std::vector<sim::Op> in_rhythm(const sim::Program& program, const std::vector<si
   return out;
 }
 
+// The source and tag each blocking receive of `recorded` (the run's matches) took, aligned with
+// in_rhythm's sequence of the same rank.
+void add_received(const std::vector<sim::Op>& recorded, RankSequences& out) {
+  auto& from = out.received_from.emplace_back(1, sim::kAny);
+  auto& tag = out.received_tag.emplace_back(1, sim::kAny);
+  for (const auto& op : recorded) {
+    if (op.kind == sim::OpKind::compute) continue;
+    const bool receive = op.kind == sim::OpKind::recv || op.kind == sim::OpKind::sendrecv;
+    from.push_back(!receive ? sim::kAny : op.kind == sim::OpKind::recv ? op.peer : op.peer2);
+    tag.push_back(!receive ? sim::kAny : op.kind == sim::OpKind::recv ? op.tag : op.tag2);
+    from.push_back(sim::kAny), tag.push_back(sim::kAny);  // the compute after the call
+  }
+}
+
 }  // namespace
 
 RankSequences rank_sequences(const trace::Trace& trace) {
@@ -67,6 +81,9 @@ RankSequences rank_sequences(const trace::Trace& trace) {
   out.skipped = replay.skipped;
   out.ops.reserve(out.ranks);
   for (int r = 0; r < out.ranks; ++r) out.ops.push_back(in_rhythm(program, program.body_of(r), r));
+  // The same trace with every receive as it matched in the run: the same operations in order.
+  const auto matched = sim::replay_program(trace, 1.0, sim::Match::recorded);
+  for (int r = 0; r < out.ranks; ++r) add_received(matched.program->body_of(r), out);
   return out;
 }
 

@@ -30,6 +30,9 @@ struct RankSequences {
   std::vector<std::string> names;         // collective names, indexed by Op::name
   std::vector<int> comm_sizes;            // members of each communicator, indexed by Op::comm
   std::map<std::string, long> skipped;    // calls the replay left out, by name
+  // Per rank, aligned with `ops`: what each blocking receive (recv, sendrecv) took in the run,
+  // its source and tag (sim::kAny elsewhere), which a wildcard receive's op does not say.
+  std::vector<std::vector<std::int32_t>> received_from, received_tag;
 };
 
 // Throws std::runtime_error naming the rank when a wait completes requests other than the oldest

@@ -242,3 +242,50 @@ TEST(LearnCli, RecoversTheSeedsOuterModelFormsInPAndN) {
   EXPECT_EQ(body.at(4).at("op"), "barrier");
   EXPECT_NE(r.out.find("a·n + b·n²/p"), std::string::npos) << r.out;
 }
+
+// A task farm (examples/farm.c's pattern): rank 0 answers whoever asked with one of 60 tasks
+// (tag 3) and then with the stop (tag 4); each worker asks, and computes 1 ms per task until told
+// to stop. How many tasks a worker takes is the run's doing, not its rank's.
+TEST(LearnCli, LearnsATaskFarmsRepliesAndWorkLoopsAndPredictsItAtSixtyFourRanks) {
+  const auto farm = temp_file("learn-farm-written.json", R"x({"augur_app": 1, "name": "farm",
+    "parameters": {"p": {"from": 2, "to": 64, "scale": "doubling"}},
+    "phases": [{"name": "compute", "expr": "0"}],
+    "program": {"groups": [
+      {"ranks": {"first": "0", "last": "0"}, "body": [
+        {"repeat": "60", "body": [
+          {"op": "recv", "peer": "any", "tag": -1}, {"op": "send", "peer": "reply", "bytes": "8", "tag": 3}]},
+        {"repeat": "p - 1", "body": [
+          {"op": "recv", "peer": "any", "tag": -1}, {"op": "send", "peer": "reply", "bytes": "8", "tag": 4}]}]},
+      {"ranks": {"first": "1", "last": "p - 1"}, "body": [
+        {"op": "send", "peer": {"fixed": "0"}, "bytes": "16", "tag": 1},
+        {"until_tag": 4, "body": [
+          {"op": "recv", "peer": {"fixed": "0"}, "tag": -1},
+          {"compute": "0.001"},
+          {"op": "send", "peer": {"fixed": "0"}, "bytes": "16", "tag": 2}]}]}]}})x");
+  std::string traces;
+  for (const int p : {2, 4, 8, 16}) {
+    const auto dir = testing::TempDir() + fmt::format("learn-farm-{}", p);
+    std::filesystem::remove_all(dir);
+    EXPECT_GE(simulated(fmt::format("--app {} --ranks {} --no-bounds --trace {}", farm, p, dir)), 0);
+    traces += " " + dir;
+  }
+  const auto out = testing::TempDir() + "learn-farm.json";
+  std::filesystem::remove(out);
+  const auto r = augur("learn" + traces + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  // At p = 2 the stop loop runs once and is no loop: that count is left out, and said so.
+  EXPECT_NE(r.out.find("(p = 2) left out"), std::string::npos) << r.out;
+  const auto app = nlohmann::json::parse(read_text(out));
+  const auto& groups = app.at("program").at("groups");
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups.at(0).at("body").at(0).at("body").at(1).at("peer"), "reply");
+  const auto& work = groups.at(1).at("body");
+  const auto loop = std::find_if(work.begin(), work.end(), [](const auto& n) { return n.contains("until_tag"); });
+  ASSERT_NE(loop, work.end()) << work.dump();
+  EXPECT_EQ(loop->at("until_tag"), 4);
+  // The learned farm deals its tasks at 32 and 64 ranks as the written one does.
+  for (const int p : {32, 64}) {
+    const double written = simulated(fmt::format("--app {} --ranks {} --no-bounds", farm, p));
+    EXPECT_NEAR(simulated(fmt::format("--app {} --ranks {} --no-bounds", out, p)), written, 1e-6 * written) << p;
+  }
+}
