@@ -43,6 +43,17 @@ struct PeerRule {
   bool periodic = false;              // grid
 };
 
+// The communicator a collective runs on, as MPI_Comm_split by rows or columns of ranks makes it.
+struct CommRule {
+  enum class Kind {
+    world,
+    block,   // ranks in blocks of `size` consecutive ranks: 0..size-1, size..2·size-1, … (a grid's rows)
+    stride,  // ranks `size` apart: r, r + size, r + 2·size, … (a grid's columns)
+  };
+  Kind kind = Kind::world;
+  Law size;
+};
+
 struct ProgramNode {
   enum class Kind { compute, operation, repeat, until };
   Kind kind = Kind::compute;
@@ -51,7 +62,8 @@ struct ProgramNode {
   // operation: send, ssend, bsend, rsend, isend, recv, irecv, sendrecv, wait, waitall, or a
   // collective's name in the operation catalog (barrier, bcast, allreduce, alltoallv …)
   std::string op;
-  PeerRule peer;   // destination, source (recv), or root (collectives with a root)
+  PeerRule peer;   // destination, source (recv), or root (collectives with a root: a rank of `comm`)
+  CommRule comm;   // collectives
   PeerRule peer2;  // sendrecv: the source
   Law bytes;
   std::int32_t tag = 0, tag2 = 0;  // -1: MPI_ANY_TAG; tag2 is sendrecv's receive tag

@@ -74,6 +74,8 @@ ProgramJson node_to_json(const ProgramNode& node) {
   if (node.op == "wait") j["count"] = node.count;
   if (is_collective_operation(node.op) && node.peer.kind == Kind::fixed && !node.peer.rank.expr.empty())
     j["root"] = peer_to_json(node.peer);
+  if (node.comm.kind != CommRule::Kind::world)
+    j["comm"] = {{node.comm.kind == CommRule::Kind::block ? "block" : "stride", law_to_json(node.comm.size)}};
   return j;
 }
 
@@ -188,6 +190,16 @@ PeerRule source(const Node& n) {
   return rule;
 }
 
+CommRule read_comm(const Node& n) {
+  CommRule rule;
+  if (n.value.is_string() && n.string() == "world") return rule;
+  if (!n.value.is_object() || n.value.size() != 1 || !(n.has("block") || n.has("stride")))
+    n.fail("expected \"world\", {\"block\": LAW} (blocks of consecutive ranks) or {\"stride\": LAW} (ranks LAW apart)");
+  rule.kind = n.has("block") ? CommRule::Kind::block : CommRule::Kind::stride;
+  rule.size = read_law(n.child(n.has("block") ? "block" : "stride"));
+  return rule;
+}
+
 void read_operation(const Node& n, ProgramNode& node) {
   node.kind = ProgramNode::Kind::operation;
   node.op = n.child("op").string();
@@ -212,8 +224,9 @@ void read_operation(const Node& n, ProgramNode& node) {
     n.object(op == "wait" ? std::initializer_list<const char*>{"op", "count"} : std::initializer_list<const char*>{"op"});
     node.count = op == "waitall" ? 0 : n.has("count") ? n.child("count").integer(0, kMaxTag) : 1;
   } else {
-    n.object({"op", "bytes", "root"});
+    n.object({"op", "bytes", "root", "comm"});
     if (n.has("bytes")) node.bytes = read_law(n.child("bytes"));
+    if (n.has("comm")) node.comm = read_comm(n.child("comm"));
     if (n.has("root")) {
       node.peer = source(n.child("root"));
       if (node.peer.kind != Kind::fixed) n.child("root").fail("a root is one rank: {\"fixed\": EXPR}");
@@ -312,6 +325,8 @@ void body_laws(const std::vector<ProgramNode>& body, const std::string& field, c
         peer_laws(node.peer, at + (collective ? ".root" : ".peer"), visit);
       if (node.op == "sendrecv") peer_laws(node.peer2, at + ".peer2", visit);
       if (!node.bytes.expr.empty()) visit(node.bytes, at + ".bytes");
+      if (node.comm.kind != CommRule::Kind::world)
+        visit(node.comm.size, at + (node.comm.kind == CommRule::Kind::block ? ".comm.block" : ".comm.stride"));
     }
   }
 }

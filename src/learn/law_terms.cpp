@@ -26,10 +26,11 @@ Term division(Term::Division kind) {
   return t;
 }
 
-Term grid(int side, double n_power) {
+Term grid(int side, double n_power, bool times = false) {
   Term t;
   t.grid_side = side;
   t.n_power = n_power;
+  t.grid_times = times;
   return t;
 }
 
@@ -68,7 +69,7 @@ TermText term_text(const Term& t, const std::string& n, const Style& style) {
   if (t.division != Term::Division::none) return text;
   if (t.n_power != 0) text.numerator.push_back(power_text(n, t.n_power, style));
   if (t.grid_side >= 0) {
-    text.denominator = fmt::format("dims(p, 2, {})", t.grid_side);
+    (t.grid_times ? text.numerator.emplace_back() : text.denominator) = fmt::format("dims(p, 2, {})", t.grid_side);
     return text;
   }
   if (t.p_part.p_power > 0) text.numerator.push_back(power_text("p", t.p_part.p_power, style));
@@ -103,7 +104,8 @@ std::string readable_number(double x) { return fmt::format("{:.4g}", x); }
 double Term::operator()(double p, double n) const {
   if (division == Division::floor) return std::floor(n / p);
   if (division == Division::ceil) return std::ceil(n / p);
-  double v = grid_side >= 0 ? 1 / app::grid_side(p, 2, grid_side) : p_part(p, 1.0);
+  const auto side = [&] { return app::grid_side(p, 2, grid_side); };
+  double v = grid_side < 0 ? p_part(p, 1.0) : grid_times ? side() : 1 / side();
   if (n_power == 1) v *= n;
   else if (n_power == 2) v *= n * n;
   else if (n_power != 0) v *= std::pow(n, n_power);
@@ -125,6 +127,7 @@ std::vector<Term> grid_terms(double n_power) { return {grid(0, n_power), grid(1,
 std::vector<Term> exact_terms(bool with_parameter) {
   std::vector<Term> terms{term(1, 0, 0), term(0, 1, 0), term(0.5, 0, 0), term(2, 0, 0)};
   for (const auto& t : grid_terms(0)) terms.push_back(t);
+  for (const int side : {0, 1}) terms.push_back(grid(side, 0, true));
   if (!with_parameter) return terms;
   for (const auto& t : {term(0, 0, 1), term(-1, 0, 1), division(Term::Division::floor),
                         division(Term::Division::ceil), term(0, 0, 2), term(-1, 0, 2), term(0, 0, 0.5)})

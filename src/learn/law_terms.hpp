@@ -18,6 +18,7 @@ struct Term {
   double n_power = 0;   // 0, 0.5, 1 or 2
   Division division = Division::none;  // when not none, the term is n/p rounded, p_part unused
   int grid_side = -1;  // when 0 or 1, the term is n^n_power / dims(p, 2, grid_side), p_part unused
+  bool grid_times = false;  // … or n^n_power · dims(p, 2, grid_side): a row's ranks, a column's stride
 
   double operator()(double p, double n) const;
   bool uses_p() const {
@@ -36,8 +37,8 @@ std::vector<Term> n_terms();
 // 1/dims(p, 2, 0) and 1/dims(p, 2, 1) with n_power 0, n/dims(p, 2, …) with n_power 1.
 std::vector<Term> grid_terms(double n_power);
 // The terms of exact integer laws (counts, sizes, offsets), simplest first: p, log₂p, √p, p²,
-// 1/dims(p, 2, 0), 1/dims(p, 2, 1), and with a parameter n, n/p, ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n,
-// n/dims(p, 2, 0), n/dims(p, 2, 1).
+// 1/dims(p, 2, 0), 1/dims(p, 2, 1), dims(p, 2, 0), dims(p, 2, 1), and with a parameter n, n/p,
+// ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n, n/dims(p, 2, 0), n/dims(p, 2, 1).
 std::vector<Term> exact_terms(bool with_parameter);
 
 // Σ coefficients[k]·terms[k] as muparser text, numbers written with 17 significant digits so

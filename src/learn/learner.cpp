@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "learn/comm_rules.hpp"
 #include "learn/exact_law.hpp"
 #include "learn/index_laws.hpp"
 #include "learn/law_fit.hpp"
@@ -409,7 +410,8 @@ class Aligner {
     n.kind = ProgramNode::Kind::operation;
     n.op = op_name(first.op, seq);
     const auto here = fmt::format("{} › {} at step {}", where, model::mpi_name(n.op), i + 1);
-    check_communicator(at, node, here);
+    if (first.op.kind == OpKind::collective) n.comm = communicator(at, node, here);
+    else check_communicator(at, node, here);
     n.tag = tag(at, node, here, false);
     n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
     if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
@@ -459,6 +461,29 @@ class Aligner {
     }
     if (told.empty()) return bare(constant_law(0));
     return law(told, values, Quantity::integer, here, "bytes");
+  }
+
+  // A collective's communicator: the world, or a split whose size is an exact law in p.
+  app::CommRule communicator(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,
+                             const std::string& here) {
+    std::vector<CommSamples> runs;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      CommSamples run{at[k].run->p, *at[k].ranks, {}};
+      for (const auto c : node[k]->comm) run.members.push_back(&at[k].run->sequences.comm_members.at(c));
+      runs.push_back(std::move(run));
+    }
+    for (const auto& split : comm_splits(runs)) {
+      if (split.kind == app::CommRule::Kind::world) return {};
+      const bool block = split.kind == app::CommRule::Kind::block;
+      const auto size = law(at, split.sizes, Quantity::integer, here, block ? "communicator: blocks of" : "communicator: ranks apart");
+      if (exact(size)) return {split.kind, size};
+      out_.laws.pop_back();  // the report keeps the rule learned, not the sizes tried
+    }
+    const auto& first = runs.back();
+    throw LearnError(fmt::format("{}: rank {}'s communicator at p = {} is ranks {}: augur learn learns communicators of "
+                                 "all ranks, of blocks of consecutive ranks or of ranks a fixed stride apart, each "
+                                 "of a size that is an exact law in p",
+                                 here, first.ranks.front(), first.p, fmt::join(*first.members.front(), ", ")));
   }
 
   void check_communicator(const std::vector<GroupRun>& at, const std::vector<const SampleNode*>& node,

@@ -153,12 +153,13 @@ std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& run
   if (all_are(runs, sim::kAny)) return peer_rule(Kind::any);
   if (all_are(runs, sim::kNoPeer)) return peer_rule(Kind::none);
   if (auto r = fixed(runs, parameter)) return r;
+  // A grid's row above is also the offset −dims(p, 2, 1): the grid rule, which says why, comes first.
+  if (auto r = grid(runs)) return r;
   // rank − 1 reads as rank + (p − 1) upwards: a constant offset, either way, is the one kept.
   const auto up = wrapping(runs, parameter, false), down = wrapping(runs, parameter, true);
   if (up && (!down || up->by.coefficients.size() <= 1)) return up;
   if (down) return down;
   if (auto r = bounded(runs, parameter)) return r;
-  if (auto r = grid(runs)) return r;
   return exclusive_or(runs, parameter);
 }
 

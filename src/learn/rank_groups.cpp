@@ -22,7 +22,8 @@ Key key_of(const sim::Op& op, bool with_peers, bool with_tags = false) {
   const auto peer = [&](std::int32_t p) { return with_peers || p == sim::kAny ? p : 0; };
   const bool tags = with_peers || with_tags || !is_message(op);
   const auto tag = [&](std::int32_t t) { return tags || t == sim::kAny ? t : 0; };
-  return {int(op.kind), op.name, tags ? op.comm : 0, int(op.mode), tag(op.tag), tag(op.tag2), peer(op.peer),
+  const bool comm = with_peers || with_tags;
+  return {int(op.kind), op.name, comm ? op.comm : 0, int(op.mode), tag(op.tag), tag(op.tag2), peer(op.peer),
           peer(op.peer2)};
 }
 
@@ -132,6 +133,7 @@ void add_member(std::vector<SampleNode>& into, const std::vector<LoopNode>& node
     into[i].peer2.push_back(first.peer2);
     into[i].tag.push_back(first.tag);
     into[i].tag2.push_back(first.tag2);
+    into[i].comm.push_back(first.comm);
     into[i].value.push_back(mean_value(ops, nodes[i].occurrences));
     auto& values = into[i].values.emplace_back();
     auto& peers = into[i].peers.emplace_back();

@@ -3,7 +3,8 @@
 // (learn/loops.hpp) with its peers as they were; ranks whose loops, counts and calls are the same
 // once peers and the tags of messages are set aside form a group, and the group keeps, for every call of its body, each
 // member's peers and the mean of its values (seconds of a compute, bytes of a message) over the
-// call's occurrences.
+// call's occurrences. A collective's communicator is set aside too: the ranks of a grid's rows
+// each call it on their own row's.
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct SampleNode {
   sim::Op op;                    // a call or compute, peers and value cleared
   std::vector<std::int32_t> peer, peer2;  // per member of the group
   std::vector<std::int32_t> tag, tag2;    // per member: a call's tags (calls to no one have their own)
+  std::vector<std::uint16_t> comm;        // per member: a call's communicator (rows differ by it)
   std::vector<double> value;              // per member: mean over the occurrences
   std::vector<std::vector<double>> values;        // per member: at each occurrence, in order
   std::vector<std::vector<std::int32_t>> peers;   // per member: the peer at each occurrence

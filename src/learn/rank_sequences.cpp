@@ -77,7 +77,12 @@ RankSequences rank_sequences(const trace::Trace& trace) {
   RankSequences out;
   out.ranks = trace.nranks();
   out.names = program.names();
-  for (const auto& comm : program.comms()) out.comm_sizes.push_back(comm.members.empty() ? out.ranks : comm.size);
+  for (const auto& comm : program.comms()) {
+    out.comm_sizes.push_back(comm.members.empty() ? out.ranks : comm.size);
+    auto& members = out.comm_members.emplace_back(comm.members);
+    if (members.empty())
+      for (int r = 0; r < out.ranks; ++r) members.push_back(r);
+  }
   out.skipped = replay.skipped;
   out.ops.reserve(out.ranks);
   for (int r = 0; r < out.ranks; ++r) out.ops.push_back(in_rhythm(program, program.body_of(r), r));

@@ -29,6 +29,7 @@ struct RankSequences {
   std::vector<std::vector<sim::Op>> ops;  // per rank: compute, call, compute, call, …, compute
   std::vector<std::string> names;         // collective names, indexed by Op::name
   std::vector<int> comm_sizes;            // members of each communicator, indexed by Op::comm
+  std::vector<std::vector<int>> comm_members;  // their world ranks, ascending (the world's listed too)
   std::map<std::string, long> skipped;    // calls the replay left out, by name
   // Per rank, aligned with `ops`: what each blocking receive (recv, sendrecv) took in the run,
   // its source and tag (sim::kAny elsewhere), which a wildcard receive's op does not say.

@@ -51,6 +51,18 @@ std::string traces_of(const std::string& name, const std::function<std::string(i
   return words;
 }
 
+// Traces of the application model `file` simulated at p = 2, 4, 8, 16, as augur learn's words.
+std::string app_traces(const std::string& name, const std::string& file) {
+  std::string words;
+  for (const int p : {2, 4, 8, 16}) {
+    const auto dir = testing::TempDir() + fmt::format("learn-{}-{}", name, p);
+    std::filesystem::remove_all(dir);
+    EXPECT_GE(simulated(fmt::format("--app {} --ranks {} --no-bounds --trace {}", file, p, dir)), 0);
+    words += " " + dir;
+  }
+  return words;
+}
+
 // Traces of `program(p, n)` at p = 2, 4, 8, 16 and n = 64, 128, 256, as augur learn's words with
 // a --param n=… per trace.
 std::string traces_in_p_and_n(const std::string& name, const std::function<std::string(int, int)>& program) {
@@ -262,13 +274,7 @@ TEST(LearnCli, LearnsATaskFarmsRepliesAndWorkLoopsAndPredictsItAtSixtyFourRanks)
           {"op": "recv", "peer": {"fixed": "0"}, "tag": -1},
           {"compute": "0.001"},
           {"op": "send", "peer": {"fixed": "0"}, "bytes": "16", "tag": 2}]}]}]}})x");
-  std::string traces;
-  for (const int p : {2, 4, 8, 16}) {
-    const auto dir = testing::TempDir() + fmt::format("learn-farm-{}", p);
-    std::filesystem::remove_all(dir);
-    EXPECT_GE(simulated(fmt::format("--app {} --ranks {} --no-bounds --trace {}", farm, p, dir)), 0);
-    traces += " " + dir;
-  }
+  const auto traces = app_traces("farm", farm);
   const auto out = testing::TempDir() + "learn-farm.json";
   std::filesystem::remove(out);
   const auto r = augur("learn" + traces + " -o " + out);
@@ -286,6 +292,30 @@ TEST(LearnCli, LearnsATaskFarmsRepliesAndWorkLoopsAndPredictsItAtSixtyFourRanks)
   // The learned farm deals its tasks at 32 and 64 ranks as the written one does.
   for (const int p : {32, 64}) {
     const double written = simulated(fmt::format("--app {} --ranks {} --no-bounds", farm, p));
+    EXPECT_NEAR(simulated(fmt::format("--app {} --ranks {} --no-bounds", out, p)), written, 1e-6 * written) << p;
+  }
+}
+
+// Collectives on the rows and the columns of the process grid (MPI_Comm_split by rank / C and by
+// rank mod C, C = dims(p, 2, 1)): their communicators learned as blocks and strides of that size.
+TEST(LearnCli, LearnsCollectivesOnAGridsRowsAndColumns) {
+  const auto grid = temp_file("learn-grid-written.json", R"x({"augur_app": 1, "name": "grid",
+    "parameters": {"p": {"from": 2, "to": 64, "scale": "doubling"}},
+    "phases": [{"name": "compute", "expr": "0"}],
+    "program": {"groups": [{"ranks": {"first": "0", "last": "p - 1"}, "body": [
+      {"repeat": "5", "body": [
+        {"compute": "0.064 / p"},
+        {"op": "allreduce", "bytes": "8192", "comm": {"block": "dims(p, 2, 1)"}},
+        {"op": "bcast", "bytes": "1024", "root": {"fixed": "0"}, "comm": {"stride": "dims(p, 2, 1)"}}]}]}]}})x");
+  const auto out = testing::TempDir() + "learn-grid.json";
+  std::filesystem::remove(out);
+  const auto r = augur("learn" + app_traces("grid", grid) + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto loop = body_of(nlohmann::json::parse(read_text(out))).at(0).at("body");
+  EXPECT_EQ(loop.at(1).at("comm").dump(), R"x({"block":"dims(p, 2, 1)"})x");
+  EXPECT_EQ(loop.at(2).at("comm").dump(), R"x({"stride":"dims(p, 2, 1)"})x");
+  for (const int p : {64, 256}) {
+    const double written = simulated(fmt::format("--app {} --ranks {} --no-bounds", grid, p));
     EXPECT_NEAR(simulated(fmt::format("--app {} --ranks {} --no-bounds", out, p)), written, 1e-6 * written) << p;
   }
 }

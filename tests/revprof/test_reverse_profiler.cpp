@@ -476,6 +476,29 @@ TEST(ReverseProfiler, WritesOneTraceFilePerRank) {
 
 // The trace is augur's output, not the program's: a rank whose trace file cannot be written
 // (here a full device) stops tracing with a message, and the program and the prediction go on.
+// The rows of a grid are communicators of their own in the trace, not one: learned from traces
+// at 4, 8 and 16 ranks, the row's allreduce and the column's bcast are on blocks and strides of
+// dims(p, 2, 1) ranks, which they could not be if every row had the same number.
+TEST(ReverseProfiler, EachCommunicatorOfASplitHasItsOwnNumberInTheTrace) {
+  const auto base = fs::temp_directory_path() / ("augur-test-grid-" + std::to_string(::getpid()));
+  std::string traces;
+  for (const int p : {4, 8, 16}) {
+    const auto dir = base.string() + "-" + std::to_string(p);
+    fs::remove_all(dir);
+    const auto r = augur_run("--machine t3d --compute zero -np " + std::to_string(p) + " --trace " + dir,
+                             GRID_COMMS_PROGRAM, "5");
+    ASSERT_EQ(r.status, 0) << r.output;
+    traces += " " + dir;
+  }
+  const auto model = base.string() + ".json";
+  const auto learned = augur_test::augur("learn" + traces + " -o " + model);
+  ASSERT_EQ(learned.status, 0) << learned.out;
+  EXPECT_NE(learned.out.find("communicator: blocks of dims(p, 2, 1)"), std::string::npos) << learned.out;
+  EXPECT_NE(learned.out.find("communicator: ranks apart dims(p, 2, 1)"), std::string::npos) << learned.out;
+  for (const int p : {4, 8, 16}) fs::remove_all(base.string() + "-" + std::to_string(p));
+  fs::remove(model);
+}
+
 TEST(ReverseProfiler, ATraceThatCannotBeWrittenStopsAndTheRunGoesOn) {
   auto dir = fs::temp_directory_path() / ("augur-test-full-trace-" + std::to_string(::getpid()));
   fs::remove_all(dir);

@@ -35,6 +35,16 @@ const Shadow* shadow_of(MPI_Comm comm) {
   return it == r.end() ? nullptr : it->second.get();
 }
 
+// The communicator's number in the trace. The number its members agree on is shared by every
+// communicator one split makes (each row of a grid agrees on the same one), so the trace's also
+// holds the members' lowest world rank: two communicators with the same lowest rank were made
+// one after the other on that rank, which numbered them apart. Past 32,767 ranks the agreed
+// number alone is kept, to stay within the trace's 32 bits.
+static int trace_id(int agreed, int lowest_world_rank) {
+  if (lowest_world_rank > 32767 || agreed > 65535) return agreed;
+  return agreed + lowest_world_rank * 65536;
+}
+
 void track(MPI_Comm created) {
   if (created == MPI_COMM_NULL || registry().contains(created)) return;
   int inter = 0;
@@ -63,6 +73,7 @@ void track(MPI_Comm created) {
   PMPI_Group_translate_ranks(group, s.size, local.data(), world, s.world_rank.data());
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
+  s.id = trace_id(s.id, *std::min_element(s.world_rank.begin(), s.world_rank.end()));
   registry().emplace(created, std::make_unique<Shadow>(std::move(s)));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <cstring>
 #include <iterator>
@@ -42,6 +43,9 @@ struct Step {
   std::int64_t times = -1;  // a loop's iterations; -1 for a leaf
   std::vector<Step> body;
   std::optional<std::int32_t> until_tag;  // a loop the run ends (times 1: its body is laid out once)
+  // A collective on a split communicator: rank r's is comm_base + r / block, or + r % stride.
+  std::int64_t block = 0, stride = 0;
+  std::uint16_t comm_base = 0;
 };
 
 struct Group {
@@ -87,6 +91,8 @@ void resolve_leaves(const std::vector<Step>& steps, std::int64_t rank, std::int6
       continue;
     }
     Op op = s.op;
+    if (s.block) op.comm = static_cast<std::uint16_t>(s.comm_base + rank / s.block);
+    if (s.stride) op.comm = static_cast<std::uint16_t>(s.comm_base + rank % s.stride);
     if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::collective) {
       op.peer = resolve(s.peer, rank, p, op.flags, kPeerRelative);
       if (op.kind == OpKind::sendrecv) op.peer2 = resolve(s.peer2, rank, p, op.flags, kPeer2Relative);
@@ -142,6 +148,7 @@ class Instantiator {
   double value(const Law& law, const std::string& field, bool bounded);
   std::int64_t integer(const Law& law, const std::string& field, bool bounded);
   Peer peer(const PeerRule& rule, const std::string& field);
+  void split(const app::CommRule& rule, const std::string& field, Step& s);
   Step leaf(const ProgramNode& node, const std::string& field);
   std::vector<Step> steps(const std::vector<ProgramNode>& body, const std::string& field, Group& group);
   void indexed(const ProgramNode& node, std::int64_t times, const std::string& at, Group& group, std::vector<Step>& out);
@@ -153,7 +160,34 @@ class Instantiator {
   const AppSettings& settings_;
   app::LawScope laws_;
   FlatProgram& program_;
+  std::map<std::pair<app::CommRule::Kind, std::int64_t>, std::uint16_t> splits_;  // → its first communicator
 };
+
+// The communicators of a split, made once per instantiation and numbered in a row.
+void Instantiator::split(const app::CommRule& rule, const std::string& field, Step& s) {
+  const bool block = rule.kind == app::CommRule::Kind::block;
+  const auto at = field + (block ? ".comm.block" : ".comm.stride");
+  const auto size = integer(rule.size, at, false);
+  if (size < 1 || size > p_) fail(at, fmt::format("{} is outside 1..{}", size, p_));
+  (block ? s.block : s.stride) = size;
+  auto [it, added] = splits_.try_emplace({rule.kind, size}, 0);
+  if (added) {
+    const auto comms = block ? (p_ + size - 1) / size : size;
+    if (double(program_.comms().size()) + double(comms) > 65535)
+      fail(at, fmt::format("{} communicators are more than the simulator's 65,535", comms));
+    for (std::int64_t c = 0; c < comms; ++c) {
+      Communicator comm;
+      comm.name = fmt::format("{}{}.{}", block ? "block" : "stride", size, c);
+      for (std::int64_t r = block ? c * size : c; r < (block ? std::min(p_, (c + 1) * size) : p_); r += block ? 1 : size)
+        comm.members.push_back(static_cast<int>(r));
+      comm.size = static_cast<int>(comm.members.size());
+      comm.trace_id = static_cast<int>(program_.comms().size());  // its index: the id traces give it
+      const auto index = program_.add_comm(std::move(comm));
+      if (c == 0) it->second = index;
+    }
+  }
+  s.comm_base = it->second;
+}
 
 double Instantiator::value(const Law& law, const std::string& field, bool bounded) {
   const char* which = "expr";
@@ -208,6 +242,10 @@ Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {
   } else if (app::is_collective_operation(name)) {
     const bool rooted = !node.peer.rank.expr.empty();
     s.op = collective_op(program_.intern(name), bytes, rooted ? static_cast<std::int32_t>(peer(node.peer, field + ".root").value) : -1);
+    if (node.comm.kind != app::CommRule::Kind::world) split(node.comm, field, s);
+    const auto smallest = s.block ? std::min(s.block, p_ - (p_ - 1) / s.block * s.block) : s.stride ? p_ / s.stride : p_;
+    if (s.op.peer >= smallest)
+      fail(field + ".root.fixed", fmt::format("rank {} is outside a communicator of {} ranks", s.op.peer, smallest));
   } else {
     const auto kind = name == "isend" ? OpKind::isend : name == "recv" ? OpKind::recv : name == "irecv" ? OpKind::irecv
                       : name == "sendrecv" ? OpKind::sendrecv : OpKind::send;
