@@ -128,6 +128,22 @@ TEST(SimAppCli, TheExampleRunsAndStillPlots) {
   EXPECT_EQ(plot.status, 0) << plot.out;
 }
 
+// examples/models/farm-program.json: 1,000 tasks of 0.5 ms over 3 workers take at least a third
+// of 0.5 s, and over 6 workers less time.
+TEST(SimAppCli, TheFarmExampleDealsItsTasksAndStillPlots) {
+  const auto example = std::string(AUGUR_TEST_DATA) + "/../../examples/models/farm-program.json";
+  const auto predicted = [&](int ranks) {
+    const auto r = augur("sim --machine t3d --json --no-bounds --app " + example + " --ranks " + std::to_string(ranks));
+    EXPECT_EQ(r.status, 0) << r.out;
+    return r.status == 0 ? nlohmann::json::parse(r.out).at("predicted_seconds").get<double>() : -1.0;
+  };
+  const double three = predicted(4);
+  EXPECT_GT(three, 1000 * 0.5e-3 / 3);
+  EXPECT_LT(predicted(7), three);
+  const auto plot = augur("plot " + example + " --machine t3d --no-draw -o " + testing::TempDir() + "farm-plot");
+  EXPECT_EQ(plot.status, 0) << plot.out;
+}
+
 TEST(SimAppCli, FarBeyondTheCountsLearnedAtIsWarned) {
   const auto app = app_file("far-app.json", R"({"groups": [{"ranks": {"first": "0", "last": "p - 1"}, "body": [
       {"op": "barrier"}]}], "measured_ranks": [2, 4]})");
