@@ -1,5 +1,6 @@
 #include "learn/app_phases.hpp"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 #include <string>
@@ -57,10 +58,22 @@ Sums sums_of(const std::vector<app::ProgramNode>& body) {
 }  // namespace
 
 std::vector<app::Definition> phases_of(const app::AppProgram& program) {
+  std::map<std::string, std::vector<std::string>> by_phase;  // each group's expression of the phase
+  for (const auto& group : program.groups)
+    for (const auto& [phase, expr] : sums_of(group.body)) {
+      auto& exprs = by_phase[phase];
+      if (std::find(exprs.begin(), exprs.end(), expr) == exprs.end()) exprs.push_back(expr);
+    }
   std::vector<app::Definition> out;
-  if (program.groups.empty()) return out;
-  const auto sums = sums_of(program.groups.front().body);
-  for (const auto& [phase, expr] : sums) out.push_back({phase, expr, "phases[" + std::to_string(out.size()) + "].expr"});
+  for (const auto& [phase, exprs] : by_phase) {
+    std::string expr = exprs.front();
+    if (exprs.size() > 1) {
+      expr = "max(";
+      for (std::size_t i = 0; i < exprs.size(); ++i) expr += (i ? ", " : "") + exprs[i];
+      expr += ")";
+    }
+    out.push_back({phase, expr, "phases[" + std::to_string(out.size()) + "].expr"});
+  }
   if (out.empty()) out.push_back({"compute", "0", "phases[0].expr"});
   return out;
 }

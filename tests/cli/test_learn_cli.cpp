@@ -289,6 +289,12 @@ TEST(LearnCli, LearnsATaskFarmsRepliesAndWorkLoopsAndPredictsItAtSixtyFourRanks)
   const auto loop = std::find_if(work.begin(), work.end(), [](const auto& n) { return n.contains("until_tag"); });
   ASSERT_NE(loop, work.end()) << work.dump();
   EXPECT_EQ(loop->at("until_tag"), 4);
+  // The design-time phases take each phase from its slowest group: the compute is the workers'
+  // mean count of tasks times a task of 1 ms (1000 µs), where the server computes nothing.
+  const auto& phases = app.at("phases");
+  const auto compute = std::find_if(phases.begin(), phases.end(), [](const auto& ph) { return ph.at("name") == "compute"; });
+  ASSERT_NE(compute, phases.end()) << phases.dump();
+  EXPECT_NE(compute->at("expr").get<std::string>().find("1e6 * (0.0010000"), std::string::npos) << compute->dump();
   // The learned farm deals its tasks at 32 and 64 ranks as the written one does.
   for (const int p : {32, 64}) {
     const double written = simulated(fmt::format("--app {} --ranks {} --no-bounds", farm, p));
