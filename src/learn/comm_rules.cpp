@@ -2,18 +2,15 @@
 
 #include <algorithm>
 
+#include "app/comm_split.hpp"
+
 namespace augur::learn {
 namespace {
 
 using Kind = app::CommRule::Kind;
 
 std::vector<int> expected(Kind kind, int rank, int size, int p) {
-  std::vector<int> out;
-  if (kind == Kind::block)
-    for (int r = rank / size * size; r < std::min(p, (rank / size + 1) * size); ++r) out.push_back(r);
-  else
-    for (int r = rank % size; r < p; r += size) out.push_back(r);
-  return out;
+  return app::split_members(kind, size, p, app::split_index(kind, size, rank));
 }
 
 // The run's size under `kind`, read off its largest communicator, if it gives every member's.

@@ -585,13 +585,16 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
 
 namespace {
 
-Learned either_way(const std::vector<LearnRun>& runs, const std::string& parameter) {
+// The first way's reason is the one thrown; the indexed way's is kept in `indexed_reason`.
+Learned either_way(const std::vector<LearnRun>& runs, const std::string& parameter,
+                   std::string* indexed_reason = nullptr) {
   try {
     return learn_program(runs, parameter, false);
   } catch (const LearnError& first) {
     try {
       return learn_program(runs, parameter, true);
-    } catch (const LearnError&) {
+    } catch (const LearnError& second) {
+      if (indexed_reason) *indexed_reason = second.what();
       throw first;
     }
   }
@@ -606,8 +609,9 @@ Learned either_way(const std::vector<LearnRun>& runs, const std::string& paramet
 // three counts or more were traced, the smallest count is left out, with a note: there a loop of
 // p − 1 iterations runs once and is no loop (a server's stop to its one worker).
 Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+  std::string indexed_reason;
   try {
-    return either_way(runs, parameter);
+    return either_way(runs, parameter, &indexed_reason);
   } catch (const LearnError& first) {
     std::set<int> counts;
     for (const auto& r : runs) counts.insert(r.p);
@@ -619,15 +623,10 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
       else left.push_back(r.label);
     try {
       auto out = either_way(larger, parameter);
-      std::string why = first.what();
-      try {
-        learn_program(runs, parameter, true);
-      } catch (const LearnError& e) {
-        why = e.what();  // the way that learned the larger counts says why it could not with all
-      }
+      // The indexed way (loops the run ends, replies, index laws) says why every count could not be learned.
       out.notes.push_back(fmt::format("{} (p = {}) left out: the program is learned from the larger counts only; with "
                                       "it: {}",
-                                      fmt::join(left, ", "), *counts.begin(), why));
+                                      fmt::join(left, ", "), *counts.begin(), indexed_reason));
       return out;
     } catch (const LearnError&) {
       throw first;

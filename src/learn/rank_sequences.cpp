@@ -1,6 +1,7 @@
 #include "learn/rank_sequences.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -38,8 +39,21 @@ void mark_calls_to_no_one(sim::Op& op, std::int32_t& ordinal) {
   if (none2) op.tag2 = kNoOneTag - ordinal;
 }
 
-std::vector<sim::Op> in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, int rank) {
-  std::vector<sim::Op> out;
+// What a blocking receive took in the run, its source and tag (sim::kAny for any other call):
+// the replay keeps a wildcard's in peer2 and tag2. The recorded tag is then cleared, so a
+// wildcard receive stays one token whatever tag it took.
+std::pair<std::int32_t, std::int32_t> take_received(sim::Op& op) {
+  if (op.kind == sim::OpKind::sendrecv) return {op.peer2, op.tag2};
+  if (op.kind != sim::OpKind::recv) return {sim::kAny, sim::kAny};
+  const std::pair received{op.peer == sim::kAny ? op.peer2 : op.peer, op.tag == sim::kAny ? op.tag2 : op.tag};
+  op.tag2 = 0;
+  return received;
+}
+
+void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, int rank, RankSequences& seq) {
+  auto& out = seq.ops.emplace_back();
+  auto& from = seq.received_from.emplace_back(1, sim::kAny);
+  auto& tag = seq.received_tag.emplace_back(1, sim::kAny);
   out.reserve(2 * body.size() + 1);
   out.push_back(sim::compute_op(0));
   std::int32_t ordinal = 0;
@@ -49,23 +63,11 @@ std::vector<sim::Op> in_rhythm(const sim::Program& program, const std::vector<si
       continue;
     }
     out.push_back(as_count_wait(program, op, rank));
+    const auto [source, taken] = take_received(out.back());
+    from.push_back(source), tag.push_back(taken);
     mark_calls_to_no_one(out.back(), ordinal);
     out.push_back(sim::compute_op(0));
-  }
-  return out;
-}
-
-// The source and tag each blocking receive of `recorded` (the run's matches) took, aligned with
-// in_rhythm's sequence of the same rank.
-void add_received(const std::vector<sim::Op>& recorded, RankSequences& out) {
-  auto& from = out.received_from.emplace_back(1, sim::kAny);
-  auto& tag = out.received_tag.emplace_back(1, sim::kAny);
-  for (const auto& op : recorded) {
-    if (op.kind == sim::OpKind::compute) continue;
-    const bool receive = op.kind == sim::OpKind::recv || op.kind == sim::OpKind::sendrecv;
-    from.push_back(!receive ? sim::kAny : op.kind == sim::OpKind::recv ? op.peer : op.peer2);
-    tag.push_back(!receive ? sim::kAny : op.kind == sim::OpKind::recv ? op.tag : op.tag2);
-    from.push_back(sim::kAny), tag.push_back(sim::kAny);  // the compute after the call
+    from.push_back(sim::kAny), tag.push_back(sim::kAny);
   }
 }
 
@@ -85,10 +87,7 @@ RankSequences rank_sequences(const trace::Trace& trace) {
   }
   out.skipped = replay.skipped;
   out.ops.reserve(out.ranks);
-  for (int r = 0; r < out.ranks; ++r) out.ops.push_back(in_rhythm(program, program.body_of(r), r));
-  // The same trace with every receive as it matched in the run: the same operations in order.
-  const auto matched = sim::replay_program(trace, 1.0, sim::Match::recorded);
-  for (int r = 0; r < out.ranks; ++r) add_received(matched.program->body_of(r), out);
+  for (int r = 0; r < out.ranks; ++r) add_in_rhythm(program, program.body_of(r), r, out);
   return out;
 }
 

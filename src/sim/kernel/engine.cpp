@@ -370,7 +370,7 @@ void Engine::take_awaited(RankState& rs, std::uint32_t id) {
   auto& r = requests_[id];
   if (r.done) {
     settle_receive(r);
-    if (r.receive && has_peer(r.peer)) rs.last_source = r.peer, rs.last_tag = r.tag;
+    note_received(rs, r);
     rs.end = std::max(rs.end, r.end);
     rs.bytes += r.bytes;
     free_request(id);
@@ -378,6 +378,11 @@ void Engine::take_awaited(RankState& rs, std::uint32_t id) {
     r.awaited = true;
     ++rs.pending;
   }
+}
+
+// A completed request the program has seen complete: a receive's source and tag are its latest.
+void Engine::note_received(RankState& rs, const Request& r) {
+  if (r.receive && has_peer(r.peer)) rs.last_source = r.peer, rs.last_tag = r.tag;
 }
 
 void Engine::finish_call(int rank) {

@@ -115,6 +115,7 @@ class Engine {
   bool sendrecv(int rank, const Op& op);
   bool wait(int rank, const Op& op);
   void take_awaited(RankState& rs, std::uint32_t id);
+  static void note_received(RankState& rs, const Request& r);  // a reply's destination, a loop's exit
   void advance(int rank, double end);  // the call ended at `end`: on to the next operation
   void finish_call(int rank);           // the blocked call's last request completed
   void account(int rank, std::uint16_t name, double begin, double end, double waiting, double bytes);

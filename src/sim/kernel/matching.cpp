@@ -210,7 +210,7 @@ void Engine::complete(std::uint32_t id) {
   rs.end = std::max(rs.end, r.end);
   rs.bytes += r.bytes;
   rs.halves = std::max(rs.halves, r.halves);
-  if (r.receive) rs.last_source = r.peer, rs.last_tag = r.tag;
+  note_received(rs, r);
   free_request(id);
   if (--rs.pending == 0) finish_call(rank);
 }

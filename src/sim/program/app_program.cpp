@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/app_program_json.hpp"
+#include "app/comm_split.hpp"
 #include "app/law_scope.hpp"
 #include "app/process_grid.hpp"
 #include "model/error.hpp"
@@ -43,8 +44,9 @@ struct Step {
   std::int64_t times = -1;  // a loop's iterations; -1 for a leaf
   std::vector<Step> body;
   std::optional<std::int32_t> until_tag;  // a loop the run ends (times 1: its body is laid out once)
-  // A collective on a split communicator: rank r's is comm_base + r / block, or + r % stride.
-  std::int64_t block = 0, stride = 0;
+  // A collective on a split communicator: rank r's is comm_base + app::split_index(r).
+  app::CommRule::Kind split = app::CommRule::Kind::world;
+  std::int64_t split_size = 0;
   std::uint16_t comm_base = 0;
 };
 
@@ -91,8 +93,8 @@ void resolve_leaves(const std::vector<Step>& steps, std::int64_t rank, std::int6
       continue;
     }
     Op op = s.op;
-    if (s.block) op.comm = static_cast<std::uint16_t>(s.comm_base + rank / s.block);
-    if (s.stride) op.comm = static_cast<std::uint16_t>(s.comm_base + rank % s.stride);
+    if (s.split != app::CommRule::Kind::world)
+      op.comm = static_cast<std::uint16_t>(s.comm_base + app::split_index(s.split, s.split_size, rank));
     if (op.kind != OpKind::compute && op.kind != OpKind::wait && op.kind != OpKind::collective) {
       op.peer = resolve(s.peer, rank, p, op.flags, kPeerRelative);
       if (op.kind == OpKind::sendrecv) op.peer2 = resolve(s.peer2, rank, p, op.flags, kPeer2Relative);
@@ -165,21 +167,20 @@ class Instantiator {
 
 // The communicators of a split, made once per instantiation and numbered in a row.
 void Instantiator::split(const app::CommRule& rule, const std::string& field, Step& s) {
-  const bool block = rule.kind == app::CommRule::Kind::block;
-  const auto at = field + (block ? ".comm.block" : ".comm.stride");
+  const auto at = field + (rule.kind == app::CommRule::Kind::block ? ".comm.block" : ".comm.stride");
   const auto size = integer(rule.size, at, false);
   if (size < 1 || size > p_) fail(at, fmt::format("{} is outside 1..{}", size, p_));
-  (block ? s.block : s.stride) = size;
+  s.split = rule.kind;
+  s.split_size = size;
   auto [it, added] = splits_.try_emplace({rule.kind, size}, 0);
   if (added) {
-    const auto comms = block ? (p_ + size - 1) / size : size;
+    const auto comms = app::split_count(rule.kind, size, p_);
     if (double(program_.comms().size()) + double(comms) > 65535)
       fail(at, fmt::format("{} communicators are more than the simulator's 65,535", comms));
     for (std::int64_t c = 0; c < comms; ++c) {
       Communicator comm;
-      comm.name = fmt::format("{}{}.{}", block ? "block" : "stride", size, c);
-      for (std::int64_t r = block ? c * size : c; r < (block ? std::min(p_, (c + 1) * size) : p_); r += block ? 1 : size)
-        comm.members.push_back(static_cast<int>(r));
+      comm.name = fmt::format("{}{}.{}", rule.kind == app::CommRule::Kind::block ? "block" : "stride", size, c);
+      comm.members = app::split_members(rule.kind, size, p_, c);
       comm.size = static_cast<int>(comm.members.size());
       comm.trace_id = static_cast<int>(program_.comms().size());  // its index: the id traces give it
       const auto index = program_.add_comm(std::move(comm));
@@ -242,8 +243,12 @@ Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {
   } else if (app::is_collective_operation(name)) {
     const bool rooted = !node.peer.rank.expr.empty();
     s.op = collective_op(program_.intern(name), bytes, rooted ? static_cast<std::int32_t>(peer(node.peer, field + ".root").value) : -1);
-    if (node.comm.kind != app::CommRule::Kind::world) split(node.comm, field, s);
-    const auto smallest = s.block ? std::min(s.block, p_ - (p_ - 1) / s.block * s.block) : s.stride ? p_ / s.stride : p_;
+    std::int64_t smallest = p_;
+    if (node.comm.kind != app::CommRule::Kind::world) {
+      split(node.comm, field, s);
+      const auto last = app::split_count(s.split, s.split_size, p_) - 1;
+      smallest = static_cast<std::int64_t>(app::split_members(s.split, s.split_size, p_, last).size());
+    }
     if (s.op.peer >= smallest)
       fail(field + ".root.fixed", fmt::format("rank {} is outside a communicator of {} ranks", s.op.peer, smallest));
   } else {

@@ -48,7 +48,8 @@ struct Op {
   std::int32_t peer2 = kAny; // sendrecv: the source
   std::int32_t tag = 0;      // sendrecv: the send's tag
   std::int32_t tag2 = 0;     // sendrecv: the receive's tag; wait: how many requests (0 = all)
-                             // peer2 of a wildcard receive: the source the trace recorded, or kAny
+                             // peer2 of a wildcard receive: the source the trace recorded, or kAny;
+                             // tag2 of a wildcard-tag receive: the tag it recorded
                              // peer of a wait: index of its wait set, or kAny for the oldest
   std::uint16_t comm = 0;    // index into Program::comms(); 0 is the world
   std::uint16_t name = 0;    // collective: index into Program::names()

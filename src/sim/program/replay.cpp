@@ -118,7 +118,10 @@ class RankReader {
         op.peer = kAny;
         op.peer2 = m->src;  // for the kernel's count of changed matches
       }
-      if (match_ == Match::simulated && (m->wildcard & trace::kAnyTag)) op.tag = kAny;
+      if (match_ == Match::simulated && (m->wildcard & trace::kAnyTag)) {
+        op.tag = kAny;
+        op.tag2 = m->tag;  // the tag it took in the run, as peer2 its source
+      }
     }
     return op;
   }

@@ -5,8 +5,8 @@
 // they record, with peers, tags and sizes from the send, receive and collective records.
 //
 // Wildcard receives (version 2 traces mark them) match in simulated order by default: the
-// receive asks for any source (or tag) as the program did, and carries the source it had in the
-// run so the kernel can count the matches the simulated order changed. With Match::recorded,
+// receive asks for any source (or tag) as the program did, and carries the source (and tag) it
+// had in the run, so the kernel can count the matches the simulated order changed. With Match::recorded,
 // and for every receive of an older trace, a receive keeps the source it matched in the run.
 // Waits complete the requests the trace says they completed (version 2); in older traces, the
 // oldest outstanding requests up to the last whose recorded completion is within the wait.
