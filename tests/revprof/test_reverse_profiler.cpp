@@ -11,6 +11,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -592,12 +593,17 @@ TEST(ReverseProfiler, MeasureModeRecordsRealTimes) {
 
 namespace {
 
-// The "result: …" lines a program printed, in order: what it saw, without augur's report.
+// The "result: …" lines a program printed, sorted: what it saw, without augur's report. Ranks
+// print at once, so mpirun may interleave their lines in any order; sorting compares what was
+// said, not who said it first.
 std::string results_in(const std::string& output) {
   std::istringstream lines(output);
-  std::string kept;
+  std::vector<std::string> results;
   for (std::string line; std::getline(lines, line);)
-    if (line.starts_with("result: ")) kept += line + "\n";
+    if (line.starts_with("result: ")) results.push_back(line);
+  std::ranges::sort(results);
+  std::string kept;
+  for (const auto& line : results) kept += line + "\n";
   return kept;
 }
 
