@@ -10,7 +10,7 @@ host's noise as well as by what learning got wrong.
 
   bench/learn/run.py                          # every example at Q = 32 and 64, the table
   bench/learn/run.py --only stencil2d --ranks 32 --check 0.15   # one case; exit 1 beyond 15 %
-  bench/learn/run.py --write                  # also put the table in docs/learn.md
+  bench/learn/run.py --write                  # also put the table in docs/accuracy.md
 
 Exit status: 0 when every case was learned (and, with --check, within the bound); 1 otherwise.
 """
@@ -113,7 +113,7 @@ def main():
     ap.add_argument("--check", type=float, help="fail (exit 1) when a case's |error| exceeds this fraction")
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--mpirun", default="mpirun", help="the MPI launcher augur run uses")
-    ap.add_argument("--write", action="store_true", help="put the table in docs/learn.md")
+    ap.add_argument("--write", action="store_true", help="put the table in docs/accuracy.md (\"Learned at scale\")")
     a = ap.parse_args()
     global MPIRUN
     MPIRUN = a.mpirun
@@ -166,12 +166,12 @@ def write_table(rows, a, targets):
     command = "bench/learn/run.py --write" + "".join(f" --ranks {q}" for q in (a.ranks or []))
     block = (f"<!-- learned-at-scale -->\nMade on {stamp} with `{command}` (machine `{a.machine}`; learned from "
              f"p = {', '.join(map(str, LEARN_FROM))}):\n\n" + "\n".join(lines) + "\n<!-- /learned-at-scale -->")
-    doc = ROOT / "docs" / "learn.md"
+    doc = ROOT / "docs" / "accuracy.md"
     text = doc.read_text()
     if "<!-- learned-at-scale -->" in text:
         text = re.sub(r"<!-- learned-at-scale -->.*?<!-- /learned-at-scale -->", lambda _: block, text, flags=re.S)
     else:
-        text += "\n## Learned at scale\n\n" + block + "\n"
+        text = text.rstrip() + "\n\n### Learned at scale\n\n" + block + "\n"
     doc.write_text(text)
 
 
