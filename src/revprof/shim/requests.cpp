@@ -317,4 +317,37 @@ Times collective_finish(const CollectiveRecord& c, Times& waiting) {
   return end;
 }
 
+
+namespace {
+
+constexpr double kNoRoot = -1e300;  // below any start time, so MPI_MAX ignores it
+
+}  // namespace
+
+CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, const Times& start, double bytes) {
+  CollectiveRecord c;
+  c.op = op;
+  c.shadow = &s;
+  c.is_root = root >= 0 && s.rank == root;
+  c.start = start;
+  c.mine = {start, c.is_root ? start : Times::same(kNoRoot), bytes};
+  return c;
+}
+
+void trace_collective(const CollectiveRecord& c, const Times& end, int root) {
+  to_trace([&](augur::trace::RankWriter& t) {
+    t.collective(shown(c.start), shown(event_time(end)), t.name_id(c.op), c.shadow->id, root,
+                 static_cast<std::uint64_t>(c.all.bytes));
+  });
+}
+
+void finish_synchronising(Call& call, std::string_view op, const Shadow& s, const Times& start, bool traced) {
+  auto c = make_record(op, s, -1, start, 0);
+  exchange_starts(c, true);
+  Times waiting;
+  const Times end = collective_finish(c, waiting);
+  if (traced) trace_collective(c, end, -1);
+  call.finish(end, waiting, 0);
+}
+
 }  // namespace augur::revprof

@@ -15,6 +15,8 @@
 
 namespace augur::revprof {
 
+class Call;
+
 struct CollectiveRecord {
   // What the members exchange, maxima over them: the start and the root's start on each clock,
   // and the bytes.
@@ -130,7 +132,13 @@ void wait_for_buffered_sends();
 void serve_pending_receives();
 
 // Starts the exchange of start times for a collective, from `mine`.
+// This member's record of a collective over `s`: `root` is -1 for collectives without one.
+CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, const Times& start, double bytes);
 void exchange_starts(CollectiveRecord& c, bool blocking);
 Times collective_finish(const CollectiveRecord& c, Times& waiting);
+void trace_collective(const CollectiveRecord& c, const Times& end, int root);
+// Ends `call` as a blocking collective over `s` without a root or data, begun at `start` and
+// priced as `op` (a communicator's or a window's making, a fence); `traced`: in the trace too.
+void finish_synchronising(Call& call, std::string_view op, const Shadow& s, const Times& start, bool traced);
 
 }  // namespace augur::revprof

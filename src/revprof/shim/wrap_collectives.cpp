@@ -11,8 +11,6 @@ using namespace augur::revprof;
 
 namespace {
 
-constexpr double kNoRoot = -1e300;  // below any start time, so MPI_MAX ignores it
-
 // A rank's message size (docs/revprof-clocks.md, "Collectives"), worked out from the shadow's
 // rank and size once the call's clock has started: work done before it would count as the
 // program's compute.
@@ -41,23 +39,6 @@ auto mean_bytes_w(const Count* counts, const MPI_Datatype* types) {
     for (int i = 0; counts && types && i < s.size; ++i) total += message_bytes(counts[i], types[i]);
     return total / s.size;
   };
-}
-
-CollectiveRecord make_record(std::string_view op, const Shadow& s, int root, const Times& start, double bytes) {
-  CollectiveRecord c;
-  c.op = op;
-  c.shadow = &s;
-  c.is_root = root >= 0 && s.rank == root;
-  c.start = start;
-  c.mine = {start, c.is_root ? start : Times::same(kNoRoot), bytes};
-  return c;
-}
-
-void trace_collective(const CollectiveRecord& c, const Times& end, int root) {
-  to_trace([&](augur::trace::RankWriter& t) {
-    t.collective(shown(c.start), shown(event_time(end)), t.name_id(c.op), c.shadow->id, root,
-                 static_cast<std::uint64_t>(c.all.bytes));
-  });
 }
 
 // The shadow to exchange start times on, or nullptr for a communicator the shim does not

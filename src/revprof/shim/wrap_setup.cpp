@@ -223,17 +223,7 @@ int create_comm(std::string_view op, const MPI_Comm* over, MPI_Comm* created, Re
   return intercept(op, real, [&](Call& call) {
     int rc = call.real(real);
     track(*created);
-    const Shadow* s = shadow_of(*over);
-    if (!s) return rc;
-    CollectiveRecord c;
-    c.op = op;
-    c.shadow = s;
-    c.start = call.begin();
-    c.mine = {call.begin(), Times::same(-1e300), 0};
-    exchange_starts(c, true);
-    Times waiting;
-    const Times end = collective_finish(c, waiting);
-    call.finish(end, waiting, 0);
+    if (const Shadow* s = shadow_of(*over)) finish_synchronising(call, op, *s, call.begin(), false);
     return rc;
   });
 }

@@ -8,39 +8,6 @@ using augur::revprof::note_unmodelled;
 
 extern "C" {
 
-int MPI_Put(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
-            MPI_Datatype ttype, MPI_Win win) {
-  note_unmodelled("MPI_Put");
-  return PMPI_Put(origin, ocount, otype, target, disp, tcount, ttype, win);
-}
-
-int MPI_Get(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
-            MPI_Win win) {
-  note_unmodelled("MPI_Get");
-  return PMPI_Get(origin, ocount, otype, target, disp, tcount, ttype, win);
-}
-
-int MPI_Accumulate(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
-                   MPI_Datatype ttype, MPI_Op op, MPI_Win win) {
-  note_unmodelled("MPI_Accumulate");
-  return PMPI_Accumulate(origin, ocount, otype, target, disp, tcount, ttype, op, win);
-}
-
-int MPI_Win_fence(int assert_flags, MPI_Win win) {
-  note_unmodelled("MPI_Win_fence");
-  return PMPI_Win_fence(assert_flags, win);
-}
-
-int MPI_Win_lock(int lock_type, int rank, int assert_flags, MPI_Win win) {
-  note_unmodelled("MPI_Win_lock");
-  return PMPI_Win_lock(lock_type, rank, assert_flags, win);
-}
-
-int MPI_Win_unlock(int rank, MPI_Win win) {
-  note_unmodelled("MPI_Win_unlock");
-  return PMPI_Win_unlock(rank, win);
-}
-
 int MPI_File_open(MPI_Comm comm, const char* filename, int amode, MPI_Info info, MPI_File* fh) {
   note_unmodelled("MPI_File_open");
   return PMPI_File_open(comm, filename, amode, info, fh);
@@ -142,23 +109,26 @@ int MPI_Ineighbor_alltoallw(const void* sbuf, const int scounts[], const MPI_Ain
   return PMPI_Ineighbor_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, request);
 }
 
-int MPI_Get_accumulate(const void* origin, int ocount, MPI_Datatype otype, void* result, int rcount,
-                       MPI_Datatype rtype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype, MPI_Op op,
-                       MPI_Win win) {
-  note_unmodelled("MPI_Get_accumulate");
-  return PMPI_Get_accumulate(origin, ocount, otype, result, rcount, rtype, target, disp, tcount, ttype, op, win);
+// Generalized active target synchronization (post, start, complete, wait): its epochs'
+// transfers and waits are not predicted.
+int MPI_Win_post(MPI_Group group, int assert_flags, MPI_Win win) {
+  note_unmodelled("MPI_Win_post");
+  return PMPI_Win_post(group, assert_flags, win);
 }
 
-int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type, int target, MPI_Aint disp, MPI_Op op,
-                     MPI_Win win) {
-  note_unmodelled("MPI_Fetch_and_op");
-  return PMPI_Fetch_and_op(origin, result, type, target, disp, op, win);
+int MPI_Win_start(MPI_Group group, int assert_flags, MPI_Win win) {
+  note_unmodelled("MPI_Win_start");
+  return PMPI_Win_start(group, assert_flags, win);
 }
 
-int MPI_Compare_and_swap(const void* origin, const void* compare, void* result, MPI_Datatype type, int target,
-                         MPI_Aint disp, MPI_Win win) {
-  note_unmodelled("MPI_Compare_and_swap");
-  return PMPI_Compare_and_swap(origin, compare, result, type, target, disp, win);
+int MPI_Win_complete(MPI_Win win) {
+  note_unmodelled("MPI_Win_complete");
+  return PMPI_Win_complete(win);
+}
+
+int MPI_Win_wait(MPI_Win win) {
+  note_unmodelled("MPI_Win_wait");
+  return PMPI_Win_wait(win);
 }
 
 int MPI_Rput(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
@@ -171,26 +141,6 @@ int MPI_Rget(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint 
              MPI_Win win, MPI_Request* request) {
   note_unmodelled("MPI_Rget");
   return PMPI_Rget(origin, ocount, otype, target, disp, tcount, ttype, win, request);
-}
-
-int MPI_Win_lock_all(int assert_flags, MPI_Win win) {
-  note_unmodelled("MPI_Win_lock_all");
-  return PMPI_Win_lock_all(assert_flags, win);
-}
-
-int MPI_Win_unlock_all(MPI_Win win) {
-  note_unmodelled("MPI_Win_unlock_all");
-  return PMPI_Win_unlock_all(win);
-}
-
-int MPI_Win_flush(int rank, MPI_Win win) {
-  note_unmodelled("MPI_Win_flush");
-  return PMPI_Win_flush(rank, win);
-}
-
-int MPI_Win_flush_all(MPI_Win win) {
-  note_unmodelled("MPI_Win_flush_all");
-  return PMPI_Win_flush_all(win);
 }
 
 // MPI 4 (MPICH 4): partitioned communication pairs only with itself and persistent collectives

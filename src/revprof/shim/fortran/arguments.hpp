@@ -135,6 +135,8 @@ template <>
 struct Argument<MPI_Message*> : HandleOutArgument<MPI_Message, PMPI_Message_f2c, PMPI_Message_c2f> {};
 template <>
 struct Argument<MPI_File*> : HandleOutArgument<MPI_File, PMPI_File_f2c, PMPI_File_c2f> {};
+template <>
+struct Argument<MPI_Win*> : HandleOutArgument<MPI_Win, PMPI_Win_f2c, PMPI_Win_c2f> {};
 
 // One status: the program's own fields are carried over first, so that what the C call leaves
 // alone (MPI_ERROR after a single completion) stays as the program set it, as where Open MPI's

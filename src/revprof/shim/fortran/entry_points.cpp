@@ -100,7 +100,20 @@ AUGUR_FORTRAN(mpi_intercomm_create, MPI_INTERCOMM_CREATE, MPI_Intercomm_create, 
 AUGUR_FORTRAN(mpi_comm_free, MPI_COMM_FREE, MPI_Comm_free, 1)
 AUGUR_FORTRAN(mpi_type_free, MPI_TYPE_FREE, MPI_Type_free, 1)
 
-// One-sided calls the shim counts as unmodelled.
+// One-sided communication: the windows the shim follows, their transfers and synchronisation,
+// and the calls it counts as unmodelled (MPI_Rput, MPI_Rget, post/start/complete/wait).
+AUGUR_FORTRAN(mpi_win_create, MPI_WIN_CREATE, MPI_Win_create, 6)
+AUGUR_FORTRAN(mpi_win_allocate, MPI_WIN_ALLOCATE, MPI_Win_allocate, 6)
+AUGUR_FORTRAN(mpi_win_allocate_shared, MPI_WIN_ALLOCATE_SHARED, MPI_Win_allocate_shared, 6)
+// `use mpi` calls these when the base pointer is a TYPE(C_PTR): the same arguments in C.
+AUGUR_FORTRAN(mpi_win_allocate_cptr, MPI_WIN_ALLOCATE_CPTR, MPI_Win_allocate, 6)
+AUGUR_FORTRAN(mpi_win_allocate_shared_cptr, MPI_WIN_ALLOCATE_SHARED_CPTR, MPI_Win_allocate_shared, 6)
+AUGUR_FORTRAN(mpi_win_create_dynamic, MPI_WIN_CREATE_DYNAMIC, MPI_Win_create_dynamic, 3)
+AUGUR_FORTRAN(mpi_win_free, MPI_WIN_FREE, MPI_Win_free, 1)
+AUGUR_FORTRAN(mpi_win_post, MPI_WIN_POST, MPI_Win_post, 3)
+AUGUR_FORTRAN(mpi_win_start, MPI_WIN_START, MPI_Win_start, 3)
+AUGUR_FORTRAN(mpi_win_complete, MPI_WIN_COMPLETE, MPI_Win_complete, 1)
+AUGUR_FORTRAN(mpi_win_wait, MPI_WIN_WAIT, MPI_Win_wait, 1)
 AUGUR_FORTRAN(mpi_put, MPI_PUT, MPI_Put, 8)
 AUGUR_FORTRAN(mpi_get, MPI_GET, MPI_Get, 8)
 AUGUR_FORTRAN(mpi_accumulate, MPI_ACCUMULATE, MPI_Accumulate, 9)

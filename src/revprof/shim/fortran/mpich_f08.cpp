@@ -48,8 +48,14 @@ AUGUR_FORTRAN_F08(mpi_intercomm_create, MPI_Intercomm_create, 6)
 AUGUR_FORTRAN_F08(mpi_comm_free, MPI_Comm_free, 1)
 AUGUR_FORTRAN_F08(mpi_type_free, MPI_Type_free, 1)
 
-// One-sided synchronisation the shim counts as unmodelled.
+// One-sided synchronisation (MPI_Win_post/start/complete/wait: counted as unmodelled).
 AUGUR_FORTRAN_F08(mpi_win_fence, MPI_Win_fence, 2)
+AUGUR_FORTRAN_F08(mpi_win_create_dynamic, MPI_Win_create_dynamic, 3)
+AUGUR_FORTRAN_F08(mpi_win_free, MPI_Win_free, 1)
+AUGUR_FORTRAN_F08(mpi_win_post, MPI_Win_post, 3)
+AUGUR_FORTRAN_F08(mpi_win_start, MPI_Win_start, 3)
+AUGUR_FORTRAN_F08(mpi_win_complete, MPI_Win_complete, 1)
+AUGUR_FORTRAN_F08(mpi_win_wait, MPI_Win_wait, 1)
 AUGUR_FORTRAN_F08(mpi_win_lock, MPI_Win_lock, 4)
 AUGUR_FORTRAN_F08(mpi_win_unlock, MPI_Win_unlock, 2)
 AUGUR_FORTRAN_F08(mpi_win_lock_all, MPI_Win_lock_all, 2)

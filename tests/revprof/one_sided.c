@@ -1,0 +1,69 @@
+/* One-sided communication under the reverse profiler: a fence epoch of puts, a passive-target
+ * epoch (lock, put, unlock), a fence epoch of gets and an accumulate under lock_all. Rank 0
+ * prints each epoch's MPI_Wtime span, and every rank what its window holds, so a test compares
+ * the data with a plain run and the spans with the model.
+ *   one_sided BYTES */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int bytes = argc > 1 ? atoi(argv[1]) : 1000;
+  char* exposed = calloc((size_t)bytes, 1);
+  char* mine = malloc((size_t)bytes);
+  memset(mine, 'a' + rank, (size_t)bytes);
+  MPI_Win win;
+  MPI_Win_create(exposed, bytes, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  const int next = (rank + 1) % size;
+
+  MPI_Win_fence(0, win);
+  double t = MPI_Wtime();
+  if (rank == 0) MPI_Put(mine, bytes, MPI_CHAR, next, 0, bytes, MPI_CHAR, win);
+  MPI_Win_fence(0, win);
+  const double fence_put = MPI_Wtime() - t;
+  printf("result: rank %d after the put holds %c\n", rank, exposed[bytes - 1] ? exposed[bytes - 1] : '0');
+
+  t = MPI_Wtime();
+  if (rank == 0) {
+    MPI_Win_lock(MPI_LOCK_SHARED, next, 0, win);
+    MPI_Put(mine, bytes, MPI_CHAR, next, 0, bytes, MPI_CHAR, win);
+    MPI_Win_unlock(next, win);
+  }
+  const double lock_put = MPI_Wtime() - t;
+
+  if (rank == 0) memset(exposed, 'z', (size_t)bytes);
+  MPI_Win_fence(0, win);
+  t = MPI_Wtime();
+  char* fetched = calloc((size_t)bytes, 1);
+  if (rank == 1) MPI_Get(fetched, bytes, MPI_CHAR, 0, 0, bytes, MPI_CHAR, win);
+  MPI_Win_fence(0, win);
+  const double fence_get = MPI_Wtime() - t;
+  if (rank == 1) printf("result: rank 1 got %c\n", fetched[0] ? fetched[0] : '0');
+
+  int counter = 0, one = 1;
+  MPI_Win counter_win;
+  MPI_Win_create(&counter, sizeof counter, sizeof counter, MPI_INFO_NULL, MPI_COMM_WORLD, &counter_win);
+  MPI_Win_lock_all(0, counter_win);
+  MPI_Accumulate(&one, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_SUM, counter_win);
+  MPI_Win_unlock_all(counter_win);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) {
+    MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, counter_win);
+    printf("result: the counter reached %d of %d\n", counter, size);
+    MPI_Win_unlock(0, counter_win);
+    printf("fence_put_seconds=%.12g lock_put_seconds=%.12g\n", fence_put, lock_put);
+  }
+  if (rank == 1) printf("fence_get_seconds=%.12g\n", fence_get);
+  MPI_Win_free(&counter_win);
+  MPI_Win_free(&win);
+  free(exposed);
+  free(mine);
+  free(fetched);
+  MPI_Finalize();
+  return 0;
+}
