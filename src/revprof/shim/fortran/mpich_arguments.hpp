@@ -45,7 +45,14 @@ struct Argument<int*> {
   using Fortran = MPI_Fint*;
   static int* in(Fortran f, const Outcome&) { return f; }
 };
-// MPI_Buffer_detach's address argument: the program's TYPE(C_PTR), which C sets.
+// A window's size in bytes, INTEGER(KIND=MPI_ADDRESS_KIND) (MPICH's MPI_Aint, MPI_Count and
+// MPI_Offset are all `long`).
+template <>
+struct Argument<MPI_Aint> {
+  using Fortran = const MPI_Aint*;
+  static MPI_Aint in(Fortran f, const Outcome&) { return *f; }
+};
+// MPI_Buffer_detach's and MPI_Win_allocate's address argument: the program's TYPE(C_PTR), which C sets.
 template <>
 struct Argument<void*> {
   using Fortran = void*;

@@ -48,8 +48,11 @@ AUGUR_FORTRAN_F08(mpi_intercomm_create, MPI_Intercomm_create, 6)
 AUGUR_FORTRAN_F08(mpi_comm_free, MPI_Comm_free, 1)
 AUGUR_FORTRAN_F08(mpi_type_free, MPI_Type_free, 1)
 
-// One-sided synchronisation (MPI_Win_post/start/complete/wait: counted as unmodelled).
+// One-sided communication: windows the shim follows, their fences, locks and flushes, and
+// post/start/complete/wait (counted as unmodelled).
 AUGUR_FORTRAN_F08(mpi_win_fence, MPI_Win_fence, 2)
+AUGUR_FORTRAN_F08(mpi_win_allocate, MPI_Win_allocate, 6)
+AUGUR_FORTRAN_F08(mpi_win_allocate_shared, MPI_Win_allocate_shared, 6)
 AUGUR_FORTRAN_F08(mpi_win_create_dynamic, MPI_Win_create_dynamic, 3)
 AUGUR_FORTRAN_F08(mpi_win_free, MPI_Win_free, 1)
 AUGUR_FORTRAN_F08(mpi_win_post, MPI_Win_post, 3)
