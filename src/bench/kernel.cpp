@@ -21,7 +21,7 @@ namespace {
 std::vector<const Kernel*> index_kernels() {
   std::vector<const Kernel*> by_operation(kOperations.size(), nullptr);
   for (auto family : {point_to_point_kernels(), pattern_kernels(), collective_kernels(),
-                      nonblocking_collective_kernels(), communicator_kernels()})
+                      nonblocking_collective_kernels(), communicator_kernels(), one_sided_kernels()})
     for (const auto& k : family) {
       int index = operation_index(k.name);
       if (index < 0) throw std::logic_error("kernel '" + std::string(k.name) + "' is not in kOperations");

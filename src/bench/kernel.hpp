@@ -25,6 +25,8 @@ struct PointState {
   std::vector<std::byte> attached;          // the MPI_Bsend buffer
   double work_seconds = 0;                  // computation placed between post and wait
   long handoffs = 0;                        // sendrecv calls so far: every other one swaps buffers
+  MPI_Win window = MPI_WIN_NULL;            // the one-sided operations' window
+  std::vector<std::byte> window_memory;
 };
 
 struct RepContext {
@@ -83,6 +85,7 @@ std::span<const Kernel> pattern_kernels();
 std::span<const Kernel> collective_kernels();
 std::span<const Kernel> nonblocking_collective_kernels();
 std::span<const Kernel> communicator_kernels();
+std::span<const Kernel> one_sided_kernels();
 
 // The kernels made by whole_call: collectives, blocking or not, and the pair exchanges
 // (sendrecv, exchange), which both sides run at once like a collective of two. A repetition may

@@ -87,6 +87,8 @@ inline constexpr auto kOperations = std::to_array<OperationShape>({
     {"comm_split", Groups::all, Sizes::none},
     {"comm_create", Groups::all, Sizes::none},
     {"comm_free", Groups::all, Sizes::none},
+    {"put", Groups::pair, Sizes::bytes},
+    {"win_fence", Groups::all, Sizes::bytes},
 });
 
 inline constexpr int kIntBytes = 4;  // sizeof(int) on every platform the reductions run on

@@ -17,6 +17,8 @@ namespace {
 // one that takes more (over 1 Gbit/s TCP, above about 32 KiB) is paced by bandwidth, which does
 // not follow the probe: scaled, such points of two runs disagreed more than pooled.
 constexpr double kLatencyBoundProbes = 30;
+// A pass whose probe read this many times the fastest pass's met the slower state.
+constexpr double kSlowerProbe = 1.5;
 
 template <typename Field>
 std::vector<double> collect(const std::vector<const Measurement*>& group, Field field) {
@@ -107,6 +109,27 @@ bool latency_bound(const std::vector<const Measurement*>& group) {
   return model::median(std::move(ratios)) < kLatencyBoundProbes;
 }
 
+// Whether a latency-bound point's time moved with its passes' probes: the passes whose probe
+// read more than kSlowerProbe times the fastest one took at least a third of the probes' step
+// longer (in ratio, on a log scale) than the others. A one-sided put's lock epoch here took
+// 1.72-1.78 µs in every pass while the 8-byte ping-pong probe read 104 ns in some and 355 ns in
+// others: scaled to the faster probe it would have been 0.6 µs, a time it never took. A point
+// whose passes all met one state follows by default.
+bool follows_probe(const std::vector<const Measurement*>& group) {
+  double fastest = INFINITY;
+  for (const auto* m : group) fastest = std::min(fastest, *m->state_probe);
+  std::vector<double> fast_times, slow_times, fast_probes, slow_probes;
+  for (const auto* m : group) {
+    const bool slow = *m->state_probe > kSlowerProbe * fastest;
+    (slow ? slow_times : fast_times).push_back(m->median);
+    (slow ? slow_probes : fast_probes).push_back(*m->state_probe);
+  }
+  if (slow_times.empty() || fast_times.empty()) return true;
+  const double probes = model::median(slow_probes) / model::median(fast_probes);
+  const double times = model::median(slow_times) / model::median(fast_times);
+  return std::log(times) > std::log(probes) / 3;
+}
+
 // Each pass's times as they would have been with the probe at `probe`.
 std::vector<Measurement> scaled_to_probe(const std::vector<const Measurement*>& group, double probe) {
   std::vector<Measurement> scaled;
@@ -170,7 +193,7 @@ std::vector<const Measurement*> addresses(const std::vector<Measurement>& measur
 // one of the same target differed by a median of 4.4% below 256 B, against 13.8% with the faster
 // half (docs/fitting.md, "Machine states"). Other points are pooled by pool_faster_state.
 Measurement pool_reference(const std::vector<const Measurement*>& group, const model::MachineStates& states) {
-  if (!(states.reference > 0) || group.size() < 2 || !latency_bound(group))
+  if (!(states.reference > 0) || group.size() < 2 || !latency_bound(group) || !follows_probe(group))
     return pool_faster_state(group, states.limit);
   const auto scaled = scaled_to_probe(group, states.reference);
   return pool(addresses(scaled));

@@ -65,6 +65,8 @@ constexpr auto kCatalog = std::to_array<OperationInfo>({
     {"comm_split", C::collective, "first start to last finish of MPI_Comm_split"},
     {"comm_create", C::collective, "first start to last finish of MPI_Comm_create"},
     {"comm_free", C::local, "time of MPI_Comm_free"},
+    {"put", C::point_to_point, "origin's time of MPI_Win_lock, MPI_Put and MPI_Win_unlock (a passive-target epoch of one put)"},
+    {"win_fence", C::collective, "first start to last finish of MPI_Put (of at least 1 byte) to the next rank and the MPI_Win_fence that completes it"},
     {"test", C::local, "time of an MPI_Test that finds its request still pending (one poll)"},
     {"iprobe", C::local, "time of an MPI_Iprobe that finds no message (one poll)"},
     // Per-role times of the rooted collectives (augur bench measures them beside the whole):

@@ -5,15 +5,15 @@
 namespace augur::revprof {
 
 Times put_done(const BoundRules& rules, Times& link_free, const Times& start, double bytes) {
-  return rules.departure(link_free, start, bytes) + rules.transit(bytes);
+  return rules.departure(link_free, start, bytes) + rules.one_sided_transfer(bytes);
 }
 
 Times get_done(const BoundRules& rules, const Times& start, double bytes) {
-  return start + rules.transit(0) + rules.transit(bytes);
+  return start + rules.one_sided_transfer(bytes);
 }
 
 Times fetch_done(const BoundRules& rules, Times& link_free, const Times& start, double sent, double fetched) {
-  return put_done(rules, link_free, start, sent) + rules.transit(fetched);
+  return put_done(rules, link_free, start, sent) + rules.one_sided_transfer(fetched);
 }
 
 namespace {
@@ -22,7 +22,8 @@ constexpr Times kNothingPending = Times::same(-std::numeric_limits<double>::infi
 
 }  // namespace
 
-void RmaEpoch::issue(int target, const Times& done) {
+void RmaEpoch::issue(int target, const Times& done, double bytes) {
+  bytes_ += bytes;
   auto [it, fresh] = pending_.try_emplace(target, done);
   if (!fresh) it->second = later(it->second, done);
 }

@@ -24,6 +24,7 @@ std::vector<std::string_view> collective_fallbacks(std::string_view op) {
   if (op == "reduce_scatter") return {"reduce_scatter_block", "allreduce"};
   if (op == "scan" || op == "exscan") return {"allreduce", "reduce"};
   if (op == "comm_dup" || op == "comm_split" || op == "comm_create") return {"allreduce", "barrier"};
+  if (op == "win_fence") return {"barrier"};
   return {};
 }
 
@@ -51,6 +52,7 @@ BasicRules<V>::BasicRules(const model::Model& model, model::Bound bound) : model
   recvmin_ = resolve("recvmin", {});
   test_ = resolve("test", {});
   iprobe_ = resolve("iprobe", Names{"test"});
+  put_ = resolve("put", Names{"pingpong", "recv", "send"});
   // Optional: without them the message rule stands alone, and there is nothing to report.
   sendrecv_ = model_.find("sendrecv");
   exchange_ = model_.find("exchange");

@@ -126,6 +126,13 @@ class BasicRules {
   V isend_post(double bytes) const { return price(isend1_, 2, bytes); }  // time to post MPI_Isend
   V irecv_post(double bytes) const { return price(irecv1_, 2, bytes); }  // time to post MPI_Irecv
   V transit(double bytes) const { return price(transit_, 2, bytes); }
+  // One-sided communication (the reverse profiler's windows): a transfer to or from a window
+  // with the synchronisation that completes it, the model's `put` (a lock epoch of one put, as
+  // the bench times it), else a message's transit.
+  V one_sided_transfer(double bytes) const { return price(put_, 2, bytes); }
+  // Whether the model's `win_fence` holds its epoch's transfers (the bench's does); without it
+  // a fence is a barrier that waits for them.
+  bool fence_holds_transfers() const { return model_.find("win_fence") != nullptr; }
   V recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
   // One poll that finds nothing done: MPI_Test* of pending requests, MPI_Iprobe of no message.
   // A program that polls millions of times spends seconds there.
@@ -196,7 +203,7 @@ class BasicRules {
 
   const model::Model& model_;
   model::Bound bound_;
-  Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_, test_, iprobe_;
+  Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_, test_, iprobe_, put_;
   const model::Operation *sendrecv_, *exchange_;
   double seconds_per_byte_ = 0;  // 1 / network.bandwidth; 0: no gap between a sender's messages
   std::map<std::string, Priced, std::less<>> collectives_;

@@ -40,10 +40,30 @@ TEST(RmaEpoch, APutCompletesOneMessageAfterItLeavesAndTheNextLeavesBehindIt) {
   expect_at(link_free, 108 * us);
 }
 
-TEST(RmaEpoch, AGetIsARequestOutAndTheDataBack) {
-  const auto model = link_model();  // the rules refer to it
+TEST(RmaEpoch, AGetIsOneTransferOfItsSize) {
+  const auto model = link_model();
   const timing::BoundsRules rules(model);
-  expect_at(revprof::get_done(rules, Times::same(100 * us), 1000), (100 + 10 + 20) * us);
+  expect_at(revprof::get_done(rules, Times::same(100 * us), 1000), (100 + 20) * us);
+}
+
+// With the bench's put in the model it prices every transfer, and its win_fence holds a fence
+// epoch's transfers; without them the ping-pong and a barrier that waits for the transfers.
+TEST(RmaEpoch, TheModelsPutAndWinFenceTakeOverFromTheMessage) {
+  const auto model = model::parse_model(R"json({"augur_model": 1, "machine": {"name": "link"}, "provenance": {"source": "test"},
+      "units": {"time": "us", "size": "bytes"}, "network": {"latency": 1e-5, "bandwidth": 2.5e8},
+      "operations": {"pingpong": {"regimes": [{"from": 0, "expr": "10 + d/100"}]},
+                     "put": {"regimes": [{"from": 0, "expr": "2 + d/1000"}]},
+                     "win_fence": {"regimes": [{"from": 0, "expr": "1.5*log2(p) + d/500"}]}}})json",
+                             "link");
+  const timing::BoundsRules rules(model);
+  expect_at(rules.one_sided_transfer(1000), 3 * us);
+  EXPECT_TRUE(rules.fence_holds_transfers());
+  expect_at(rules.collective_duration("win_fence", 4, 1000), 5 * us);
+  expect_at(revprof::get_done(rules, Times::same(100 * us), 1000), 103 * us);
+  const auto plain = link_model();
+  const timing::BoundsRules without(plain);
+  expect_at(without.one_sided_transfer(1000), 20 * us);
+  EXPECT_FALSE(without.fence_holds_transfers());
 }
 
 TEST(RmaEpoch, AFetchingOperationSendsItsOperandAndWaitsForTheResult) {
@@ -60,14 +80,16 @@ TEST(RmaEpoch, EachSynchronisationWaitsForWhatItCloses) {
   // Nothing issued: later(begin, done) is the begin.
   expect_at(later(Times::same(5 * us), epoch.done(1)), 5 * us);
   expect_at(later(Times::same(5 * us), epoch.done_all()), 5 * us);
-  epoch.issue(1, Times::same(30 * us));
-  epoch.issue(1, Times::same(20 * us));
-  epoch.issue(2, Times::same(50 * us));
+  epoch.issue(1, Times::same(30 * us), 100);
+  epoch.issue(1, Times::same(20 * us), 200);
+  epoch.issue(2, Times::same(50 * us), 400);
+  EXPECT_EQ(epoch.bytes(), 700);
   expect_at(epoch.done(1), 30 * us);
   expect_at(epoch.done_all(), 50 * us);
   epoch.settle(2);  // an unlock of rank 2
   expect_at(epoch.done_all(), 30 * us);
   epoch.settle_all();  // a fence
   EXPECT_TRUE(epoch.empty());
+  EXPECT_EQ(epoch.bytes(), 0);
   expect_at(later(Times::same(5 * us), epoch.done(1)), 5 * us);
 }

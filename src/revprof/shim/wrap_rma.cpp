@@ -36,7 +36,7 @@ int one_sided(std::string_view op, MPI_Win win, int target, double bytes, Done d
     if (!w) call.unmodelled(op);
     const int rc = call.real(real);
     if (!w || rc != MPI_SUCCESS || target == MPI_PROC_NULL) return rc;
-    w->epoch.issue(target, done(call.begin()));
+    w->epoch.issue(target, done(call.begin()), bytes);
     call.finish(call.begin(), {}, bytes);
     return rc;
   });
@@ -89,7 +89,7 @@ int closing_all(std::string_view op, MPI_Win win, Real real) {
 }
 
 // Lock and lock_all cost nothing of their own here: implementations defer taking the lock to
-// the first transfer or to the unlock, which is where the transfers' time is counted.
+// the first transfer or to the unlock, and the model's `put` times a whole lock epoch.
 template <class Real>
 int opening(std::string_view op, MPI_Win win, Real real) {
   return intercept(op, real, [&](Call& call) {
@@ -189,15 +189,16 @@ int MPI_Win_fence(int assert_flags, MPI_Win win) {
     if (!s) call.unmodelled("win_fence");
     const int rc = call.real(real);
     if (!s || rc != MPI_SUCCESS) return rc;
-    const Times start = later(call.begin(), w->epoch.done_all());
+    // The bench's win_fence holds the epoch's transfers, priced at the most bytes a member put;
+    // a barrier standing in for it begins once this rank's transfers are done.
+    const auto& rules = *runtime().rules;
+    const Times start = rules.fence_holds_transfers() ? call.begin() : later(call.begin(), w->epoch.done_all());
+    auto c = make_record("win_fence", *s, -1, start, w->epoch.bytes());
     w->epoch.settle_all();
-    // Priced as the barrier it is; the trace names it, and a replay prices it as a barrier too.
-    auto c = make_record("barrier", *s, -1, start, 0);
     exchange_starts(c, true);
     Times waiting;
     const Times end = collective_finish(c, waiting);
-    // The replay finds a collective's record by its call's name and begin.
-    c.op = "win_fence";
+    // The replay finds a collective's record by its call's begin.
     c.start = call.begin();
     trace_collective(c, end, -1);
     call.finish(end, waiting, 0);

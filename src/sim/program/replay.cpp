@@ -141,10 +141,7 @@ class RankReader {
     if (next_collective_ < rank_.collectives.size() && rank_.collectives[next_collective_].begin == s.begin &&
         t_.names[rank_.collectives[next_collective_].op] == name) {
       const auto& c = rank_.collectives[next_collective_++];
-      // A fence closes a one-sided epoch as a barrier of the window's members (the reverse
-      // profiler prices it so); its transfers are not in the trace.
-      const std::string_view priced = name == "win_fence" ? std::string_view("barrier") : std::string_view(name);
-      return ops_.push_back(collective_op(program_.intern(priced), double(c.bytes), c.root, comm_of(c.comm)));
+      return ops_.push_back(collective_op(program_.intern(name), double(c.bytes), c.root, comm_of(c.comm)));
     }
     // Communicator creation is collective over its parent and priced as one, but leaves no
     // collective record: the parent is taken to be the world.
