@@ -3,8 +3,8 @@
 the same program run plainly.
 
 bench/rma/halo_put.c (built here with mpicc into BUILD/rma/) puts BYTES into each neighbour's
-window every iteration, between two fences (fence) or each in a lock epoch of its target (lock),
-after WORK multiply-adds. Each input runs --runs times plainly (`mpirun -np 2`) and as often
+window every iteration, between two fences (fence), each in a lock epoch of its target (lock) or
+in a post/start/complete/wait epoch with both (pscw), after WORK multiply-adds. Each input runs --runs times plainly (`mpirun -np 2`) and as often
 under `augur run --machine MODEL`, alternately, so a slow spell of the machine falls on both.
 The measured time is the loop's MPI_Wtime span that rank 0 prints, the predicted one the same
 span under augur run (its MPI_Wtime is the virtual clock). The table gives medians and the error
@@ -27,6 +27,8 @@ INPUTS = [
     ("fence", 8, 20000, 2000),
     ("lock", 8, 100000, 0),
     ("lock", 65536, 20000, 0),
+    ("pscw", 8, 100000, 0),
+    ("pscw", 65536, 20000, 0),
 ]
 LOOP = re.compile(r"loop_seconds=([0-9.eE+-]+)")
 

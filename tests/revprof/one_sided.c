@@ -1,7 +1,8 @@
 /* One-sided communication under the reverse profiler: a fence epoch of puts, a passive-target
- * epoch (lock, put, unlock), a fence epoch of gets and an accumulate under lock_all. Rank 0
- * prints each epoch's MPI_Wtime span, and every rank what its window holds, so a test compares
- * the data with a plain run and the spans with the model.
+ * epoch (lock, MPI_Rput and its wait, unlock), a fence epoch of gets, an accumulate under
+ * lock_all and a post/start/complete/wait epoch. Ranks 0 and 1 print each epoch's MPI_Wtime
+ * span, and every rank what its window holds, so a test compares the data with a plain run and
+ * the spans with the model.
  *   one_sided BYTES */
 #include <mpi.h>
 #include <stdio.h>
@@ -31,8 +32,10 @@ int main(int argc, char** argv) {
 
   t = MPI_Wtime();
   if (rank == 0) {
+    MPI_Request put;
     MPI_Win_lock(MPI_LOCK_SHARED, next, 0, win);
-    MPI_Put(mine, bytes, MPI_CHAR, next, 0, bytes, MPI_CHAR, win);
+    MPI_Rput(mine, bytes, MPI_CHAR, next, 0, bytes, MPI_CHAR, win, &put);
+    MPI_Wait(&put, MPI_STATUS_IGNORE);
     MPI_Win_unlock(next, win);
   }
   const double lock_put = MPI_Wtime() - t;
@@ -59,18 +62,43 @@ int main(int argc, char** argv) {
   MPI_Accumulate(&one, 1, MPI_INT, 0, 0, 1, MPI_INT, MPI_SUM, counter_win);
   MPI_Win_unlock_all(counter_win);
   MPI_Barrier(MPI_COMM_WORLD);
+
+  /* A post/start/complete/wait epoch: rank 0 puts 'p's into rank 1's window. */
+  double pscw = 0;
+  char* posted = malloc((size_t)bytes);
+  memset(posted, 'p', (size_t)bytes);
+  MPI_Group world_group, peer;
+  MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+  if (rank < 2) {
+    const int other = 1 - rank;
+    MPI_Group_incl(world_group, 1, &other, &peer);
+    t = MPI_Wtime();
+    if (rank == 0) {
+      MPI_Win_start(peer, 0, win);
+      MPI_Put(posted, bytes, MPI_CHAR, 1, 0, bytes, MPI_CHAR, win);
+      MPI_Win_complete(win);
+    } else {
+      MPI_Win_post(peer, 0, win);
+      MPI_Win_wait(win);
+      printf("result: rank 1 after post/start/complete/wait holds %c\n", exposed[0]);
+    }
+    pscw = MPI_Wtime() - t;
+    MPI_Group_free(&peer);
+  }
+  MPI_Group_free(&world_group);
   if (rank == 0) {
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, counter_win);
     printf("result: the counter reached %d of %d\n", *counter, size);
     MPI_Win_unlock(0, counter_win);
-    printf("fence_put_seconds=%.12g lock_put_seconds=%.12g\n", fence_put, lock_put);
+    printf("fence_put_seconds=%.12g lock_put_seconds=%.12g pscw_origin_seconds=%.12g\n", fence_put, lock_put, pscw);
   }
-  if (rank == 1) printf("fence_get_seconds=%.12g\n", fence_get);
+  if (rank == 1) printf("fence_get_seconds=%.12g pscw_target_seconds=%.12g\n", fence_get, pscw);
   MPI_Win_free(&counter_win);
   MPI_Win_free(&win);
   free(exposed);
   free(mine);
   free(fetched);
+  free(posted);
   MPI_Finalize();
   return 0;
 }

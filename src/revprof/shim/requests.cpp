@@ -144,6 +144,9 @@ std::optional<Times> settle(MPI_Request handle, MPI_Status& status, Times& waiti
       end = settle_exchange(*r, status, waiting);
       bytes = r->send.bytes + r->receive.bytes;
       break;
+    case TrackedRequest::Kind::one_sided:
+      end = r->begin;
+      break;
     case TrackedRequest::Kind::collective:
       {
         ShimUnlocked waiting_for_members;

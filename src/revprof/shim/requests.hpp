@@ -63,11 +63,13 @@ class OwnedType {
 using TraceIds = std::array<std::int64_t, 2>;
 
 struct TrackedRequest {
-  // `exchange`: MPI_Isendrecv, a send and a receive under one request.
-  enum class Kind { send, receive, collective, exchange } kind = Kind::send;
+  // `exchange`: MPI_Isendrecv, a send and a receive under one request; `one_sided`: MPI_Rput,
+  // MPI_Rget and their kin, done at `begin`.
+  enum class Kind { send, receive, collective, exchange, one_sided } kind = Kind::send;
   std::string_view op;  // the operation name charged at completion
   TraceIds trace_ids{-1, -1};  // its ids in the trace's request records; -1: none written
-  Times begin;  // an exchange's call began here, where its sendrecv floor counts from
+  Times begin;  // an exchange's call began here, where its sendrecv floor counts from; a
+                // one-sided request's transfer is done here
   std::vector<OwnedType> owned_types;
   bool persistent = false;
   bool active = true;

@@ -35,6 +35,19 @@ Window* window_of(MPI_Win win) {
 
 const Shadow* shadow_of(const Window& w) { return shadow_of(w.comm); }
 
+std::vector<int> ranks_in(const Window& w, MPI_Group group) {
+  int size = 0;
+  PMPI_Group_size(group, &size);
+  std::vector<int> members(static_cast<std::size_t>(size)), ranks(members.size());
+  for (int i = 0; i < size; ++i) members[static_cast<std::size_t>(i)] = i;
+  MPI_Group own;
+  PMPI_Comm_group(w.comm, &own);
+  PMPI_Group_translate_ranks(group, size, members.data(), own, ranks.data());
+  PMPI_Group_free(&own);
+  std::erase(ranks, MPI_UNDEFINED);
+  return ranks;
+}
+
 void forget_window(MPI_Win win) {
   const auto it = registry().find(win);
   if (it == registry().end()) return;

@@ -1,15 +1,16 @@
 // One-sided communication on the windows the shim follows (windows.hpp): MPI_Put and its kin
 // return at once on the virtual clock; their transfers complete at the synchronisation that
-// closes the epoch (rma_epoch.hpp), which pays their time. MPI_Win_fence is a barrier of
-// the window's members that begins once this rank's transfers are done, so it waits for the
-// slowest member's too; MPI_Win_unlock and MPI_Win_flush wait for the transfers to their target
-// alone, whose clock a passive target does not follow. A window the shim does not follow runs
-// unchanged and is reported as not modelled, as are MPI_Rput, MPI_Rget and MPI_Win_post/start/
-// complete/wait (wrap_unmodelled.cpp).
+// closes the epoch (rma_epoch.hpp), which pays their time. MPI_Win_fence is a collective of the
+// window's members; MPI_Win_unlock and MPI_Win_flush wait for the transfers to their target
+// alone, whose clock a passive target does not follow; in a post/start/complete/wait epoch the
+// origin's complete waits for its targets' posts and the target's wait for its origins'
+// completes, whose times travel on the window's own communicator. A window the shim does not
+// follow runs unchanged and is reported as not modelled.
 #include <mpi.h>
 
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
+#include "revprof/shim/stamps.hpp"
 #include "revprof/shim/windows.hpp"
 
 using namespace augur::revprof;
@@ -28,15 +29,25 @@ int make_window(std::string_view op, MPI_Comm comm, MPI_Win* win, Real real) {
   });
 }
 
-// `done(issued)` gives when the operation issued at `issued` completes at its target.
+// `done(issued)` gives when the operation issued at `issued` completes at its target. A request-
+// based form (MPI_Rput …) hands `request`, whose Wait then ends when the transfer is done.
 template <class Done, class Real>
-int one_sided(std::string_view op, MPI_Win win, int target, double bytes, Done done, Real real) {
+int one_sided(std::string_view op, MPI_Win win, int target, double bytes, Done done, Real real,
+              MPI_Request* request = nullptr) {
   return intercept(op, real, [&](Call& call) {
     Window* w = window_of(win);
     if (!w) call.unmodelled(op);
     const int rc = call.real(real);
     if (!w || rc != MPI_SUCCESS || target == MPI_PROC_NULL) return rc;
-    w->epoch.issue(target, done(call.begin()), bytes);
+    const Times finished = done(call.begin());
+    w->epoch.issue(target, finished, bytes);
+    if (request) {
+      TrackedRequest r;
+      r.kind = TrackedRequest::Kind::one_sided;
+      r.op = op;
+      r.begin = finished;
+      track_request(*request, std::move(r));
+    }
     call.finish(call.begin(), {}, bytes);
     return rc;
   });
@@ -98,6 +109,43 @@ int opening(std::string_view op, MPI_Win win, Real real) {
     call.finish(call.begin(), {}, 0);
     return rc;
   });
+}
+
+// The tags of the shim's own messages on a window's communicator, which the program never sees:
+// a target's post time to each origin, an origin's complete time to each target.
+constexpr int kPosted = 1;
+constexpr int kCompleted = 2;
+
+// One time per clock from `source`, sent by send_post_time on the window's shadow.
+Times receive_time(const Shadow& s, int source, int tag) {
+  Times t;
+  ShimUnlocked waiting;
+  PMPI_Recv(t.at.data(), static_cast<int>(t.at.size()), MPI_DOUBLE, source, tag, s.acks, MPI_STATUS_IGNORE);
+  return t;
+}
+
+// A post/start/complete/wait call on a followed window: `body(call, window, shadow)` after the
+// real call succeeded gives the call's end.
+template <class Body, class Real>
+int generalized_active(std::string_view op, MPI_Win win, Body body, Real real) {
+  return intercept(op, real, [&](Call& call) {
+    Window* w = window_of(win);
+    const Shadow* s = w ? shadow_of(*w) : nullptr;
+    if (!s) call.unmodelled(op);
+    const int rc = call.real(real);
+    if (!s || rc != MPI_SUCCESS) return rc;
+    const Times end = body(call, *w, *s);
+    call.finish(end, end - call.begin(), 0);
+    return rc;
+  });
+}
+
+// A target's wait: its origins' completes, each a message away.
+Times origins_completed(const Call& call, Window& w, const Shadow& s) {
+  Times end = call.begin();
+  for (const int origin : w.exposure) end = later(end, receive_time(s, origin, kCompleted) + runtime().rules->transit(0));
+  w.exposure.clear();
+  return end;
 }
 
 }  // namespace
@@ -179,6 +227,88 @@ int MPI_Compare_and_swap(const void* origin, const void* compare, void* result, 
   const double bytes = static_cast<double>(message_bytes(1, type));
   return one_sided("compare_and_swap", win, target, 3 * bytes, fetch_like(2 * bytes, bytes),
                    [&] { return PMPI_Compare_and_swap(origin, compare, result, type, target, disp, win); });
+}
+
+int MPI_Rput(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
+             MPI_Datatype ttype, MPI_Win win, MPI_Request* request) {
+  const double bytes = static_cast<double>(message_bytes(ocount, otype));
+  return one_sided(
+      "rput", win, target, bytes, put_like(bytes),
+      [&] { return PMPI_Rput(origin, ocount, otype, target, disp, tcount, ttype, win, request); }, request);
+}
+
+int MPI_Rget(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
+             MPI_Win win, MPI_Request* request) {
+  const double bytes = static_cast<double>(message_bytes(ocount, otype));
+  return one_sided(
+      "rget", win, target, bytes, get_like(bytes),
+      [&] { return PMPI_Rget(origin, ocount, otype, target, disp, tcount, ttype, win, request); }, request);
+}
+
+// Post/start/complete/wait. A post tells each origin when it was made; a complete ends once the
+// transfers to each target are done and each target's post has reached it, then tells each
+// target when; a wait ends once every origin's complete has reached it. Start costs nothing of
+// its own: MPI may return from it before the targets post.
+int MPI_Win_post(MPI_Group group, int assert_flags, MPI_Win win) {
+  return generalized_active(
+      "win_post", win,
+      [&](const Call& call, Window& w, const Shadow& s) {
+        w.exposure = ranks_in(w, group);
+        for (const int origin : w.exposure) send_post_time(s, origin, kPosted, call.begin());
+        return call.begin();
+      },
+      [&] { return PMPI_Win_post(group, assert_flags, win); });
+}
+
+int MPI_Win_start(MPI_Group group, int assert_flags, MPI_Win win) {
+  return generalized_active(
+      "win_start", win,
+      [&](const Call& call, Window& w, const Shadow&) {
+        w.access = ranks_in(w, group);
+        return call.begin();
+      },
+      [&] { return PMPI_Win_start(group, assert_flags, win); });
+}
+
+int MPI_Win_complete(MPI_Win win) {
+  return generalized_active(
+      "win_complete", win,
+      [&](const Call& call, Window& w, const Shadow& s) {
+        const auto& rules = *runtime().rules;
+        Times end = call.begin();
+        for (const int target : w.access) {
+          end = later(end, w.epoch.done(target));
+          end = later(end, receive_time(s, target, kPosted) + rules.transit(0));
+          w.epoch.settle(target);
+        }
+        for (const int target : w.access) send_post_time(s, target, kCompleted, end);
+        w.access.clear();
+        return end;
+      },
+      [&] { return PMPI_Win_complete(win); });
+}
+
+int MPI_Win_wait(MPI_Win win) {
+  return generalized_active("win_wait", win, origins_completed, [&] { return PMPI_Win_wait(win); });
+}
+
+// A test that finds the epoch still open is a poll; one that finds it closed ends as a wait.
+int MPI_Win_test(MPI_Win win, int* flag) {
+  auto real = [&] { return PMPI_Win_test(win, flag); };
+  return intercept("win_test", real, [&](Call& call) {
+    Window* w = window_of(win);
+    const Shadow* s = w ? shadow_of(*w) : nullptr;
+    if (!s) call.unmodelled("win_test");
+    const int rc = call.real(real);
+    if (!s || rc != MPI_SUCCESS) return rc;
+    if (!*flag) {
+      finish_poll(call, Poll::test);
+      return rc;
+    }
+    const Times end = origins_completed(call, *w, *s);
+    call.finish(end, end - call.begin(), 0);
+    return rc;
+  });
 }
 
 int MPI_Win_fence(int assert_flags, MPI_Win win) {

@@ -109,40 +109,6 @@ int MPI_Ineighbor_alltoallw(const void* sbuf, const int scounts[], const MPI_Ain
   return PMPI_Ineighbor_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm, request);
 }
 
-// Generalized active target synchronization (post, start, complete, wait): its epochs'
-// transfers and waits are not predicted.
-int MPI_Win_post(MPI_Group group, int assert_flags, MPI_Win win) {
-  note_unmodelled("MPI_Win_post");
-  return PMPI_Win_post(group, assert_flags, win);
-}
-
-int MPI_Win_start(MPI_Group group, int assert_flags, MPI_Win win) {
-  note_unmodelled("MPI_Win_start");
-  return PMPI_Win_start(group, assert_flags, win);
-}
-
-int MPI_Win_complete(MPI_Win win) {
-  note_unmodelled("MPI_Win_complete");
-  return PMPI_Win_complete(win);
-}
-
-int MPI_Win_wait(MPI_Win win) {
-  note_unmodelled("MPI_Win_wait");
-  return PMPI_Win_wait(win);
-}
-
-int MPI_Rput(const void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount,
-             MPI_Datatype ttype, MPI_Win win, MPI_Request* request) {
-  note_unmodelled("MPI_Rput");
-  return PMPI_Rput(origin, ocount, otype, target, disp, tcount, ttype, win, request);
-}
-
-int MPI_Rget(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint disp, int tcount, MPI_Datatype ttype,
-             MPI_Win win, MPI_Request* request) {
-  note_unmodelled("MPI_Rget");
-  return PMPI_Rget(origin, ocount, otype, target, disp, tcount, ttype, win, request);
-}
-
 // MPI 4 (MPICH 4): partitioned communication pairs only with itself and persistent collectives
 // exchange nothing a point-to-point receive could see, so they run as they are, named.
 #if MPI_VERSION >= 4

@@ -100,8 +100,7 @@ AUGUR_FORTRAN(mpi_intercomm_create, MPI_INTERCOMM_CREATE, MPI_Intercomm_create, 
 AUGUR_FORTRAN(mpi_comm_free, MPI_COMM_FREE, MPI_Comm_free, 1)
 AUGUR_FORTRAN(mpi_type_free, MPI_TYPE_FREE, MPI_Type_free, 1)
 
-// One-sided communication: the windows the shim follows, their transfers and synchronisation,
-// and the calls it counts as unmodelled (MPI_Rput, MPI_Rget, post/start/complete/wait).
+// One-sided communication: the windows the shim follows, their transfers and synchronisation.
 AUGUR_FORTRAN(mpi_win_create, MPI_WIN_CREATE, MPI_Win_create, 6)
 AUGUR_FORTRAN(mpi_win_allocate, MPI_WIN_ALLOCATE, MPI_Win_allocate, 6)
 AUGUR_FORTRAN(mpi_win_allocate_shared, MPI_WIN_ALLOCATE_SHARED, MPI_Win_allocate_shared, 6)
@@ -114,6 +113,7 @@ AUGUR_FORTRAN(mpi_win_post, MPI_WIN_POST, MPI_Win_post, 3)
 AUGUR_FORTRAN(mpi_win_start, MPI_WIN_START, MPI_Win_start, 3)
 AUGUR_FORTRAN(mpi_win_complete, MPI_WIN_COMPLETE, MPI_Win_complete, 1)
 AUGUR_FORTRAN(mpi_win_wait, MPI_WIN_WAIT, MPI_Win_wait, 1)
+AUGUR_FORTRAN(mpi_win_test, MPI_WIN_TEST, MPI_Win_test, 2)
 AUGUR_FORTRAN(mpi_put, MPI_PUT, MPI_Put, 8)
 AUGUR_FORTRAN(mpi_get, MPI_GET, MPI_Get, 8)
 AUGUR_FORTRAN(mpi_accumulate, MPI_ACCUMULATE, MPI_Accumulate, 9)

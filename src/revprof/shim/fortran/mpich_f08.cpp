@@ -48,8 +48,7 @@ AUGUR_FORTRAN_F08(mpi_intercomm_create, MPI_Intercomm_create, 6)
 AUGUR_FORTRAN_F08(mpi_comm_free, MPI_Comm_free, 1)
 AUGUR_FORTRAN_F08(mpi_type_free, MPI_Type_free, 1)
 
-// One-sided communication: windows the shim follows, their fences, locks and flushes, and
-// post/start/complete/wait (counted as unmodelled).
+// One-sided communication: windows the shim follows and their synchronisation.
 AUGUR_FORTRAN_F08(mpi_win_fence, MPI_Win_fence, 2)
 AUGUR_FORTRAN_F08(mpi_win_allocate, MPI_Win_allocate, 6)
 AUGUR_FORTRAN_F08(mpi_win_allocate_shared, MPI_Win_allocate_shared, 6)
@@ -59,6 +58,7 @@ AUGUR_FORTRAN_F08(mpi_win_post, MPI_Win_post, 3)
 AUGUR_FORTRAN_F08(mpi_win_start, MPI_Win_start, 3)
 AUGUR_FORTRAN_F08(mpi_win_complete, MPI_Win_complete, 1)
 AUGUR_FORTRAN_F08(mpi_win_wait, MPI_Win_wait, 1)
+AUGUR_FORTRAN_F08(mpi_win_test, MPI_Win_test, 2)
 AUGUR_FORTRAN_F08(mpi_win_lock, MPI_Win_lock, 4)
 AUGUR_FORTRAN_F08(mpi_win_unlock, MPI_Win_unlock, 2)
 AUGUR_FORTRAN_F08(mpi_win_lock_all, MPI_Win_lock_all, 2)
