@@ -53,6 +53,7 @@ BasicRules<V>::BasicRules(const model::Model& model, model::Bound bound) : model
   test_ = resolve("test", {});
   iprobe_ = resolve("iprobe", Names{"test"});
   put_ = resolve("put", Names{"pingpong", "recv", "send"});
+  fence_holds_transfers_ = model_.find("win_fence") != nullptr;
   // Optional: without them the message rule stands alone, and there is nothing to report.
   sendrecv_ = model_.find("sendrecv");
   exchange_ = model_.find("exchange");

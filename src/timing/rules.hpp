@@ -132,7 +132,7 @@ class BasicRules {
   V one_sided_transfer(double bytes) const { return price(put_, 2, bytes); }
   // Whether the model's `win_fence` holds its epoch's transfers (the bench's does); without it
   // a fence is a barrier that waits for them.
-  bool fence_holds_transfers() const { return model_.find("win_fence") != nullptr; }
+  bool fence_holds_transfers() const { return fence_holds_transfers_; }
   V recvmin(double bytes) const { return price(recvmin_, 2, bytes); }
   // One poll that finds nothing done: MPI_Test* of pending requests, MPI_Iprobe of no message.
   // A program that polls millions of times spends seconds there.
@@ -206,6 +206,7 @@ class BasicRules {
   Priced send_, ssend_, rsend_, bsend_, isend1_, irecv1_, transit_, recvmin_, test_, iprobe_, put_;
   const model::Operation *sendrecv_, *exchange_;
   double seconds_per_byte_ = 0;  // 1 / network.bandwidth; 0: no gap between a sender's messages
+  bool fence_holds_transfers_ = false;
   std::map<std::string, Priced, std::less<>> collectives_;
   struct Roles {
     const model::Operation *root = nullptr, *others = nullptr;

@@ -124,18 +124,26 @@ Times receive_time(const Shadow& s, int source, int tag) {
   return t;
 }
 
-// A post/start/complete/wait call on a followed window: `body(call, window, shadow)` after the
-// real call succeeded gives the call's end.
+// When a synchronisation call ends, and how much of it was spent waiting.
+struct Ended {
+  Times end, waiting;
+};
+
+// One whose whole time past its begin is waiting (post/start/complete/wait).
+Ended waited(const Call& call, const Times& end) { return {end, end - call.begin()}; }
+
+// A synchronisation call on a window: `body(call, window, shadow)`, after the real call
+// succeeded on a followed window, says when it ends.
 template <class Body, class Real>
-int generalized_active(std::string_view op, MPI_Win win, Body body, Real real) {
+int synchronising(std::string_view op, MPI_Win win, Body body, Real real) {
   return intercept(op, real, [&](Call& call) {
     Window* w = window_of(win);
     const Shadow* s = w ? shadow_of(*w) : nullptr;
     if (!s) call.unmodelled(op);
     const int rc = call.real(real);
     if (!s || rc != MPI_SUCCESS) return rc;
-    const Times end = body(call, *w, *s);
-    call.finish(end, end - call.begin(), 0);
+    const Ended ended = body(call, *w, *s);
+    call.finish(ended.end, ended.waiting, 0);
     return rc;
   });
 }
@@ -250,28 +258,28 @@ int MPI_Rget(void* origin, int ocount, MPI_Datatype otype, int target, MPI_Aint 
 // target when; a wait ends once every origin's complete has reached it. Start costs nothing of
 // its own: MPI may return from it before the targets post.
 int MPI_Win_post(MPI_Group group, int assert_flags, MPI_Win win) {
-  return generalized_active(
+  return synchronising(
       "win_post", win,
       [&](const Call& call, Window& w, const Shadow& s) {
         w.exposure = ranks_in(w, group);
         for (const int origin : w.exposure) send_post_time(s, origin, kPosted, call.begin());
-        return call.begin();
+        return waited(call, call.begin());
       },
       [&] { return PMPI_Win_post(group, assert_flags, win); });
 }
 
 int MPI_Win_start(MPI_Group group, int assert_flags, MPI_Win win) {
-  return generalized_active(
+  return synchronising(
       "win_start", win,
       [&](const Call& call, Window& w, const Shadow&) {
         w.access = ranks_in(w, group);
-        return call.begin();
+        return waited(call, call.begin());
       },
       [&] { return PMPI_Win_start(group, assert_flags, win); });
 }
 
 int MPI_Win_complete(MPI_Win win) {
-  return generalized_active(
+  return synchronising(
       "win_complete", win,
       [&](const Call& call, Window& w, const Shadow& s) {
         const auto& rules = *runtime().rules;
@@ -283,57 +291,48 @@ int MPI_Win_complete(MPI_Win win) {
         }
         for (const int target : w.access) send_post_time(s, target, kCompleted, end);
         w.access.clear();
-        return end;
+        return waited(call, end);
       },
       [&] { return PMPI_Win_complete(win); });
 }
 
 int MPI_Win_wait(MPI_Win win) {
-  return generalized_active("win_wait", win, origins_completed, [&] { return PMPI_Win_wait(win); });
+  return synchronising(
+      "win_wait", win,
+      [](const Call& call, Window& w, const Shadow& s) { return waited(call, origins_completed(call, w, s)); },
+      [&] { return PMPI_Win_wait(win); });
 }
 
 // A test that finds the epoch still open is a poll; one that finds it closed ends as a wait.
 int MPI_Win_test(MPI_Win win, int* flag) {
-  auto real = [&] { return PMPI_Win_test(win, flag); };
-  return intercept("win_test", real, [&](Call& call) {
-    Window* w = window_of(win);
-    const Shadow* s = w ? shadow_of(*w) : nullptr;
-    if (!s) call.unmodelled("win_test");
-    const int rc = call.real(real);
-    if (!s || rc != MPI_SUCCESS) return rc;
-    if (!*flag) {
-      finish_poll(call, Poll::test);
-      return rc;
-    }
-    const Times end = origins_completed(call, *w, *s);
-    call.finish(end, end - call.begin(), 0);
-    return rc;
-  });
+  return synchronising(
+      "win_test", win,
+      [&](const Call& call, Window& w, const Shadow& s) {
+        if (!*flag) return Ended{call.begin() + runtime().rules->test_poll(), {}};
+        return waited(call, origins_completed(call, w, s));
+      },
+      [&] { return PMPI_Win_test(win, flag); });
 }
 
 int MPI_Win_fence(int assert_flags, MPI_Win win) {
-  auto real = [&] { return PMPI_Win_fence(assert_flags, win); };
-  return intercept("win_fence", real, [&](Call& call) {
-    Window* w = window_of(win);
-    const Shadow* s = w ? shadow_of(*w) : nullptr;
-    if (!s) call.unmodelled("win_fence");
-    const int rc = call.real(real);
-    if (!s || rc != MPI_SUCCESS) return rc;
-    // The bench's win_fence holds the epoch's transfers, priced at the most bytes a member put;
-    // a barrier standing in for it begins once this rank's transfers are done.
-    const auto& rules = *runtime().rules;
-    const Times start = rules.fence_holds_transfers() ? call.begin() : later(call.begin(), w->epoch.done_all());
-    auto c = make_record("win_fence", *s, -1, start, w->epoch.bytes());
-    w->epoch.settle_all();
-    exchange_starts(c, true);
-    Times waiting;
-    const Times end = collective_finish(c, waiting);
-    // The replay finds a collective's record by its call's begin.
-    c.start = call.begin();
-    trace_collective(c, end, -1);
-    call.finish(end, waiting, 0);
-    return rc;
-  });
+  return synchronising(
+      "win_fence", win,
+      [](const Call& call, Window& w, const Shadow& s) {
+        // The bench's win_fence holds the epoch's transfers, priced at the most bytes a member
+        // put; a barrier standing in for it begins once this rank's transfers are done.
+        const auto& rules = *runtime().rules;
+        const Times start = rules.fence_holds_transfers() ? call.begin() : later(call.begin(), w.epoch.done_all());
+        auto c = make_record("win_fence", s, -1, start, w.epoch.bytes());
+        w.epoch.settle_all();
+        exchange_starts(c, true);
+        Ended ended;
+        ended.end = collective_finish(c, ended.waiting);
+        // The replay finds a collective's record by its call's begin.
+        c.start = call.begin();
+        trace_collective(c, ended.end, -1);
+        return ended;
+      },
+      [&] { return PMPI_Win_fence(assert_flags, win); });
 }
 
 int MPI_Win_lock(int lock_type, int rank, int assert_flags, MPI_Win win) {
