@@ -32,6 +32,24 @@ double ComputeClock::enter() {
   return std::max(spent, 0.0);
 }
 
+double ComputeClock::pass() {
+  const double now = wall_();
+  const double interval = now - left_at_;
+  double spent = interval;
+  if (interval < short_interval_) {
+    since_anchor_ += interval;
+  } else {
+    const double cpu = read_cpu();
+    spent = cpu - cpu_anchor_ - since_anchor_;
+    cpu_anchor_ = cpu;
+    since_anchor_ = 0;
+  }
+  entered_at_ = left_at_ = now;
+  return std::max(spent, 0.0);
+}
+
+double ComputeClock::inside() const { return wall_() - entered_at_ + costs_.wall_reading + costs_.call_boundary; }
+
 void ComputeClock::leave() {
   left_at_ = wall_();
   const double call = left_at_ - entered_at_;

@@ -30,6 +30,14 @@ class ComputeClock {
   void start();     // the program runs from here (MPI_Init returned)
   double enter();   // the program calls MPI: returns its compute seconds since it last left MPI
   void leave();     // the program continues after an MPI call
+  // The program made a call that is part of its own time (it read the clock): returns its
+  // compute seconds since it last left MPI with nothing taken off, the call's entry, work and
+  // the clock reading included, and the program runs on from here. Successive calls tile the
+  // wall time, so a loop of them advances by what it costs the host.
+  double pass();
+  // Wall seconds since the program entered the call in progress, its entry included: what the
+  // call has cost the host so far.
+  double inside() const;
 
   long cpu_readings() const { return cpu_readings_; }
 

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -358,6 +360,59 @@ TEST(ReverseProfiler, PollsThatFindNothingCostTheModelsTestAndIprobe) {
   EXPECT_EQ(ops["test"]["count"], 1000);
   EXPECT_NEAR(ops["test"]["seconds"].get<double>(), 1000 * 0.5 * us, 1e-12);
   EXPECT_NEAR(ops["iprobe"]["seconds"].get<double>(), 1000 * 2 * us, 1e-12);
+}
+
+// Without the model's `test` and `iprobe`, a poll that finds nothing costs what the call took on
+// the host, as compute: a loop of them advances the clock rather than standing still.
+TEST(ReverseProfiler, PollsThatFindNothingCostTheHostsTimeWhereTheModelHasNoPoll) {
+  constexpr int kPolls = 100000;
+  auto r = augur_run("--machine generic --compute measured --compute-scale 1 -np 2", POLLING_PROGRAM,
+                     std::to_string(kPolls));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("received 42"), std::string::npos) << r.output;
+  const auto& rank0 = r.report["ranks"][0];
+  for (const char* op : {"test", "iprobe"}) {
+    ASSERT_EQ(rank0["operations"][op]["count"], kPolls) << op;
+    const double each = rank0["operations"][op]["seconds"].get<double>() / kPolls;
+    EXPECT_GT(each, 5e-9) << op;  // a call through the interposer costs tens of nanoseconds
+    EXPECT_LT(each, 50e-6) << op;
+  }
+  EXPECT_GE(r.report["predicted_seconds"].get<double>(),
+            rank0["operations"]["test"]["seconds"].get<double>() + rank0["operations"]["iprobe"]["seconds"].get<double>());
+}
+
+// A program that waits on the clock, as MPICH's pt2pt/bsendpending does before it receives:
+// each MPI_Wtime counts what it cost the host, so the wait takes about as long under augur as
+// plainly (it took 90 times as long when only the loop's own instructions moved the clock), and
+// the prediction holds the whole wait.
+TEST(ReverseProfiler, AProgramWaitingOnTheClockWaitsAboutAsLongAsPlainly) {
+  constexpr double kSpin = 0.15;  // twice: once per communicator
+  // Small messages: the generic model's 10 µs a byte would make 128 KiB take seconds.
+  const std::string args = std::to_string(kSpin) + " 8";
+  using clock = std::chrono::steady_clock;
+  auto seconds_since = [](clock::time_point t) { return std::chrono::duration<double>(clock::now() - t).count(); };
+  auto t = clock::now();
+  const std::string plain = plain_run(std::string(CLOCK_WAIT_PROGRAM) + " " + args, 2);
+  const double plain_seconds = seconds_since(t);
+  t = clock::now();
+  auto r = augur_run("--machine generic -np 2", CLOCK_WAIT_PROGRAM, args);
+  const double augur_seconds = seconds_since(t);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output.find("wrong byte"), std::string::npos) << r.output;  // the data arrived unchanged
+  // Start-up included on both sides; an uncounted clock reading made this 30 times plain.
+  EXPECT_LT(augur_seconds, 3 * plain_seconds) << "plain: " << plain << "augur: " << r.output;
+  // Virtual time follows the rank's CPU time, so the wait costs its own length in CPU seconds
+  // however busy the host is (in wall time, longer by the share of a core the rank gets).
+  EXPECT_LT(value_after(r.output, "spin_cpu"), 2 * 2 * kSpin) << r.output;
+  const double waited = value_after(r.output, "waited");
+  EXPECT_GE(waited, 2 * kSpin) << r.output;
+  EXPECT_LT(waited, 2 * kSpin + 0.01) << r.output;
+  const double predicted = r.report["predicted_seconds"].get<double>();
+  EXPECT_GE(predicted, 2 * kSpin);
+  EXPECT_LT(predicted, 2 * kSpin + 0.01);
+  std::printf("plain %.3f s, %.0f readings, spins %.3f CPU s; augur %.3f s, %.0f readings, spins %.3f CPU s; predicted %.6f s\n",
+              plain_seconds, value_after(plain, "readings"), value_after(plain, "spin_cpu"), augur_seconds,
+              value_after(r.output, "readings"), value_after(r.output, "spin_cpu"), predicted);
 }
 
 // A rank's compute is its busiest thread's: a worker that computes while the calling thread

@@ -102,4 +102,37 @@ TEST_F(ComputeClockTest, TheInterposersWorkAtEachCallBoundaryIsTakenOffShortInte
   EXPECT_NEAR(costly.enter(), 1e-3, 1e-12);
 }
 
+// A loop that reads the clock: each reading is part of the program's time, so with the costs of
+// the readings and the call boundary calibrated the loop still advances by all the wall time it
+// takes, where enter/leave would credit it almost nothing.
+TEST_F(ComputeClockTest, CallsThatArePartOfTheProgramsTimeCountWhole) {
+  ComputeClock costly{wall, cpu, {0, 25e-9, 15e-9}, kShort};
+  costly.start();
+  double counted = 0;
+  for (int i = 0; i < 1000; ++i) {
+    run(80e-9);  // the loop's body, the call and its clock reading
+    counted += costly.pass();
+  }
+  EXPECT_NEAR(counted, 1000 * 80e-9, 1e-12);
+  run(1e-6);  // an ordinary call next: only what follows the last reading is its compute
+  EXPECT_NEAR(costly.enter(), 1e-6 - 40e-9, 1e-12);
+}
+
+TEST_F(ComputeClockTest, APassAfterALongIntervalCountsItsCpuTimeNotItsPreemption) {
+  run(1e-3);
+  preempted(10e-3);
+  EXPECT_NEAR(clock.pass(), 1e-3, 1e-12);
+  run(2e-6);
+  EXPECT_NEAR(clock.pass(), 2e-6, 1e-12);
+}
+
+TEST_F(ComputeClockTest, InsideACallIsItsWallTimeWithItsEntry) {
+  ComputeClock costly{wall, cpu, {0, 25e-9, 15e-9}, kShort};
+  costly.start();
+  run(1e-6);
+  costly.enter();
+  run(300e-9);
+  EXPECT_NEAR(costly.inside(), 300e-9 + 40e-9, 1e-12);
+}
+
 }  // namespace

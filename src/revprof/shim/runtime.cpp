@@ -92,6 +92,17 @@ void add_compute_seconds(double seconds) {
 
 namespace {
 
+bool compute_is_measured() {
+  const auto& rt = runtime();
+  return rt.config.compute == ComputeMode::measured && !rt.compute_paused;
+}
+
+// Host seconds of the program's compute, counted on the target unless the run ignores compute.
+void add_measured_compute(double spent) {
+  if (!compute_is_measured() || spent <= 0) return;
+  add_compute_seconds(spent * runtime().config.compute_scale);
+}
+
 void add_compute(bool resume_now) {
   auto& rt = runtime();
   if (rt.config.measure) {
@@ -104,14 +115,22 @@ void add_compute(bool resume_now) {
   }
   const double spent = rt.compute_clock.enter();
   if (resume_now) rt.compute_clock.leave();
-  if (rt.config.compute != ComputeMode::measured || rt.compute_paused || spent <= 0) return;
-  add_compute_seconds(spent * rt.config.compute_scale);
+  add_measured_compute(spent);
 }
 
 }  // namespace
 
 void account_compute() { add_compute(true); }
 void account_compute_before_call() { add_compute(false); }
+
+void account_clock_reading() {
+  auto& rt = runtime();
+  if (rt.config.measure) {
+    add_compute(true);
+    return;
+  }
+  add_measured_compute(rt.compute_clock.pass());
+}
 
 // The shim is loaded with the program (LD_PRELOAD), so its thread-locals can live in the static
 // TLS block: a read on every call is then one load, not a call to __tls_get_addr.
@@ -227,10 +246,18 @@ Call::~Call() {
   if (modelled_) rt.compute_clock.leave();
 }
 
+Times poll_seconds(Poll kind) {
+  auto& rt = runtime();
+  const auto& rules = *rt.rules;
+  const bool priced = kind == Poll::test ? rt.model_prices_test : rt.model_prices_iprobe;
+  // Without compute the rules' 0 stands, and the report names the missing operation.
+  if (priced || !compute_is_measured()) return kind == Poll::test ? rules.test_poll() : rules.iprobe_poll();
+  return compute_on_each_clock(rt.compute_factors, rt.compute_clock.inside() * rt.config.compute_scale);
+}
+
 void finish_poll(Call& call, Poll kind) {
   if (!call.modelled()) return;
-  const auto& rules = *runtime().rules;
-  call.finish(call.begin() + (kind == Poll::test ? rules.test_poll() : rules.iprobe_poll()), {}, 0);
+  call.finish(call.begin() + poll_seconds(kind), {}, 0);
 }
 
 void note_unmodelled(std::string_view function) {

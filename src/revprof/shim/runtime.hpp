@@ -47,6 +47,9 @@ struct Runtime {
   std::string not_predicted;  // why a run is not predicted (then not active)
   bool compute_paused = false;  // MPI_Pcontrol(0)
   bool threaded = false;   // MPI_THREAD_MULTIPLE: calls may come from several threads at once
+  // Whether the model prices a poll that finds nothing (the rules' `test`, and `iprobe` else
+  // `test`); where it does not, the host's own time of the call counts (finish_poll).
+  bool model_prices_test = false, model_prices_iprobe = false;
 };
 
 Runtime& runtime();
@@ -127,6 +130,10 @@ void account_compute();
 // The same at the start of an intercepted call, whose end (Call's destructor) resumes the
 // program's time: one clock reading fewer on every call.
 void account_compute_before_call();
+// The program read the clock (MPI_Wtime): the call is part of its own time, so the compute since
+// it last left MPI counts with the call's own cost on the host, nothing taken off. A loop that
+// waits on the clock then advances its virtual time at the rate it runs (docs/revprof-clocks.md).
+void account_clock_reading();
 // Adds `seconds` of the program's compute on the target to every clock, times the model's
 // compute state on each (compute_band.hpp).
 void add_compute_seconds(double seconds);
@@ -189,8 +196,11 @@ void refuse_prediction(const std::string& why);
 
 // Ends a call that found nothing done after one poll's time on the model's machine: an
 // MPI_Test* whose requests are pending (Poll::test), an MPI_Iprobe of no message (Poll::iprobe).
+// A model without the poll's operation gets the host's own time of the call, counted as compute.
 enum class Poll { test, iprobe };
 void finish_poll(Call& call, Poll kind);
+// That poll's time on each clock from the call's begin.
+Times poll_seconds(Poll kind);
 
 // Runs an intercepted call, the shim's work around it guarded (revprof/guard.hpp). A call
 // that is not priced (outside a predicted run, or made by the MPI library itself inside

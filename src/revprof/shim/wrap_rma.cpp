@@ -308,7 +308,7 @@ int MPI_Win_test(MPI_Win win, int* flag) {
   return synchronising(
       "win_test", win,
       [&](const Call& call, Window& w, const Shadow& s) {
-        if (!*flag) return Ended{call.begin() + runtime().rules->test_poll(), {}};
+        if (!*flag) return Ended{call.begin() + poll_seconds(Poll::test), {}};
         return waited(call, origins_completed(call, w, s));
       },
       [&] { return PMPI_Win_test(win, flag); });

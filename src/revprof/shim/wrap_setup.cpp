@@ -100,6 +100,8 @@ void start(bool thread_multiple) {
     rt.rules.emplace(rt.model);
     rt.rules->price_unanswered_as_zero(note_not_priced);
     rt.compute_factors = compute_factors(rt.model.compute);
+    rt.model_prices_test = rt.model.find("test") != nullptr;
+    rt.model_prices_iprobe = rt.model_prices_test || rt.model.find("iprobe") != nullptr;
   } catch (const std::exception& e) {
     rt.not_predicted = e.what();
     warn("not predicting this run: " + rt.not_predicted + "; the program runs unchanged");
@@ -270,7 +272,7 @@ double MPI_Wtime() {
   ShimLock lock;
   if (!rt.active || call_depth() != 0) return PMPI_Wtime();
   // Accounting here in every mode keeps measured and predicted traces of one program in step.
-  account_compute();
+  account_clock_reading();
   return rt.config.virtual_wtime && !rt.config.measure ? shown(rt.now) : PMPI_Wtime();
 }
 
