@@ -32,23 +32,33 @@ double ComputeClock::enter() {
   return std::max(spent, 0.0);
 }
 
-double ComputeClock::pass() {
-  const double now = wall_();
-  const double interval = now - left_at_;
-  double spent = interval;
+double ComputeClock::count_since(double since, double now) {
+  const double interval = now - since;
   if (interval < short_interval_) {
     since_anchor_ += interval;
-  } else {
-    const double cpu = read_cpu();
-    spent = cpu - cpu_anchor_ - since_anchor_;
-    cpu_anchor_ = cpu;
-    since_anchor_ = 0;
+    return interval;
   }
-  entered_at_ = left_at_ = now;
+  const double cpu = read_cpu();
+  const double spent = cpu - cpu_anchor_ - since_anchor_;
+  cpu_anchor_ = cpu;
+  since_anchor_ = 0;
   return std::max(spent, 0.0);
 }
 
-double ComputeClock::inside() const { return wall_() - entered_at_ + costs_.wall_reading + costs_.call_boundary; }
+double ComputeClock::pass() {
+  const double now = wall_();
+  const double spent = count_since(left_at_, now);
+  entered_at_ = left_at_ = now;
+  return spent;
+}
+
+double ComputeClock::count_call() {
+  const double now = wall_();
+  // enter() left the call's entry and its own reading out of the compute before it.
+  const double spent = count_since(entered_at_, now) + costs_.wall_reading + costs_.call_boundary;
+  entered_at_ = now;
+  return spent;
+}
 
 void ComputeClock::leave() {
   left_at_ = wall_();

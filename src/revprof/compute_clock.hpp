@@ -35,14 +35,18 @@ class ComputeClock {
   // the clock reading included, and the program runs on from here. Successive calls tile the
   // wall time, so a loop of them advances by what it costs the host.
   double pass();
-  // Wall seconds since the program entered the call in progress, its entry included: what the
-  // call has cost the host so far.
-  double inside() const;
+  // The call in progress is part of the program's time (a poll the model cannot price): returns
+  // its seconds so far, its entry included, as compute (a long one by the CPU clock, so a
+  // preemption inside it does not count), and the rest of the call is the interposer's again.
+  double count_call();
 
   long cpu_readings() const { return cpu_readings_; }
 
  private:
   double read_cpu();
+  // Seconds from wall time `since` to `now` as compute: the wall time of a short interval, the
+  // CPU time of a long one.
+  double count_since(double since, double now);
 
   Reader wall_, cpu_;
   Costs costs_;

@@ -252,7 +252,7 @@ Times poll_seconds(Poll kind) {
   const bool priced = kind == Poll::test ? rt.model_prices_test : rt.model_prices_iprobe;
   // Without compute the rules' 0 stands, and the report names the missing operation.
   if (priced || !compute_is_measured()) return kind == Poll::test ? rules.test_poll() : rules.iprobe_poll();
-  return compute_on_each_clock(rt.compute_factors, rt.compute_clock.inside() * rt.config.compute_scale);
+  return compute_on_each_clock(rt.compute_factors, rt.compute_clock.count_call() * rt.config.compute_scale);
 }
 
 void finish_poll(Call& call, Poll kind) {
