@@ -33,7 +33,8 @@ class ComputeClock {
   // The program made a call that is part of its own time (it read the clock): returns its
   // compute seconds since it last left MPI with nothing taken off, the call's entry, work and
   // the clock reading included, and the program runs on from here. Successive calls tile the
-  // wall time, so a loop of them advances by what it costs the host.
+  // rank's time (a long interval by the CPU clock), so a loop of them advances by what it costs
+  // the host.
   double pass();
   // The call in progress is part of the program's time (a poll the model cannot price): returns
   // its seconds so far, its entry included, as compute (a long one by the CPU clock, so a
