@@ -338,33 +338,51 @@ void Engine::irecv(int rank, const Op& op) {
   advance(rank, end);
 }
 
-// Both halves at once (wrap_p2p.cpp's exchange): the send never waits for its partner.
+// Both halves at once (wrap_p2p.cpp's exchange): the send never waits for its partner. On LogGOPS
+// the send half waits for the processor and the gap in its place, the receive half is posted at
+// once, as the call's two GOAL vertices.
 bool Engine::sendrecv(int rank, const Op& op) {
   auto& rs = ranks_[rank];
+  if (rs.send_deferred) return deferred_send_half(rank, op);
   rs.begin = rs.end = rs.now;
   rs.bytes = rs.halves = 0;
   rs.send_end = rs.now;
-  if (has_peer(op.peer)) {
-    // LogGOPS: the send half waits for the processor and the gap; the receive half is posted now.
-    const double post = rs.now;
-    if (handles_) rs.now = std::max({rs.now, rs.cpu_free, rs.nic_free});
-    rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
-    if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
-    send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
-    rs.now = post;
-  }
   rs.pending = 1;
   rs.status = Status::blocked;
-  if (!has_peer(op.peer2)) {
-    finish_call(rank);
-    return true;
+  const bool deferred = handles_ && has_peer(op.peer) && std::max(rs.cpu_free, rs.nic_free) > rs.now;
+  if (has_peer(op.peer) && !deferred) send_half(rank, op);
+  if (deferred) {
+    rs.send_deferred = true;
+    ++rs.pending;
   }
-  Op receive = op;
-  receive.peer = op.peer2;
-  receive.tag = op.tag2;
-  const auto request = new_request(rank, true, receive);
-  requests_[request].awaited = true;
-  post_receive(request);
+  if (!has_peer(op.peer2)) {
+    if (deferred) --rs.pending;
+    else finish_call(rank);
+  } else {
+    Op receive = op;
+    receive.peer = op.peer2;
+    receive.tag = op.tag2;
+    const auto request = new_request(rank, true, receive);
+    requests_[request].awaited = true;
+    post_receive(request);
+  }
+  if (deferred) requeue(rank, std::max(rs.cpu_free, rs.nic_free));
+  return rs.status != Status::blocked;
+}
+
+void Engine::send_half(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+  if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
+  send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
+}
+
+// LogGOPS: the processor and the gap are free for the send half that waited.
+bool Engine::deferred_send_half(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.send_deferred = false;
+  send_half(rank, op);
+  if (--rs.pending == 0) finish_call(rank);
   return rs.status != Status::blocked;
 }
 

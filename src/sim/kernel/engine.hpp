@@ -88,8 +88,9 @@ struct RankState {
   std::int32_t last_source = kNoPeer, last_tag = kAny;
   Status status = Status::ready;
   // LogGOPS: the next operation is already queued (a non-blocking call queues it as it starts);
-  // a wait's requests are complete and its own step waits for the processor.
-  bool released = false, wait_queued = false;
+  // a wait's requests are complete and its own step waits for the processor; a sendrecv's send
+  // half waits for the processor or the gap.
+  bool released = false, wait_queued = false, send_deferred = false;
   Op call;  // the blocked call, kept so its completion need not fetch or expand it again
 };
 
@@ -117,6 +118,8 @@ class Engine {
   bool blocking_recv(int rank, const Op& op);
   void irecv(int rank, const Op& op);
   bool sendrecv(int rank, const Op& op);
+  void send_half(int rank, const Op& op);
+  bool deferred_send_half(int rank, const Op& op);
   bool wait(int rank, const Op& op);
   void take_awaited(RankState& rs, std::uint32_t id);
   static void note_received(RankState& rs, const Request& r);  // a reply's destination, a loop's exit

@@ -33,6 +33,7 @@ double Engine::busy_until(const RankState& rs, const Op& op) const {
     case OpKind::sleep:
     case OpKind::until: return rs.cpu_free;
     case OpKind::wait: return rs.wait_queued ? rs.cpu_free : 0;
+    case OpKind::sendrecv: return rs.send_deferred ? std::max(rs.cpu_free, rs.nic_free) : 0;
     default: return 0;
   }
 }
