@@ -103,3 +103,7 @@ TEST(SimLogGOPSEquivalence, MessagesBothSidesOfS) {
   expect_one_answer("both_sides_16");
   expect_one_answer("both_sides_1024");
 }
+
+// A sendrecv's send half waits for the gap after an isend while a message from the partner
+// takes the processor: it starts once that message has been handled.
+TEST(SimLogGOPSEquivalence, SendrecvWaitingForItsGap) { expect_one_answer("sendrecv_2"); }
