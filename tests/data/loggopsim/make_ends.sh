@@ -1,6 +1,6 @@
 #!/bin/sh
 # Makes the .ends files here: each schedule written as GOAL by augur, then run by LogGOPSim
-# (github.com/spcl/LogGOPSim, src/LogGOPSim built with txt2bin) on S = 64 KiB (eager: every
+# (github.com/spcl/LogGOPSim at 76451de, src/LogGOPSim built with txt2bin) on S = 64 KiB (eager: every
 # message here) and S = 4 KiB (rendezvous above it), L = 3 µs, o = 1.5 µs, g = 1 µs, G = 6 ns/B,
 # O = 0.
 #   tests/data/loggopsim/make_ends.sh build/bin/augur LOGGOPSIM/src/LogGOPSim
