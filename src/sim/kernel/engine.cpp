@@ -356,8 +356,7 @@ bool Engine::sendrecv(int rank, const Op& op) {
     ++rs.pending;
   }
   if (!has_peer(op.peer2)) {
-    if (deferred) --rs.pending;
-    else finish_call(rank);
+    if (--rs.pending == 0) finish_call(rank);  // no receive half: the send half's end is the call's
   } else {
     Op receive = op;
     receive.peer = op.peer2;
@@ -370,11 +369,21 @@ bool Engine::sendrecv(int rank, const Op& op) {
   return rs.status != Status::blocked;
 }
 
+// The send half never waits for the receiver, whatever op.mode says, except on LogGOPS, where it is
+// the GOAL translation's send: above S it is done when its receive takes the message.
 void Engine::send_half(int rank, const Op& op) {
   auto& rs = ranks_[rank];
   rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+  const bool rendezvous = handles_ && net_.waits_for_receiver(timing::SendMode::standard, op.value);
   if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
-  send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
+  const auto message = send_message(rank, op, rendezvous);
+  if (!rendezvous) return;
+  const auto request = new_request(rank, false, op);
+  requests_[request].halves = rs.send_end;
+  requests_[request].bytes = 0;  // the call counts its bytes
+  requests_[request].awaited = true;
+  messages_[message].sender_request = request;
+  ++rs.pending;
 }
 
 // LogGOPS: the processor and the gap are free for the send half that waited.
@@ -469,7 +478,8 @@ void Engine::finish_call(int rank) {
       break;
     case OpKind::sendrecv: {
       const bool received = has_peer(op.peer2);
-      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received ? rs.end : rs.begin,
+      // On LogGOPS rs.end holds a rendezvous send half's end too.
+      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received || handles_ ? rs.end : rs.begin,
                                       has_peer(op.peer) && received, std::max(op.value, rs.bytes));
       const double waited = received ? timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes) : 0;
       account(rank, n_sendrecv, rs.begin, end, waited, op.value + rs.bytes);
