@@ -113,11 +113,11 @@ TEST(SimLogGOPSRules, EagerPipeline) {
 TEST(SimLogGOPSRules, RendezvousPipeline) {
   const auto net = loggops(",S=1000");
   const double t1 = hop + o + L, t2 = t1 + hop, t3 = t2 + (o + L) + r + (o + L);
-  // Rank 1's last send is released when rank 2 posts its receive: in the GOAL schedule at
-  // t2 + o + L, queued before the message's handling began (LogGOPSim's order); in the sequence
-  // at the handling's end, which its next operation waits for (docs/goal-format.md).
-  expect_ends(simulate(pipeline(), net), {t2, t2 + o + L + r, t3, t3 + r});
-  expect_ends(simulate(*parse_goal(pipeline_goal(), "pipeline.goal"), net), {t2, t2 + o + L, t3, t3 + r});
+  // Rank 1's last send is released when rank 2 posts its receive, at t2 + o + L: queued before
+  // the handling of the message it waits for began (LogGOPSim's order), in the sequence as in GOAL.
+  const std::vector<double> ends{t2, t2 + o + L, t3, t3 + r};
+  expect_ends(simulate(pipeline(), net), ends);
+  expect_ends(simulate(*parse_goal(pipeline_goal(), "pipeline.goal"), net), ends);
 }
 
 // A token around four ranks: each hop is received hop = o + L + r after its send starts.

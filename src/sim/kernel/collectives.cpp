@@ -70,7 +70,7 @@ void Engine::complete_collective(std::uint16_t index) {
     if (trace_) trace_->collective(m, rs.begin, end, name, comm.trace_id, op.peer, c.bytes);
     advance(m, end);
     rs.status = Status::ready;
-    if (m != running_) queue_.push(end, m, EventType::resume);
+    if (m != running_) push_resume(end, m);
   }
 }
 

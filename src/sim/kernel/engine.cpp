@@ -37,6 +37,14 @@ bool has_peers(OpKind kind) {
          kind != OpKind::until && kind != OpKind::jump;
 }
 
+// Whether the operation is a vertex of its GOAL translation (goal_writer.cpp): a message to no
+// rank and a jump are not.
+bool has_vertex(const Op& op) {
+  if (op.kind == OpKind::jump) return false;
+  if (op.kind == OpKind::sendrecv) return has_peer(op.peer) || has_peer(op.peer2);
+  return !has_peers(op.kind) || has_peer(op.peer);
+}
+
 }  // namespace
 
 Engine::Engine(const Program& program, const Network& network, const Options& options, TraceSink* trace)
@@ -58,14 +66,17 @@ std::string_view Engine::name_of(std::uint16_t name) const {
 }
 
 bool Engine::runs_next(double time, int rank) const {
+  if (handles_) return false;  // LogGOPS: every operation is queued (loggops_order.cpp)
   const bool before_starts = next_start_ >= program_.nranks() || (time == 0 && rank < next_start_);
   return before_starts && queue_.would_run_first(time, static_cast<std::uint32_t>(rank));
 }
 
 Result Engine::run() {
   const int n = program_.nranks();
+  // On LogGOPS every rank's first operation is queued before anything else happens.
   auto start_comes_first = [&] {
     if (next_start_ >= n) return false;
+    if (handles_) return true;
     if (queue_.empty()) return true;
     const Event& top = queue_.top();
     return 0 < top.time || (0 == top.time && std::uint32_t(next_start_) <= top.rank());
@@ -77,10 +88,10 @@ Result Engine::run() {
     } else if (!queue_.empty()) {
       const Event e = queue_.pop();
       ++events_;
-      if (e.type == EventType::deliver) deliver(e.payload);
+      if (e.type == EventType::deliver) deliver(e);
       else if (e.type == EventType::network) transfers_end(e.time);
       else if (e.type == EventType::settle) settle_transfers(e.time);
-      else execute(static_cast<int>(e.rank()));
+      else execute(static_cast<int>(e.payload), &e);
       if (options_.progress && events_ % options_.progress_every == 0)
         options_.progress({events_, e.time, finished_, n, operations_});
     } else {
@@ -102,35 +113,51 @@ Result Engine::run() {
   return result;
 }
 
-void Engine::execute(int rank) {
+void Engine::execute(int rank, const Event* resumed) {
   auto& rs = ranks_[rank];
-  if (rs.cpu_free > rs.now) {  // LogGOPS: messages it handled meanwhile took its processor
-    totals_[rank].mpi += rs.cpu_free - rs.now;
-    rs.now = rs.cpu_free;
-    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) return queue_.push(rs.now, rank, EventType::resume);
+  has_resume_ = handles_ && resumed;
+  if (has_resume_) {
+    resume_ = *resumed;
+    rs.now = resumed->time;
   }
   running_ = rank;
   Op op;
   for (;;) {
     if (!current_op(rank, op)) {
       rs.status = Status::done;
-      totals_[rank].finish = rs.now;
+      totals_[rank].finish = handles_ ? rs.done : rs.now;
       ++finished_;
       break;
+    }
+    if (handles_) {  // LogGOPS: an operation that needs the busy processor (or gap) waits in its place
+      const double free = busy_until(rs, op);
+      if (free > rs.now) {
+        requeue(rank, free);
+        break;
+      }
+      rs.released = false;
     }
     ++operations_;
     if (!perform(rank, op)) {
       rs.call = op;
       break;
     }
-    if (handles_ && occupies_processor(op.kind)) rs.cpu_free = std::max(rs.cpu_free, rs.now);
-    // Nothing queued comes before this rank's next operation: go on without an event. On LogGOPS
-    // nor does a rank yet to start, whose messages may reach this one's processor.
-    if (handles_ ? !runs_next(rs.now, rank) : !queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
-      queue_.push(rs.now, rank, EventType::resume);
+    if (handles_) {
+      if (occupies_processor(op.kind)) rs.cpu_free = std::max(rs.cpu_free, rs.now);
+      if (!rs.released) {
+        if (!has_vertex(op)) continue;  // no GOAL vertex: nothing to queue
+        release(rank, rs.now);
+      }
+      if (!take_own_resume(rank)) break;
+      continue;
+    }
+    // Nothing queued comes before this rank's next operation: go on without an event.
+    if (!queue_.would_run_first(rs.now, static_cast<std::uint32_t>(rank))) {
+      push_resume(rs.now, rank);
       break;
     }
   }
+  has_resume_ = false;
   running_ = -1;
 }
 
@@ -166,6 +193,10 @@ bool Engine::perform(int rank, const Op& op) {
     case OpKind::wait:
       if (op.peer >= 0 && static_cast<std::size_t>(op.peer) >= program_.wait_set_count())
         throw std::invalid_argument(fmt::format("rank {}: wait set {} does not exist", rank, op.peer));
+      if (handles_ && ranks_[rank].wait_queued) {
+        end_wait_step(rank);
+        return true;
+      }
       return wait(rank, op);
     case OpKind::collective: return collective(rank, op);
     case OpKind::sleep: advance(rank, ranks_[rank].now + std::max(0.0, op.value)); return true;
@@ -254,6 +285,7 @@ void Engine::isend(int rank, const Op& op) {
     advance(rank, start);
     return;
   }
+  if (handles_) release(rank, start);  // the next operation irequires it: queued as it starts
   const bool rendezvous = net_.waits_for_receiver(op.mode, op.value);
   const auto times = net_.isend(rs.nic_free, op.mode, start, op.value);
   const auto message = send_message(rank, op, rendezvous);
@@ -264,9 +296,11 @@ void Engine::isend(int rank, const Op& op) {
   } else {
     r.done = true;
     r.end = times.completes;
+    if (handles_) rs.done = std::max(rs.done, r.end);
   }
   account(rank, n_isend, start, times.returns, 0, 0);
-  advance(rank, times.returns);
+  if (handles_) rs.cpu_free = std::max(rs.cpu_free, times.returns);
+  advance(rank, handles_ ? start : times.returns);
 }
 
 bool Engine::blocking_recv(int rank, const Op& op) {
@@ -297,35 +331,67 @@ void Engine::irecv(int rank, const Op& op) {
     advance(rank, rs.now);
     return;
   }
+  if (handles_) release(rank, rs.now);  // the next operation irequires it: queued as it is posted
   post_receive(request);
   const double end = rs.now + net_.irecv_post(op.value);
   account(rank, n_irecv, rs.now, end, 0, 0);
   advance(rank, end);
 }
 
-// Both halves at once (wrap_p2p.cpp's exchange): the send never waits for its partner.
+// Both halves at once (wrap_p2p.cpp's exchange): the send never waits for its partner. On LogGOPS
+// the send half waits for the processor and the gap in its place, the receive half is posted at
+// once, as the call's two GOAL vertices.
 bool Engine::sendrecv(int rank, const Op& op) {
   auto& rs = ranks_[rank];
+  if (rs.send_deferred) return deferred_send_half(rank, op);
   rs.begin = rs.end = rs.now;
   rs.bytes = rs.halves = 0;
   rs.send_end = rs.now;
-  if (has_peer(op.peer)) {
-    rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
-    if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
-    send_message(rank, op, false);  // never waits for the receiver, whatever op.mode says
-  }
   rs.pending = 1;
   rs.status = Status::blocked;
-  if (!has_peer(op.peer2)) {
-    finish_call(rank);
-    return true;
+  const bool deferred = handles_ && has_peer(op.peer) && std::max(rs.cpu_free, rs.nic_free) > rs.now;
+  if (has_peer(op.peer) && !deferred) send_half(rank, op);
+  if (deferred) {
+    rs.send_deferred = true;
+    ++rs.pending;
   }
-  Op receive = op;
-  receive.peer = op.peer2;
-  receive.tag = op.tag2;
-  const auto request = new_request(rank, true, receive);
+  if (!has_peer(op.peer2)) {
+    if (--rs.pending == 0) finish_call(rank);  // no receive half: the send half's end is the call's
+  } else {
+    Op receive = op;
+    receive.peer = op.peer2;
+    receive.tag = op.tag2;
+    const auto request = new_request(rank, true, receive);
+    requests_[request].awaited = true;
+    post_receive(request);
+  }
+  if (deferred) requeue(rank, std::max(rs.cpu_free, rs.nic_free));
+  return rs.status != Status::blocked;
+}
+
+// The send half never waits for the receiver, whatever op.mode says, except on LogGOPS, where it is
+// the GOAL translation's send: above S it is done when its receive takes the message.
+void Engine::send_half(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+  const bool rendezvous = handles_ && net_.waits_for_receiver(timing::SendMode::standard, op.value);
+  if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
+  const auto message = send_message(rank, op, rendezvous);
+  if (!rendezvous) return;
+  const auto request = new_request(rank, false, op);
+  requests_[request].halves = rs.send_end;
+  requests_[request].bytes = 0;  // the call counts its bytes
   requests_[request].awaited = true;
-  post_receive(request);
+  messages_[message].sender_request = request;
+  ++rs.pending;
+}
+
+// LogGOPS: the processor and the gap are free for the send half that waited.
+bool Engine::deferred_send_half(int rank, const Op& op) {
+  auto& rs = ranks_[rank];
+  rs.send_deferred = false;
+  send_half(rank, op);
+  if (--rs.pending == 0) finish_call(rank);
   return rs.status != Status::blocked;
 }
 
@@ -358,6 +424,10 @@ bool Engine::wait(int rank, const Op& op) {
   }
   if (rs.pending > 0) {
     rs.status = Status::blocked;
+    return false;
+  }
+  if (handles_ && std::max(rs.end, rs.cpu_free) > rs.now) {  // its own step waits for them
+    queue_wait_step(rank);
     return false;
   }
   account(rank, n_wait, rs.begin, rs.end, rs.end - rs.begin, rs.bytes);
@@ -408,18 +478,21 @@ void Engine::finish_call(int rank) {
       break;
     case OpKind::sendrecv: {
       const bool received = has_peer(op.peer2);
-      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received ? rs.end : rs.begin,
+      // On LogGOPS rs.end holds a rendezvous send half's end too.
+      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received || handles_ ? rs.end : rs.begin,
                                       has_peer(op.peer) && received, std::max(op.value, rs.bytes));
       const double waited = received ? timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes) : 0;
       account(rank, n_sendrecv, rs.begin, end, waited, op.value + rs.bytes);
       break;
     }
     default:  // wait
+      if (handles_) return queue_wait_step(rank);
       account(rank, n_wait, rs.begin, end, end - rs.begin, rs.bytes);
       break;
   }
   advance(rank, end);
   rs.status = Status::ready;
+  if (handles_) return release(rank, end);
   if (running_ == rank) return;  // the rank itself goes on
   // Completed by a message's arrival and due before anything queued: it runs now, which is the
   // order the queue would give it, without the round trip through the heap.
@@ -428,7 +501,7 @@ void Engine::finish_call(int rank) {
     execute(rank);
     return;
   }
-  queue_.push(end, rank, EventType::resume);
+  push_resume(end, rank);
 }
 
 Result simulate(const Program& program, const Network& network, const Options& options, TraceSink* trace) {

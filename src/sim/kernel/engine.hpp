@@ -70,8 +70,9 @@ struct RankState {
   double link_free = 0;  // when its next message leaves the link (Network::departure)
   double last_arrival = 0;  // the latest arrival of its messages (networks without transfers)
   // LogGOPS (Network::handles_on_arrival): when its processor is free of its own operations and
-  // of the messages it handles, and when it may take its next incoming message (the gap).
-  double cpu_free = 0, receive_free = 0;
+  // of the messages it handles, and when it may take its next incoming message (the gap); the
+  // latest end of its operations, its finish.
+  double cpu_free = 0, receive_free = 0, done = 0;
   // The call in progress: its begin, latest completion, bytes, and the parts a report needs.
   double begin = 0, end = 0, bytes = 0, halves = 0, send_end = 0;
   double collective_begin = 0, collective_waiting = 0;  // an expanded collective
@@ -86,6 +87,10 @@ struct RankState {
   // Its latest completed receive's source and tag: a reply's destination, a loop's exit.
   std::int32_t last_source = kNoPeer, last_tag = kAny;
   Status status = Status::ready;
+  // LogGOPS: the next operation is already queued (a non-blocking call queues it as it starts);
+  // a wait's requests are complete and its own step waits for the processor; a sendrecv's send
+  // half waits for the processor or the gap.
+  bool released = false, wait_queued = false, send_deferred = false;
   Op call;  // the blocked call, kept so its completion need not fetch or expand it again
 };
 
@@ -103,7 +108,7 @@ class Engine {
 
  private:
   // engine.cpp: the loop and each operation.
-  void execute(int rank);
+  void execute(int rank, const Event* resumed = nullptr);
   bool runs_next(double time, int rank) const;  // nothing pending comes before (time, rank)
   bool current_op(int rank, Op& op);  // the operation at pc, or the step of an expanded collective
   bool perform(int rank, const Op& op);  // false: the rank blocked
@@ -113,6 +118,8 @@ class Engine {
   bool blocking_recv(int rank, const Op& op);
   void irecv(int rank, const Op& op);
   bool sendrecv(int rank, const Op& op);
+  void send_half(int rank, const Op& op);
+  bool deferred_send_half(int rank, const Op& op);
   bool wait(int rank, const Op& op);
   void take_awaited(RankState& rs, std::uint32_t id);
   static void note_received(RankState& rs, const Request& r);  // a reply's destination, a loop's exit
@@ -121,14 +128,23 @@ class Engine {
   void account(int rank, std::uint16_t name, double begin, double end, double waiting, double bytes);
   std::string_view name_of(std::uint16_t name) const;
 
+  // loggops_order.cpp: a rank's operations queued as LogGOPSim queues a chain of GOAL vertices.
+  void push_resume(double time, int rank);
+  double busy_until(const RankState& rs, const Op& op) const;
+  void release(int rank, double done);
+  void requeue(int rank, double time);
+  bool take_own_resume(int rank);
+  void queue_wait_step(int rank);
+  void end_wait_step(int rank);
+  bool handle_arrival(const Event& e);  // false: the processor is busy, the message comes back later
+
   // matching.cpp
   std::uint32_t new_request(int rank, bool receive, const Op& op);
   void free_request(std::uint32_t id);
   void enqueue_request(RankState& rs, std::uint32_t id);
   std::uint32_t send_message(int rank, const Op& op, bool rendezvous);  // returns the message
   void post_receive(std::uint32_t request);
-  void deliver(std::uint32_t message);
-  void handle_arrival(Message& m);  // LogGOPS: the receiver's processor takes the message
+  void deliver(const Event& e);
   void transfer(int rank, std::uint32_t message);  // networks with transfers: in the sender's order
   void transfers_end(double time);                 // the network event: transfers due now end
   void release_sent(std::uint32_t order);          // deliver the pair's arrived messages in order
@@ -180,6 +196,10 @@ class Engine {
   Transfers* transfers_ = nullptr;
   const timing::Rules* crossing_ = nullptr;  // net_.crossing_rules(), asked once: it is asked at every message
   bool handles_ = false;                     // net_.handles_on_arrival()
+  // LogGOPS: the running rank's resume event, kept to be put back in its place when the
+  // operation must wait for the processor; absent when the rank started without one.
+  Event resume_{};
+  bool has_resume_ = false;
   double network_event_ = -1;  // the time of the network event queued and not yet taken, else -1
   double settle_event_ = -1;   // the same for the settle event
   int running_ = -1;  // the rank being executed, which goes on without an event

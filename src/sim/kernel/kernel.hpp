@@ -1,7 +1,7 @@
 #pragma once
 // The discrete-event kernel: runs a Program on a Network in global simulated time, one process,
 // deterministically. Ranks execute their operations in time order (ties: lower rank first, then
-// the earlier scheduled); messages are matched by (source, tag, communicator) in MPI's
+// the earlier scheduled; on LogGOPS the order queued, as LogGOPSim, loggops_order.cpp); messages are matched by (source, tag, communicator) in MPI's
 // non-overtaking order, and a wildcard receive takes the message whose envelope reached it first
 // in simulated time. When nothing is left to happen and ranks have not finished, the run stops
 // with a DeadlockError naming them and the operations they are blocked in.

@@ -109,7 +109,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
     return id;
   }
   m.arrival = ordered_arrival(rank, m, net_.arrival(m.start, rendezvous, op.value));
-  queue_.push(m.arrival, static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
+  queue_.push(m.arrival, handles_ ? 0 : static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
   return id;
 }
 
@@ -121,28 +121,18 @@ void Engine::post_receive(std::uint32_t request) {
   append(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail, request);
 }
 
-void Engine::deliver(std::uint32_t message) {
+void Engine::deliver(const Event& e) {
+  const auto message = e.payload;
   if (messages_[message].carrying) {  // a rendezvous's data, matched before
     const double arrival = messages_[message].arrival;
     return end_message(messages_[message].next, message, arrival, arrival);
   }
   auto& rs = ranks_[messages_[message].dst];
-  if (handles_) handle_arrival(messages_[message]);
+  if (handles_ && !handle_arrival(e)) return;
   const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
                               [&](const Request& req) { return matches(req, messages_[message]); });
   if (r != kNil) return complete_receive(r, message);
   append(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail, message);
-}
-
-// LogGOPS: the processor takes the message once it is free of the rank's own operations and of
-// earlier messages, and the gap since the previous incoming one has passed. A rank waiting in a
-// call is free; one running ahead has marked its processor busy until its operation ends.
-void Engine::handle_arrival(Message& m) {
-  auto& rs = ranks_[m.dst];
-  m.taken = std::max({m.arrival, rs.cpu_free, rs.receive_free});
-  m.handled = whole_picoseconds(m.taken + net_.arrival_overhead(m.bytes));
-  rs.cpu_free = m.handled;
-  rs.receive_free = whole_picoseconds(m.taken + net_.receive_gap(m.bytes));
 }
 
 // The halves' rule, as the reverse profiler's take_stamp takes it (timing/steps.hpp); the floor of
@@ -180,12 +170,17 @@ void Engine::end_message(std::uint32_t request, std::uint32_t message, double ha
   r.end = halves;
   r.unsettled = true;
   if (r.awaited) settle_receive(r);
-  if (m.rendezvous && m.sender_request != kNil) {
+  const bool waiting_sender = m.rendezvous && m.sender_request != kNil;
+  const auto release_sender = [&] {
     auto& s = requests_[m.sender_request];
     s.end = timing::waited_send(s.halves, sender_end).end;
     complete(m.sender_request);
-  }
+  };
+  // LogGOPS frees the two ranks in rank order, as LogGOPSim does; the others the sender first.
+  const bool sender_first = !handles_ || m.src < r.rank;
+  if (waiting_sender && sender_first) release_sender();
   complete(request);
+  if (waiting_sender && !sender_first) release_sender();
 }
 
 // The end of a matched receive is decided when the program sees it complete, as the reverse
@@ -204,6 +199,7 @@ void Engine::settle_receive(Request& r) {
 void Engine::complete(std::uint32_t id) {
   auto& r = requests_[id];
   r.done = true;
+  if (handles_) ranks_[r.rank].done = std::max(ranks_[r.rank].done, r.end);
   if (!r.awaited) return;
   const int rank = r.rank;
   auto& rs = ranks_[rank];
