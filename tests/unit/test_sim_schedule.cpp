@@ -222,3 +222,26 @@ ranks 0..2 { reduce 100 root=1 comm=low ssend 3 8 irecv any 4 irecv any 4 wait {
   EXPECT_EQ(p->wait_set(wait.peer), std::vector<std::uint32_t>{1});
   EXPECT_EQ(error_of("ranks 1\nrank 0 { wait {-1} }"), "s.sched:2:16: a request's position must be 0 or more");
 }
+
+// MPI_PROC_NULL peers (the ends of a non-periodic array) are written as `null` and read back so.
+TEST(SimSchedule, NullPeersAreWrittenAndReadBack) {
+  auto p = parse_schedule(R"(ranks 3
+rank 0 { sendrecv 1 null 64 send null 8 }
+rank 1 { sendrecv 2 0 64 isend null 8 wait }
+rank 2 { sendrecv null 1 64 recv null irecv null 4 wait })",
+                          "n");
+  const auto written = write_schedule(*p);
+  EXPECT_NE(written.find("sendrecv 1 null 64"), std::string::npos) << written;
+  auto again = parse_schedule(written, "written");
+  for (int r = 0; r < 3; ++r) {
+    const auto a = ops_of(*p, r), b = ops_of(*again, r);
+    ASSERT_EQ(a.size(), b.size()) << "rank " << r;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].peer, b[i].peer) << "rank " << r << " op " << i;
+      EXPECT_EQ(a[i].peer2, b[i].peer2) << "rank " << r << " op " << i;
+    }
+  }
+  EXPECT_EQ(ops_of(*p, 0)[0].peer2, kNoPeer);
+  EXPECT_EQ(ops_of(*p, 2)[1].peer, kNoPeer);
+  EXPECT_EQ(error_of("ranks 2\nrank 0 { recv any tag=any send any 8 }").find("s.sched:2:"), 0u);
+}

@@ -30,6 +30,7 @@ struct Stmt {
   std::vector<std::uint32_t> wait_set;  // `wait {0, 2}`: positions among the outstanding requests
   Expr peer, peer2, bytes, tag, root;
   bool any_peer = false, any_tag = false, has_root = false;
+  bool null_peer = false, null_peer2 = false;  // `null`: MPI_PROC_NULL
   double seconds = 0;
   timing::SendMode mode = timing::SendMode::standard;
   std::uint16_t name = 0, comm = 0;
@@ -450,8 +451,12 @@ void Parser::message(Stmt& s, const Token& keyword) {
   s.mode = word == "ssend" ? timing::SendMode::synchronous : word == "bsend" ? timing::SendMode::buffered
            : word == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
   if (receive && accept("any")) s.any_peer = true;
+  else if (accept("null")) s.null_peer = true;
   else s.peer = expression();
-  if (s.kind == OpKind::sendrecv) s.peer2 = expression();
+  if (s.kind == OpKind::sendrecv) {
+    if (accept("null")) s.null_peer2 = true;
+    else s.peer2 = expression();
+  }
   if (!receive || starts_expression()) s.bytes = size();
   options(s);
   if (!receive && s.any_tag) fail(keyword, "a send needs a tag, not any");
@@ -592,8 +597,9 @@ void Parser::instantiate(const std::vector<Stmt>& body, std::optional<std::int64
           op.peer = index;
         }
       } else {
-        op.peer = s.any_peer ? kAny : peer_of(s.peer, rank, shared, op.flags, kPeerRelative);
-        if (s.kind == OpKind::sendrecv) op.peer2 = peer_of(s.peer2, rank, shared, op.flags, kPeer2Relative);
+        op.peer = s.any_peer ? kAny : s.null_peer ? kNoPeer : peer_of(s.peer, rank, shared, op.flags, kPeerRelative);
+        if (s.kind == OpKind::sendrecv)
+          op.peer2 = s.null_peer2 ? kNoPeer : peer_of(s.peer2, rank, shared, op.flags, kPeer2Relative);
       }
     }
     if (++used_ > budget_)

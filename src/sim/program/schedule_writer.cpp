@@ -11,7 +11,9 @@
 namespace augur::sim {
 namespace {
 
-std::string peer_text(std::int32_t peer) { return peer == kAny ? "any" : std::to_string(peer); }
+std::string peer_text(std::int32_t peer) {
+  return peer == kAny ? "any" : peer == kNoPeer ? "null" : std::to_string(peer);
+}
 
 std::string options_text(const Program& p, const Op& op, bool with_tag) {
   std::string out;
@@ -29,12 +31,12 @@ std::string op_text(const Program& p, const Op& op) {
     case OpKind::until: return fmt::format("at {:.17g}", op.value);
     case OpKind::jump: throw std::invalid_argument("a loop the run ends (until a tag) has no schedule form");
     case OpKind::send:
-      return fmt::format("{} {} {:.0f}{}", kSends[static_cast<int>(op.mode)], op.peer, op.value, options_text(p, op, true));
-    case OpKind::isend: return fmt::format("isend {} {:.0f}{}", op.peer, op.value, options_text(p, op, true));
+      return fmt::format("{} {} {:.0f}{}", kSends[static_cast<int>(op.mode)], peer_text(op.peer), op.value, options_text(p, op, true));
+    case OpKind::isend: return fmt::format("isend {} {:.0f}{}", peer_text(op.peer), op.value, options_text(p, op, true));
     case OpKind::recv: return fmt::format("recv {}{}", peer_text(op.peer), options_text(p, op, true));
     case OpKind::irecv: return fmt::format("irecv {} {:.0f}{}", peer_text(op.peer), op.value, options_text(p, op, true));
     case OpKind::sendrecv:
-      return fmt::format("sendrecv {} {} {:.0f}{}", op.peer, op.peer2, op.value, options_text(p, op, true));
+      return fmt::format("sendrecv {} {} {:.0f}{}", peer_text(op.peer), peer_text(op.peer2), op.value, options_text(p, op, true));
     case OpKind::wait:
       if (op.peer >= 0) return fmt::format("wait {{{}}}", fmt::join(p.wait_set(op.peer), ", "));
       return op.tag2 == 0 ? "waitall" : fmt::format("wait {}", op.tag2);
