@@ -114,7 +114,7 @@ class ImbReader {
       return;
     }
     if (benchmark_.empty() && !doc_.version.empty())
-      if (auto entry = banner_entry(text)) doc_.lines.push_back(std::move(*entry));
+      if (auto entry = banner_entry(text); entry && !entry->second.empty()) doc_.lines.push_back(std::move(*entry));
   }
 
   void benchmark(std::string name) {
@@ -158,9 +158,12 @@ class ImbReader {
     if (doc_.version.empty()) lines_.fail("a line before the 'Intel(R) MPI Benchmarks' banner: not IMB output");
     if (columns_.empty()) lines_.fail(fmt::format("'{}' is outside any table", text));
     const auto values = words(text);
-    if (values.size() > 1 && (values[1].starts_with("time-out") || values[1].starts_with("out-of-mem") || values[1].starts_with("int-overflow"))) {
-      // A size IMB could not measure: "65536 time-out.; …", "… out-of-mem.; …".
-      doc_.notes.push_back(fmt::format("{}:{}: {} at {} bytes: {}", doc_.source, lines_.number(), benchmark_, values[0], values[1]));
+    // A size IMB could not measure: "[GROUP] 65536 time-out.; …", "… out-of-mem.; …".
+    const auto failure = std::find_if(values.begin(), values.end(), [](const std::string& w) {
+      return w.starts_with("time-out") || w.starts_with("out-of-mem") || w.starts_with("int-overflow");
+    });
+    if (failure != values.end() && failure != values.begin()) {
+      doc_.notes.push_back(fmt::format("{}:{}: {} at {} bytes: {}", doc_.source, lines_.number(), benchmark_, *(failure - 1), *failure));
       failed_sample_ = true;
       return;
     }

@@ -81,7 +81,8 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
       if (p > 0) entry["processes"] = p;
       if (!why.empty()) {
         entry["left_out"] = why;
-        out.left_out.push_back(fmt::format("{}:{}: {}: {}", doc.source, table.line, table.benchmark, why));
+        const auto group = table.group ? fmt::format(" (group {})", *table.group) : std::string();
+        out.left_out.push_back(fmt::format("{}:{}: {}{}: {}", doc.source, table.line, table.benchmark, group, why));
       } else {
         entry["operation"] = mapping.operation;
         for (const auto& row : table.rows) {
@@ -96,6 +97,7 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
       }
       tables.push_back(std::move(entry));
     }
+    out.left_out.insert(out.left_out.end(), doc.notes.begin(), doc.notes.end());
     files.push_back({{"file", doc.source}, {"suite", doc.suite}, {"version", doc.version}, {"lines", lines_of(doc)}, {"tables", std::move(tables)}});
   }
   out.raw.header = header_of(documents, options, std::move(files));

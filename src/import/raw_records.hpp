@@ -17,7 +17,9 @@ struct ImportOptions {
 
 struct Imported {
   fit::RawSet raw;
-  std::vector<std::string> left_out;  // "FILE:LINE: BENCHMARK: reason", one per table not imported
+  // "FILE:LINE: BENCHMARK: reason", one per table not imported and per size the file printed
+  // without a measurement (an IMB time-out)
+  std::vector<std::string> left_out;
 };
 
 // Throws ImportError naming the file and the table's line when a table needs a process count
