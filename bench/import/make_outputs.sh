@@ -3,7 +3,7 @@
 # the MPI on PATH (mpicc, mpicxx) and reruns the outputs stored in tests/data/import/
 # (tests/data/import/README.md lists them).
 # Usage: bench/import/make_outputs.sh [WORKDIR]   (default /work: sources and builds go there)
-# Needs git, make and network access to github.com, unless OMB53_GIT, OMB74_GIT and IMB_GIT
+# Needs git, make, autotools and network access to github.com, unless OMB53_GIT, OMB74_GIT and IMB_GIT
 # name local clones of the same repositories.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,7 +17,8 @@ build_omb() { # NAME URL COMMIT
   [ -d "$dir/src" ] || git clone -q "$2" "$dir/src"
   (cd "$dir/src" && git checkout -q "$3")
   if [ ! -f "$dir/install/done" ]; then
-    (cd "$dir/src" && ./configure -q CC=mpicc CXX=mpicxx --prefix="$dir/install" \
+    # A git checkout's file times make make rerun automake; regenerate with the tools at hand.
+    (cd "$dir/src" && autoreconf -fi && ./configure -q CC=mpicc CXX=mpicxx --prefix="$dir/install" \
       && make -s -j2 && make -s install) >"$dir/build.log" 2>&1
     touch "$dir/install/done"
   fi
@@ -27,12 +28,12 @@ omb() { # NAME BENCHMARK: the installed program's path
   find "$work/omb/$1/install" -name "$2" -type f | head -1
 }
 
-omb_runs() { # NAME VERSION
+omb_runs() { # NAME VERSION [PT2PT_OPTIONS] (5.x's point-to-point programs take no -m)
   o=omb-$2
-  $mpirun -np 2 "$(omb "$1" osu_latency)" -m 1:65536 >"$out/$o-latency-np2.txt"
-  $mpirun -np 2 "$(omb "$1" osu_bw)" -m 1:65536 >"$out/$o-bw-np2.txt"
-  $mpirun -np 2 "$(omb "$1" osu_bibw)" -m 1:65536 >"$out/$o-bibw-np2.txt"
-  $mpirun -np 2 "$(omb "$1" osu_mbw_mr)" -m 1:65536 >"$out/$o-mbw_mr-np2.txt"
+  $mpirun -np 2 "$(omb "$1" osu_latency)" ${3:-} >"$out/$o-latency-np2.txt"
+  $mpirun -np 2 "$(omb "$1" osu_bw)" ${3:-} >"$out/$o-bw-np2.txt"
+  $mpirun -np 2 "$(omb "$1" osu_bibw)" ${3:-} >"$out/$o-bibw-np2.txt"
+  $mpirun -np 2 "$(omb "$1" osu_mbw_mr)" ${3:-} >"$out/$o-mbw_mr-np2.txt"
   for np in 2 4; do
     for b in allreduce bcast; do
       $mpirun -np $np "$(omb "$1" osu_$b)" -m 4:16384 >"$out/$o-$b-np$np.txt"
@@ -60,7 +61,7 @@ imb_runs() { # NAME VERSION
 }
 
 build_omb omb-7.4 "${OMB74_GIT:-https://github.com/sherrywong1220/osu-micro-benchmarks-7.4}" 6a58a2a
-omb_runs omb-7.4 7.4
+omb_runs omb-7.4 7.4 "-m 1:65536"
 # Several datatypes in one file (-T came with 7.x).
 $mpirun -np 2 "$(omb omb-7.4 osu_allreduce)" -T all -m 4:1024 >"$out/omb-7.4-allreduce-types-np2.txt"
 build_omb omb-5.3 "${OMB53_GIT:-https://github.com/forresti/osu-micro-benchmarks}" 993f966

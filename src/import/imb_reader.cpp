@@ -167,10 +167,7 @@ class ImbReader {
       failed_sample_ = true;
       return;
     }
-    if (values.size() != columns_.size())
-      lines_.fail(lines_.cut_off() && values.size() < columns_.size()
-                      ? fmt::format("the row ends after {} of its {} columns: the file is cut off", values.size(), columns_.size())
-                      : fmt::format("a row of {} values in a table of {} columns", values.size(), columns_.size()));
+    check_row_width(lines_, values.size(), columns_.size());
     Row r;
     r.line = lines_.number();
     std::optional<int> group;
@@ -197,12 +194,7 @@ class ImbReader {
       case Role::time: r.seconds = microseconds_in(lines_, word, "t[usec]"); break;
       case Role::min: r.min_seconds = microseconds_in(lines_, word, "t_min[usec]"); break;
       case Role::max: r.max_seconds = microseconds_in(lines_, word, "t_max[usec]"); break;
-      case Role::bandwidth: {
-        const double mb = number_in(lines_, word, "Mbytes/sec");
-        if (mb < 0) lines_.fail(fmt::format("Mbytes/sec: negative {}", word));
-        r.bandwidth = mb * 1e6;
-        break;
-      }
+      case Role::bandwidth: r.bandwidth = megabytes_per_second_in(lines_, word, "Mbytes/sec"); break;
       case Role::group:
       case Role::ignored: break;
     }

@@ -145,10 +145,7 @@ class OmbReader {
     if (benchmark_.empty()) lines_.fail("a line of data before any '# OSU MPI … Test' line: not OSU Micro-Benchmarks output");
     if (columns_.empty()) lines_.fail(fmt::format("'{}' is outside any table", text));
     const auto values = words(text);
-    if (values.size() != columns_.size())
-      lines_.fail(lines_.cut_off() && values.size() < columns_.size()
-                      ? fmt::format("the row ends after {} of its {} columns: the file is cut off", values.size(), columns_.size())
-                      : fmt::format("a row of {} values in a table of {} columns", values.size(), columns_.size()));
+    check_row_width(lines_, values.size(), columns_.size());
     Row r;
     r.line = lines_.number();
     for (std::size_t i = 0; i < values.size(); ++i) value(r, columns_[i], values[i]);
@@ -167,12 +164,7 @@ class OmbReader {
       case Role::min: r.min_seconds = microseconds_in(lines_, word, "min latency"); break;
       case Role::max: r.max_seconds = microseconds_in(lines_, word, "max latency"); break;
       case Role::iterations: r.iterations = static_cast<long>(whole_number_in(lines_, word, "Iterations", 1, kMostRepetitions)); break;
-      case Role::bandwidth: {
-        const double mb = number_in(lines_, word, "bandwidth");
-        if (mb < 0) lines_.fail(fmt::format("bandwidth: negative {} MB/s", word));
-        r.bandwidth = mb * 1e6;
-        break;
-      }
+      case Role::bandwidth: r.bandwidth = megabytes_per_second_in(lines_, word, "bandwidth"); break;
       case Role::ignored: break;
     }
   }

@@ -73,4 +73,17 @@ double microseconds_in(const Lines& lines, const std::string& word, const std::s
   return us * 1e-6;
 }
 
+double megabytes_per_second_in(const Lines& lines, const std::string& word, const std::string& column) {
+  const double mb = number_in(lines, word, column);
+  if (mb < 0) lines.fail(fmt::format("{}: negative bandwidth {}", column, word));
+  return mb * 1e6;
+}
+
+void check_row_width(const Lines& lines, std::size_t values, std::size_t columns) {
+  if (values == columns) return;
+  lines.fail(lines.cut_off() && values < columns
+                 ? fmt::format("the row ends after {} of its {} columns: the file is cut off", values, columns)
+                 : fmt::format("a row of {} values in a table of {} columns", values, columns));
+}
+
 }  // namespace augur::import

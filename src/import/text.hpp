@@ -38,4 +38,11 @@ long long whole_number_in(const Lines& lines, const std::string& word, const std
 // A time in µs as printed, in seconds; a negative time is an error.
 double microseconds_in(const Lines& lines, const std::string& word, const std::string& column);
 
+// A bandwidth in MB/s as printed (10^6 bytes a second, as both suites count them), in bytes a
+// second; a negative one is an error.
+double megabytes_per_second_in(const Lines& lines, const std::string& word, const std::string& column);
+// Fails unless a row has one value for each of the table's columns; a short last line without
+// its newline is a file cut off.
+void check_row_width(const Lines& lines, std::size_t values, std::size_t columns);
+
 }  // namespace augur::import
