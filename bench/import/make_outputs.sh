@@ -68,5 +68,4 @@ build_omb omb-5.3 "${OMB53_GIT:-https://github.com/forresti/osu-micro-benchmarks
 omb_runs omb-5.3 5.3
 build_imb imb-2021 IMB-v2021.7
 imb_runs imb-2021 2021.7
-build_imb imb-2018 v2018.1
-imb_runs imb-2018 2018.1
+# Other versions build the same way, e.g. `build_imb imb-2018 v2018.1; imb_runs imb-2018 2018.1`.
