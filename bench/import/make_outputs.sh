@@ -51,6 +51,7 @@ build_imb() { # NAME TAG
   [ -d "$dir/src" ] || git clone -q "${IMB_GIT:-https://github.com/intel/mpi-benchmarks}" "$dir/src"
   (cd "$dir/src" && git checkout -q "$2")
   [ -x "$dir/src/IMB-MPI1" ] || (cd "$dir/src" && make -j2 CC=mpicc CXX=mpicxx IMB-MPI1) >"$dir/build.log" 2>&1
+  [ -x "$dir/src/IMB-NBC" ] || (cd "$dir/src" && make -j2 CC=mpicc CXX=mpicxx IMB-NBC) >>"$dir/build.log" 2>&1
 }
 
 imb_runs() { # NAME VERSION
@@ -58,6 +59,7 @@ imb_runs() { # NAME VERSION
   $mpirun -np 4 "$imb" -npmin 2 -msglog 0:16 PingPong Sendrecv Allreduce Bcast Barrier >"$out/imb-$2-np4.txt"
   $mpirun -np 2 "$imb" -msglog 0:12 PingPing Exchange Uniband Biband Alltoall Gather >"$out/imb-$2-formats-np2.txt"
   $mpirun -np 4 "$imb" -multi 1 -msglog 0:10 PingPong Barrier >"$out/imb-$2-multi-np4.txt"
+  $mpirun -np 2 "$work/imb/$1/src/IMB-NBC" -msglog 0:10 Iallreduce Ibcast Ibarrier >"$out/imb-$2-nbc-np2.txt"
 }
 
 build_omb omb-7.4 "${OMB74_GIT:-https://github.com/sherrywong1220/osu-micro-benchmarks-7.4}" 6a58a2a
