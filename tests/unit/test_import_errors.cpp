@@ -12,25 +12,20 @@ namespace {
 
 using augur::import::ImportError;
 
-std::string omb_error(const std::string& text) {
+// The reader's error on `text`, or "no error".
+std::string error_of(augur::import::Document (*read)(std::istream&, const std::string&), const std::string& text,
+                     const std::string& source) {
   std::istringstream in(text);
   try {
-    augur::import::read_omb(in, "omb.txt");
+    read(in, source);
   } catch (const ImportError& e) {
     return e.what();
   }
   return "no error";
 }
 
-std::string imb_error(const std::string& text) {
-  std::istringstream in(text);
-  try {
-    augur::import::read_imb(in, "imb.txt");
-  } catch (const ImportError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+std::string omb_error(const std::string& text) { return error_of(augur::import::read_omb, text, "omb.txt"); }
+std::string imb_error(const std::string& text) { return error_of(augur::import::read_imb, text, "imb.txt"); }
 
 const std::string kOmbHead = "# OSU MPI Latency Test v7.4\n# Datatype: MPI_CHAR.\n# Size       Avg Latency(us)\n";
 
