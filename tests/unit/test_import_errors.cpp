@@ -141,4 +141,16 @@ TEST(ImportErrors, ImbTimeOutRowIsANoteNotAnError) {
   EXPECT_EQ(doc.tables.at(0).rows.size(), 1u);
 }
 
+// IMB 2018's banner (src/IMB_g_info.c of v2018.1) names the version with its update; the tables
+// are laid out as 2021's.
+TEST(ImportErrors, Imb2018BannerGivesItsVersion) {
+  auto text = kImbHead;
+  text.replace(text.find("Intel(R) MPI Benchmarks 2021.7, MPI-1 part"), 42, "Intel (R) MPI Benchmarks 2018 Update 1, MPI-1 part    ");
+  std::istringstream in(text + "            0         1000         0.21         0.00\n            4         1000         0.25        16.00\n");
+  const auto doc = augur::import::read_imb(in, "imb2018.txt");
+  EXPECT_EQ(doc.version, "2018 Update 1");
+  ASSERT_EQ(doc.tables.size(), 1u);
+  EXPECT_EQ(doc.tables[0].rows.size(), 2u);
+}
+
 }  // namespace
