@@ -20,6 +20,7 @@ void add_diff_command(CLI::App& app);
 void add_plot_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_learn_command(CLI::App& app);
+void add_import_command(CLI::App& app);
 
 // Raised by a command for a user error: printed as "augur: error: …", exit status 2.
 struct UsageError : std::runtime_error {

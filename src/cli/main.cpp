@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   augur::cli::add_run_command(app);
   augur::cli::add_scale_command(app);
   augur::cli::add_fit_command(app);
+  augur::cli::add_import_command(app);
   augur::cli::add_machines_command(app);
   augur::cli::add_trace_command(app);
   augur::cli::add_summary_command(app);

@@ -1,0 +1,111 @@
+// `augur import`: the OSU Micro-Benchmarks' or the Intel MPI Benchmarks' output in, augur's raw
+// measurements out (and, with --fit, the model), for a machine one has numbers of but cannot
+// run on.
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "fit/fitter.hpp"
+#include "fit/raw.hpp"
+#include "import/imb_reader.hpp"
+#include "import/omb_reader.hpp"
+#include "import/raw_records.hpp"
+#include "model/model_json.hpp"
+#include "model/units.hpp"
+#include "model/whole_file.hpp"
+
+namespace augur::cli {
+namespace {
+
+struct ImportCommandOptions {
+  std::string suite;
+  std::vector<std::string> files;
+  std::string output;
+  std::string model;
+  import::ImportOptions import;
+};
+
+std::vector<import::Document> read_documents(const ImportCommandOptions& o) {
+  std::vector<import::Document> documents;
+  for (const auto& file : o.files) {
+    std::ifstream in(file);
+    if (!in) throw UsageError(file + ": cannot open for reading");
+    documents.push_back(o.suite == "omb" ? import::read_omb(in, file) : import::read_imb(in, file));
+  }
+  return documents;
+}
+
+std::string raw_text(const fit::RawSet& raw) {
+  auto header = raw.header;
+  header["augur_raw"] = 1;
+  std::string text = header.dump() + "\n";
+  for (const auto& m : raw.points) text += fit::to_json(m).dump() + "\n";
+  return text;
+}
+
+// One line per operation: the process counts and the sizes it was measured at.
+void print_summary(const import::Imported& imported) {
+  std::map<std::string, std::map<int, std::vector<double>>> measured;
+  for (const auto& m : imported.raw.points) measured[m.op][m.p].push_back(m.bytes);
+  for (const auto& [op, by_p] : measured)
+    for (const auto& [p, sizes] : by_p) {
+      const auto [low, high] = std::minmax_element(sizes.begin(), sizes.end());
+      std::cerr << fmt::format("{} ({}) at p = {}: {} size{} from {} to {}\n", op, model::mpi_name(op), p, sizes.size(),
+                               sizes.size() == 1 ? "" : "s", model::format_bytes(*low), model::format_bytes(*high));
+    }
+  for (const auto& line : imported.left_out) std::cerr << "left out: " << line << "\n";
+}
+
+void fit_and_save(const fit::RawSet& raw, const std::string& raw_file, const std::string& model_file) {
+  fit::FitOptions options;
+  options.source = raw_file;
+  const auto [model, states] = fit::fit_model(raw, options);
+  model::save_model_file(model, model_file);
+  std::cerr << fmt::format("augur import: wrote a model of {} operation{} to {}\n", model.operations.size(),
+                           model.operations.size() == 1 ? "" : "s", model_file);
+}
+
+}  // namespace
+
+void add_import_command(CLI::App& app) {
+  auto opts = std::make_shared<ImportCommandOptions>();
+  auto* cmd = app.add_subcommand("import", "Turn OSU Micro-Benchmarks or Intel MPI Benchmarks output into raw measurements (and a model)");
+  cmd->footer(
+      "Reads the text the benchmarks print: OMB 5.x to 7.x (osu_latency, the collectives and\n"
+      "their non-blocking forms, -f columns, several datatypes) and IMB-MPI1 / IMB-NBC 2018 to\n"
+      "2021 (PingPong, PingPing, Sendrecv, the collectives, Barrier; -npmin's process counts).\n"
+      "Each table becomes raw measurements of the model's operation (osu_latency and PingPong:\n"
+      "pingpong, half the round trip); tables the model has no operation for are named on stderr\n"
+      "with the reason. Details and the whole mapping: docs/import.md.\n"
+      "\n"
+      "Examples:\n"
+      "  augur import omb osu_latency.txt -o lat.jsonl           ping-pong, always 2 processes\n"
+      "  augur import omb osu_allreduce.txt --processes 64 -o ar.jsonl\n"
+      "                                                          OMB does not print the count\n"
+      "  augur import imb IMB-MPI1.out -o imb.jsonl --fit cluster.json --machine-name cluster\n"
+      "  augur calc --machine cluster.json allreduce 16 8KiB     then ask the model\n");
+  cmd->add_option("suite", opts->suite, "whose output the files are: omb or imb")->required()->check(CLI::IsMember({"omb", "imb"}));
+  cmd->add_option("files", opts->files, "the benchmarks' output, as printed")->required()->check(CLI::ExistingFile);
+  cmd->add_option("-o,--output", opts->output, "raw measurements to write (docs/raw-format.md; written whole or not at all)")->required();
+  cmd->add_option("--fit", opts->model, "also fit them into this model file, as `augur fit` does");
+  cmd->add_option("--processes", opts->import.processes, "processes the tables ran at where the file does not say (OMB's collectives)")
+      ->check(CLI::Range(1, 1 << 24));
+  cmd->add_option("--machine-name", opts->import.machine_name, "the model's machine name")->capture_default_str();
+  cmd->callback([opts] {
+    const auto imported = import::to_raw(read_documents(*opts), opts->import);
+    print_summary(imported);
+    if (imported.raw.points.empty()) throw UsageError("nothing in the files measures an operation of the model; nothing written");
+    model::write_whole_file(opts->output, raw_text(imported.raw));
+    std::cerr << fmt::format("augur import: wrote {} points to {}\n", imported.raw.points.size(), opts->output);
+    if (!opts->model.empty()) fit_and_save(imported.raw, opts->output, opts->model);
+  });
+}
+
+}  // namespace augur::cli

@@ -1,0 +1,24 @@
+// libFuzzer target for both benchmark-output readers (the first byte picks OMB or IMB): each
+// must parse or raise an ImportError naming the line, never crash, and what it parses must
+// become raw records that keep the format's rules.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "fit/raw.hpp"
+#include "import/imb_reader.hpp"
+#include "import/omb_reader.hpp"
+#include "import/raw_records.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
+  try {
+    const auto doc = data[0] % 2 == 0 ? augur::import::read_omb(in, "fuzz.txt") : augur::import::read_imb(in, "fuzz.txt");
+    const auto imported = augur::import::to_raw({doc}, {.processes = 4, .machine_name = {}});
+    for (const auto& m : imported.raw.points) augur::fit::check_measurement(m);
+  } catch (const augur::import::ImportError&) {
+  }
+  return 0;
+}
