@@ -58,7 +58,7 @@ std::string group_rows(const std::vector<Group>& groups, const std::string& colu
     if (elided && i == kGroupsAtEachEnd) {
       std::size_t ranks = 0;
       for (std::size_t j = i; j < groups.size() - kGroupsAtEachEnd; ++j) ranks += groups[j].ranks.size();
-      out += fmt::format("{:>{}} ({} more rows of {} ranks between)\n", "…", width,
+      out += fmt::format("{:>{}} {} more rows ({} ranks)\n", "…", width,
                          groups.size() - 2 * kGroupsAtEachEnd, ranks);
       i = groups.size() - kGroupsAtEachEnd;
     }
