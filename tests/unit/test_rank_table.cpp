@@ -14,9 +14,11 @@ using augur::model::RankRows;
 
 namespace {
 
-std::vector<RankRow> rows(int count, auto finish_of) {
+// Rank r finishes at finish_of(r) and prints "t" and that finish.
+std::vector<RankRow> rows(int count, int (*finish_of)(int)) {
   std::vector<RankRow> out;
-  for (int r = 0; r < count; ++r) out.push_back({r, finish_of(r), "t" + std::to_string(finish_of(r))});
+  for (int r = 0; r < count; ++r)
+    out.push_back({r, static_cast<double>(finish_of(r)), "t" + std::to_string(finish_of(r))});
   return out;
 }
 
@@ -36,7 +38,7 @@ TEST(RankTable, FewRanksGetARowEach) {
 }
 
 TEST(RankTable, ManyRanksAlikeShareARowSlowestFirst) {
-  const auto many = rows(100, [](int r) { return r % 2 ? 2.0 : 1.0; });
+  const auto many = rows(100, [](int r) { return r % 2 ? 2 : 1; });
   const auto text = rank_table("cells", many, many.size(), RankRows::fit_screen);
   const auto odd = text.find("1,3,5,… (50 ranks) t2");
   const auto even = text.find("0,2,4,… (50 ranks) t1");
