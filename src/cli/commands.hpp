@@ -2,6 +2,8 @@
 // Each subcommand of `augur` lives in its own file and registers itself on the app here.
 #include <CLI/CLI.hpp>
 
+#include "model/rank_table.hpp"
+
 namespace augur::cli {
 
 void add_bench_command(CLI::App& app);
@@ -21,6 +23,13 @@ void add_plot_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
 void add_learn_command(CLI::App& app);
 void add_import_command(CLI::App& app);
+
+// `--ranks-table`, of the commands whose text report has a per-rank table: a row for every rank
+// even past the few dozen that fit a screen.
+inline void add_ranks_table_flag(CLI::App* cmd, model::RankRows& shown) {
+  cmd->add_flag_callback("--ranks-table", [&shown] { shown = model::RankRows::every_rank; },
+                         "a row per rank in the report's table however many ranks (past 32 ranks alike share a row)");
+}
 
 // Raised by a command for a user error: printed as "augur: error: …", exit status 2.
 struct UsageError : std::runtime_error {

@@ -9,7 +9,8 @@ int main(int argc, char** argv) {
   CLI::App app{
       "augur: characterise MPI machines, fit timing models, and predict MPI programs.\n"
       "Every tool reads one model file (docs/model-format.md); built-in machines are listed by\n"
-      "`augur machines`. Start with: augur calc --machine sp2-mpl pingpong 2 217"};
+      "`augur machines`. Start with: augur calc --machine sp2-mpl pingpong 2 217",
+      "augur"};
   app.require_subcommand(1);
   augur::cli::add_bench_command(app);
   augur::cli::add_calc_command(app);

@@ -41,6 +41,7 @@ struct RunRequest {
   std::string trace_dir;
   std::string wtime = "virtual";
   bool json = false;
+  model::RankRows shown = model::RankRows::fit_screen;
   bool measure = false;
   int processes = 0;
   bool np_spelling = false;
@@ -240,7 +241,7 @@ void run(RunRequest r) {
     no_report(directory.report(), end, shell_words(argv), launch_failure(finished.error_tail, launch_context(r, false)));
   const std::string text = report->dump(2) + "\n";
   if (r.json) std::cout << text;
-  else std::cout << revprof::format_report(*report);
+  else std::cout << revprof::format_report(*report, r.shown);
   if (!r.trace_dir.empty() && !r.json) std::cout << "\nTrace: " << r.trace_dir << "\n";
   if (!r.report.empty())
     if (auto error = write_file(r.report, text))
@@ -290,6 +291,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher")->capture_default_str();
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_flag("--json", r->json, "print the report as JSON");
+  add_ranks_table_flag(cmd, r->shown);
   cmd->add_flag("--measure", r->measure,
                 "record the real run instead of predicting: the same report and trace format, in real time, "
                 "to compare with a prediction (augur compare)");

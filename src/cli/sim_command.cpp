@@ -56,6 +56,7 @@ struct SimRequest : NetworkRequest {
   double compute_scale = 1.0;
   bool no_bounds = false;             // with --app: no runs at the laws' low and high bounds
   bool json = false;
+  model::RankRows shown = model::RankRows::fit_screen;
   bool no_progress = false;
   std::vector<std::string> inputs;
 };
@@ -338,7 +339,7 @@ void run(const SimRequest& r) {
     std::cout << report.dump(2) << "\n";
     return;
   }
-  std::cout << revprof::format_report(report);
+  std::cout << revprof::format_report(report, r.shown);
   print_notes(report);
   if (used) print_utilisation(*used, r.utilisation);
   if (!r.trace_out.empty()) std::cout << "\nTrace: " << r.trace_out << "\n";
@@ -409,6 +410,7 @@ void add_sim_command(CLI::App& app) {
                   "write the simulated run as an HTML timeline with utilisation strips per rank and busiest link");
   cmd->add_option("--bins", r->bins, "time intervals of --utilisation")->capture_default_str();
   cmd->add_flag("--json", r->json, "print the report as JSON");
+  add_ranks_table_flag(cmd, r->shown);
   cmd->add_flag("--no-progress", r->no_progress, "no progress bar on the terminal");
   cmd->add_option("input", r->inputs, "trace directory, schedule or GOAL file; with --generate, key=value parameters");
   cmd->callback([r] { with_usage_errors([&] { run(*r); }); });

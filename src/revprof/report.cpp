@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "model/rank_table.hpp"
 #include "model/units.hpp"
 #include "revprof/compute_band.hpp"
 
@@ -142,12 +143,15 @@ std::string headline(const nlohmann::json& report) {
   return out;
 }
 
-std::string rank_table(const nlohmann::json& ranks) {
-  std::string out = fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", "rank", "finish", "compute", "MPI", "waiting");
+std::string rank_table(const nlohmann::json& report, model::RankRows shown) {
+  const auto& ranks = report.at("ranks");
+  std::vector<model::RankRow> rows;
   for (const auto& r : ranks)
-    out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12}\n", r.at("rank").get<int>(), seconds(r.at("finish")),
-                       seconds(r.at("compute")), seconds(r.at("mpi")), seconds(r.at("waiting")));
-  return out;
+    rows.push_back({r.at("rank").get<int>(), r.at("finish").get<double>(),
+                    fmt::format("{:>12} {:>12} {:>12} {:>12}", seconds(r.at("finish")), seconds(r.at("compute")),
+                                seconds(r.at("mpi")), seconds(r.at("waiting")))});
+  return model::rank_table(fmt::format("{:>12} {:>12} {:>12} {:>12}", "finish", "compute", "MPI", "waiting"), rows,
+                           report.value("rank_count", ranks.size()), shown);
 }
 
 // Operations by the time spent in them, the costliest first.
@@ -275,12 +279,12 @@ ReportState report_state(const nlohmann::json& file) {
   return state == "pending" ? ReportState::pending : state == "unwritten" ? ReportState::unwritten : ReportState::report;
 }
 
-std::string format_report(const nlohmann::json& report) {
+std::string format_report(const nlohmann::json& report, model::RankRows shown) {
   const auto& run = report.at("run");
   if (!is_predicted(report))
     return fmt::format("Not predicted: {}. The program ran unchanged; its run time on {} is not known.\n",
                        run.at("not_predicted").get<std::string>(), run.value("machine", "the target"));
-  std::string out = headline(report) + rank_table(report.at("ranks")) + "\n" +
+  std::string out = headline(report) + rank_table(report, shown) + "\n" +
                     operation_table(report.at("operations")) + warnings(report);
   if (run.contains("model_note")) out += "\nNote on the model: " + run["model_note"].get<std::string>() + "\n";
   return out;

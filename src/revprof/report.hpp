@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/rank_table.hpp"
 #include "timing/rules.hpp"
 
 namespace augur::revprof {
@@ -47,6 +48,8 @@ nlohmann::json pending_report();
 nlohmann::json unwritten_report(const std::string& reason);
 ReportState report_state(const nlohmann::json& file);
 
-std::string format_report(const nlohmann::json& report);
+// The report as text; past model::kEveryRankUpTo ranks its per-rank table groups ranks alike
+// unless `shown` asks for every rank (model/rank_table.hpp).
+std::string format_report(const nlohmann::json& report, model::RankRows shown = model::RankRows::fit_screen);
 
 }  // namespace augur::revprof

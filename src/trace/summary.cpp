@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "model/rank_table.hpp"
 #include "model/units.hpp"
 
 namespace augur::trace {
@@ -81,18 +82,20 @@ TraceSummary summarize(const Trace& trace) {
 
 namespace {
 
-std::string rank_table(const TraceSummary& s) {
-  std::string out = fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>6} {:>10} {:>12}\n", "rank", "span",
-                                "compute", "MPI", "wait", "idle", "MPI %", "sends", "bytes");
+std::string rank_table(const TraceSummary& s, model::RankRows shown) {
+  std::vector<model::RankRow> rows;
   for (std::size_t r = 0; r < s.ranks.size(); ++r) {
     const auto& t = s.ranks[r];
     double pct = t.span > 0 ? 100 * (t.mpi + t.wait) / t.span : 0;
-    out += fmt::format("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>6.1f} {:>10} {:>12}\n", r,
-                       model::format_seconds(t.span), model::format_seconds(t.compute), model::format_seconds(t.mpi),
-                       model::format_seconds(t.wait), model::format_seconds(t.idle), pct, t.messages_sent,
-                       model::format_bytes(static_cast<double>(t.bytes_sent)));
+    rows.push_back({static_cast<int>(r), t.span,
+                    fmt::format("{:>12} {:>12} {:>12} {:>12} {:>12} {:>6.1f} {:>10} {:>12}", model::format_seconds(t.span),
+                                model::format_seconds(t.compute), model::format_seconds(t.mpi),
+                                model::format_seconds(t.wait), model::format_seconds(t.idle), pct, t.messages_sent,
+                                model::format_bytes(static_cast<double>(t.bytes_sent)))});
   }
-  return out;
+  return model::rank_table(fmt::format("{:>12} {:>12} {:>12} {:>12} {:>12} {:>6} {:>10} {:>12}", "span", "compute",
+                                       "MPI", "wait", "idle", "MPI %", "sends", "bytes"),
+                           rows, s.ranks.size(), shown);
 }
 
 std::string operation_table(const TraceSummary& s) {
@@ -107,11 +110,11 @@ std::string operation_table(const TraceSummary& s) {
 
 }  // namespace
 
-std::string format_summary(const TraceSummary& s) {
+std::string format_summary(const TraceSummary& s, model::RankRows shown) {
   std::string out = fmt::format("{} trace, machine {}, {} ranks, {} events, elapsed {}\n\n", to_string(s.header.mode),
                                 s.header.machine.empty() ? "unknown" : s.header.machine, s.nranks, s.events,
                                 model::format_seconds(s.elapsed));
-  out += rank_table(s) + "\n" + operation_table(s);
+  out += rank_table(s, shown) + "\n" + operation_table(s);
   if (!s.phases.empty()) {
     out += fmt::format("\n{:<26} {:>12}\n", "phase", "time");
     for (const auto& p : s.phases) out += fmt::format("{:<26} {:>12}\n", p.name, model::format_seconds(p.time));

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "model/rank_table.hpp"
 #include "trace/trace.hpp"
 
 namespace augur::trace {
@@ -41,7 +42,9 @@ struct TraceSummary {
 };
 
 TraceSummary summarize(const Trace& trace);
-std::string format_summary(const TraceSummary& summary);
+// Past model::kEveryRankUpTo ranks the per-rank table groups ranks alike unless `shown` asks
+// for every rank (model/rank_table.hpp).
+std::string format_summary(const TraceSummary& summary, model::RankRows shown = model::RankRows::fit_screen);
 nlohmann::json summary_json(const TraceSummary& summary);
 
 }  // namespace augur::trace

@@ -48,3 +48,11 @@ TEST(CommandsCli, KnownCommandsAndTheirArgumentsAreLeftToTheParser) {
   const auto r = augur("machines t3d");
   EXPECT_EQ(r.status, 0) << r.out;
 }
+
+// The usage line names the command as it is typed, not the path it was started by.
+TEST(CommandsCli, HelpNamesTheCommandAugur) {
+  const auto r = augur("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("Usage: augur [OPTIONS]"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(AUGUR_BINARY), std::string::npos) << r.out;
+}
