@@ -29,6 +29,15 @@ std::string label(const Point& point) {
   return text;
 }
 
+// The record of a point the MPI library failed, and a line for the person watching: the
+// progress line goes on with the next operation.
+void record_unmeasurable(const Point& point, const std::string& error, fit::RawWriter& out, int pass) {
+  const auto name = kOperations[point.operation].name;
+  out.write(fit::Unmeasurable{std::string(name), point.p, double(point.bytes), error, pass});
+  std::fprintf(stderr, "\naugur-bench-mpi: %s: the MPI library could not run it (%s); its other points are left out\n",
+               label(point).c_str(), fit::error_headline(error).c_str());
+}
+
 fit::Measurement to_measurement(const Point& point, const PointResult& r, int pass) {
   const Summary& s = r.summary;
   const auto name = kOperations[point.operation].name;
@@ -52,10 +61,16 @@ class Conductor {
       const int op = operation_index(m.op);
       if (op >= 0 && m.pass == settings.pass) done_.insert({op, m.p, static_cast<std::uint64_t>(m.bytes)});
     }
+    // Whatever pass found it: the library that failed it then fails it again.
+    for (const auto& u : earlier.unmeasurable)
+      if (const int op = operation_index(u.op); op >= 0) unmeasurable_.insert(op);
     if (refining_) fastest_ = fastest_times(earlier.points, settings.pass);
   }
 
   bool finished(const Point& point) const { return done_.contains(point); }
+  // The MPI library failed the operation at some point: none of its points is measured.
+  bool unmeasurable(int operation) const { return unmeasurable_.contains(operation); }
+  void fail(int operation) { unmeasurable_.insert(operation); }
 
   void record(const Point& point, const Summary& summary) {
     done_.insert(point);
@@ -84,6 +99,7 @@ class Conductor {
   double budget_;  // this pass's share of the run's
   bool refining_;
   std::set<Point> done_;
+  std::set<int> unmeasurable_;
   FastestTimes fastest_;
   double start_ = MPI_Wtime();
 };
@@ -154,6 +170,12 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
       result = execute({point.operation, point.p, point.bytes, seconds});
       discarded += result->discarded;
     }
+    if (!result->not_measurable.empty()) {
+      record_unmeasurable(point, result->not_measurable, out, settings_.pass);
+      conductor.fail(point.operation);
+      progress.advance(label(point), true);
+      return;
+    }
     try {
       out.write(to_measurement(point, *result, settings_.pass));
       conductor.record(point, result->summary);
@@ -164,7 +186,9 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
   };
 
   for (const auto& point : plan) {
-    if (conductor.finished(point)) {
+    const bool unmeasurable = conductor.unmeasurable(point.operation);
+    if (unmeasurable || conductor.finished(point)) {
+      if (unmeasurable && !conductor.finished(point)) --pending;
       progress.advance(label(point), false);
       continue;
     }
@@ -177,7 +201,8 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
 
   std::set<CurveKey> curves;
   for (const auto& point : plan)
-    if (refine && kOperations[point.operation].sizes != Sizes::none) curves.insert({point.operation, point.p});
+    if (refine && kOperations[point.operation].sizes != Sizes::none && !conductor.unmeasurable(point.operation))
+      curves.insert({point.operation, point.p});
   std::map<Sizes, std::vector<std::uint64_t>> ladders;
   for (const auto& key : curves) {
     if (!conductor.budget_left() || conductor.time_up()) break;
