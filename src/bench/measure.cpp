@@ -253,6 +253,17 @@ PointResult not_measurable(int error) {
 
 }  // namespace
 
+std::string try_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, Buffers& buffers) {
+  Repeater repeat(kernel, group, bytes, buffers);
+  if (const int error = agreed_error(group.comm); error != MPI_SUCCESS) {
+    repeat.abandon();
+    return error_text(error);
+  }
+  repeat.once(ClockOffset{}, -1);
+  const int error = agreed_error(group.comm);
+  return error == MPI_SUCCESS ? std::string() : error_text(error);
+}
+
 PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
                           const MeasureSettings& settings, Buffers& buffers) {
   Repeater repeat(kernel, group, bytes, buffers);

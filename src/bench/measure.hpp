@@ -58,4 +58,9 @@ struct MeasureSettings {
 PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
                           const MeasureSettings& settings, Buffers& buffers);
 
+// Whether the MPI library runs the kernel at all: its setup, one untimed repetition and its
+// teardown. Returns the library's error text when it failed on some rank, else an empty
+// string. Collective over the group.
+std::string try_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, Buffers& buffers);
+
 }  // namespace augur::bench
