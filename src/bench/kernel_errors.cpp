@@ -28,7 +28,7 @@ MPI_Errhandler comm_recorder() {
 
 void return_errors(MPI_Comm comm) { MPI_Comm_set_errhandler(comm, comm_recorder()); }
 
-void return_errors(MPI_Win window) {
+void return_window_errors(MPI_Win window) {
   static const MPI_Errhandler handler = [] {
     MPI_Errhandler made;
     MPI_Win_create_errhandler(record_on_window, &made);

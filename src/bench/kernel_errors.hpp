@@ -14,8 +14,9 @@ namespace augur::bench {
 
 // Errors on `comm` (and on the communicators made from it, which inherit its handler) or `window`
 // return to the caller and are recorded on this rank.
+// Two names, not overloads: MPICH's handles are all int.
 void return_errors(MPI_Comm comm);
-void return_errors(MPI_Win window);
+void return_window_errors(MPI_Win window);
 
 // While one lives, a point is measured: no error is recorded yet on this rank, and errors that
 // MPI raises on MPI_COMM_WORLD and MPI_COMM_SELF (those of a call given a null handle, such as

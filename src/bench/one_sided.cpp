@@ -22,7 +22,7 @@ void make_window(RepContext& c) {
                  &c.state.window);
   // Not every MPI can make a window on every transport (Open MPI 4.1 over TCP has no one-sided
   // component): the failure is recorded, and the point is not measured.
-  if (c.state.window != MPI_WIN_NULL) return_errors(c.state.window);
+  if (c.state.window != MPI_WIN_NULL) return_window_errors(c.state.window);
 }
 
 void free_window(RepContext& c) {
