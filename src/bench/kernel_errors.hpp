@@ -4,7 +4,7 @@
 // the job (MPI_ERRORS_ARE_FATAL, MPI's default), and each rank records the first error since the
 // point began. The ranks of a group then agree, collectively, whether any of them failed, so that
 // one rank's failure stops the point on all of them and the sweep goes on with the next
-// operation (docs/bench.md, "Operations the MPI cannot run").
+// operation (docs/bench-method.md, "Operations the MPI cannot run").
 #include <string>
 #include <string_view>
 
@@ -13,8 +13,8 @@
 namespace augur::bench {
 
 // Errors on `comm` (and on the communicators made from it, which inherit its handler) or `window`
-// return to the caller and are recorded on this rank.
-// Two names, not overloads: MPICH's handles are all int.
+// return to the caller and are recorded on this rank. Two names, not overloads: MPICH's handles
+// are all int.
 void return_errors(MPI_Comm comm);
 void return_window_errors(MPI_Win window);
 
