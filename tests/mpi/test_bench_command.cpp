@@ -248,8 +248,8 @@ TEST(BenchCommand, LauncherArgumentsReachMpirunAndTheModelNamesWhatTheTransportC
   EXPECT_NE(dry.out.find(" --mca btl tcp,self --hostfile hosts " AUGUR_BENCH_MPI), std::string::npos) << dry.out;
 
   const auto dir = scratch_dir("cmd_tcp");
-  std::vector<std::string> args{"-np", "2", "--quick", "--ops", "pingpong,put,win_fence", "--max-size", "1KiB",
-                                "--budget", "20s", "--passes", "2", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "-o",
+  std::vector<std::string> args{"-np", "2", "--quick", "--ops", "pingpong,put,win_fence", "--max-size", "64",
+                                "--budget", "10s", "--passes", "1", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "-o",
                                 (dir / "m.json").string(), "--quiet"};
   args.insert(args.end(), tcp.begin(), tcp.end());
   const auto r = augur_bench(args);
