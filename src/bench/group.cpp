@@ -5,6 +5,8 @@
 #include <chrono>
 #include <thread>
 
+#include "bench/kernel_errors.hpp"
+
 namespace augur::bench {
 
 std::map<int, Group> make_groups(const std::vector<int>& sizes) {
@@ -16,6 +18,7 @@ std::map<int, Group> make_groups(const std::vector<int>& sizes) {
     const int colour = world_rank < p ? 0 : MPI_UNDEFINED;
     MPI_Comm_split(MPI_COMM_WORLD, colour, world_rank, &g.comm);
     if (g.member()) {
+      return_errors(g.comm);
       MPI_Comm_rank(g.comm, &g.rank);
       MPI_Comm_size(g.comm, &g.size);
     }

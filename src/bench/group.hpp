@@ -16,7 +16,7 @@ struct Group {
   bool member() const { return comm != MPI_COMM_NULL; }
 };
 
-// Collective over MPI_COMM_WORLD.
+// Collective over MPI_COMM_WORLD. The groups' communicators return errors (kernel_errors.hpp).
 std::map<int, Group> make_groups(const std::vector<int>& sizes);
 void free_groups(std::map<int, Group>& groups);
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bench/clock_sync.hpp"
+#include "bench/kernel_errors.hpp"
 #include "bench/operation_table.hpp"
 
 namespace augur::bench {
@@ -67,11 +68,16 @@ class Repeater {
       : kernel_(kernel), buffers_(buffers), context_{group, bytes, nullptr, nullptr, 0, state_} {
     buffers_.reserve(bytes * static_cast<std::uint64_t>(group.size));
     use_buffers(0);
+    fail_when_asked(kernel_.name, group.comm);
     if (kernel_.setup) kernel_.setup(context_);
   }
   ~Repeater() {
-    if (kernel_.teardown) kernel_.teardown(context_);
+    if (kernel_.teardown && set_up_) kernel_.teardown(context_);
   }
+
+  // The setup failed on some rank: what it made is left as it is, as taking apart what is half
+  // made could fail again where no handler returns the error.
+  void abandon() { set_up_ = false; }
   Repeater(const Repeater&) = delete;
   Repeater& operator=(const Repeater&) = delete;
 
@@ -145,10 +151,12 @@ class Repeater {
     context_.recv = buffers_.recv(rep);
   }
 
+  PointErrors errors_;  // from before the setup to after the teardown
   const Kernel& kernel_;
   Buffers& buffers_;
   PointState state_;
   RepContext context_;
+  bool set_up_ = true;
   int next_rep_ = 0;
   int sequence_ = 1;
   bool chained_ = false;
@@ -210,17 +218,19 @@ struct Record {
 // last: one preempted call would otherwise time the whole point one call at a time.
 struct WarmUp {
   double repetition = 0, call = 0;
+  double error = MPI_SUCCESS;  // the highest error code recorded on a rank (kernel_errors.hpp)
 };
 
 WarmUp warm_up(Repeater& repeat, const Group& group, int repetitions, const ClockOffset& clock) {
   constexpr double kNone = std::numeric_limits<double>::infinity();
-  WarmUp w{kNone, kNone};
+  WarmUp w{kNone, kNone, MPI_SUCCESS};
   for (int i = 0; i < std::max(repetitions, 1); ++i) {
     const double t0 = MPI_Wtime();
     w.call = std::min(w.call, repeat.once(clock, -1).seconds);
     w.repetition = std::min(w.repetition, MPI_Wtime() - t0);
   }
-  MPI_Allreduce(MPI_IN_PLACE, &w, 2, MPI_DOUBLE, MPI_MAX, group.comm);
+  w.error = recorded_error();
+  MPI_Allreduce(MPI_IN_PLACE, &w, 3, MPI_DOUBLE, MPI_MAX, group.comm);
   return w;
 }
 
@@ -228,17 +238,39 @@ WarmUp warm_up(Repeater& repeat, const Group& group, int repetitions, const Cloc
 struct BatchPlan {
   int reps = 0;
   Windows windows;
+  int error = MPI_SUCCESS;  // a rank's error in the last batch: no more batches
 };
 
 BatchPlan next_windows(int reps, double length) {
   return {reps, {MPI_Wtime() + std::max(kLeadWindows * length, kShortestLead), length}};
 }
 
+PointResult not_measurable(int error) {
+  PointResult result;
+  result.not_measurable = error_text(error);
+  return result;
+}
+
 }  // namespace
+
+std::string try_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, Buffers& buffers) {
+  Repeater repeat(kernel, group, bytes, buffers);
+  if (const int error = agreed_error(group.comm); error != MPI_SUCCESS) {
+    repeat.abandon();
+    return error_text(error);
+  }
+  repeat.once(ClockOffset{}, -1);
+  const int error = agreed_error(group.comm);
+  return error == MPI_SUCCESS ? std::string() : error_text(error);
+}
 
 PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
                           const MeasureSettings& settings, Buffers& buffers) {
   Repeater repeat(kernel, group, bytes, buffers);
+  if (const int error = agreed_error(group.comm); error != MPI_SUCCESS) {
+    repeat.abandon();
+    return not_measurable(error);
+  }
   const ClockOffset clock = estimate_clock_offset(group);
   // The warm-up runs the fewest calls in a row the point will time, so that its times, and the
   // windows made from them, are those of the loop: a rested link's single call sized the windows
@@ -249,6 +281,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
   const bool lead = in_a_row && is_pair_exchange(kernel.name);
   repeat.set_sequence(fewest, chains_roots(kernel), lead);
   const WarmUp warmup = warm_up(repeat, group, settings.warmup, clock);
+  if (warmup.error != MPI_SUCCESS) return not_measurable(static_cast<int>(warmup.error));
   const bool windowed = settings.sync == Sync::window;
   // The same on every rank: the warm-up times are the group's maxima.
   int sequence = fewest;
@@ -265,7 +298,8 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
   MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
   while (plan.reps > 0) {
     const int batch = plan.reps;
-    std::vector<double> mine(kFields * batch), slowest(kFields * batch), as_root(batch);
+    // The last field is the rank's error code, so that a failure anywhere ends the point.
+    std::vector<double> mine(kFields * batch + 1), slowest(kFields * batch + 1), as_root(batch);
     for (int i = 0; i < batch; ++i) {
       const double at = windowed ? plan.windows.first + i * plan.windows.length + clock.offset : -1;
       const Sample s = repeat.once(clock, at);
@@ -276,8 +310,12 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
       mine[4 * batch + i] = root ? 0 : s.seconds;
       as_root[i] = s.root_seconds;
     }
-    MPI_Reduce(mine.data(), slowest.data(), kFields * batch, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
-    if (root) {
+    mine.back() = recorded_error();
+    MPI_Reduce(mine.data(), slowest.data(), kFields * batch + 1, MPI_DOUBLE, MPI_MAX, kRoot, group.comm);
+    if (root && slowest.back() != MPI_SUCCESS) {
+      plan = {};
+      plan.error = static_cast<int>(slowest.back());
+    } else if (root) {
       const int disturbed = record.add(slowest, as_root, batch);
       if (windowed && disturbed > kLateShareThatWidens * batch) window *= 2;
       plan = next_windows(further_repetitions(record.times.kept, static_cast<int>(record.times.every.size()), since(start),
@@ -286,6 +324,7 @@ PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_
     }
     MPI_Bcast(&plan, sizeof plan, MPI_BYTE, kRoot, group.comm);
   }
+  if (plan.error != MPI_SUCCESS) return not_measurable(plan.error);
   PointResult result;
   if (root) {
     const int max_reps = settings.limits.max_reps;

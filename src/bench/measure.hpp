@@ -15,6 +15,7 @@
 // ends on every rank; an isolated call measured from a common start costs up to twice as much
 // on shared memory (0.57 µs against 0.25 µs for an 8-byte allreduce on 2 processes here).
 #include <cstdint>
+#include <string>
 
 #include "bench/buffers.hpp"
 #include "bench/group.hpp"
@@ -39,6 +40,9 @@ struct PointResult {
   double state_probe = 0;
   // Seconds of one compute step just after the point, on world rank 0 (compute_probe.hpp).
   double compute_probe = 0;
+  // Not empty: the MPI library failed the kernel on some rank, and this is its error text
+  // (kernel_errors.hpp); nothing else is set.
+  std::string not_measurable;
 };
 
 struct MeasureSettings {
@@ -49,8 +53,14 @@ struct MeasureSettings {
   bool back_to_back = true;
 };
 
-// Collective over the group.
+// Collective over the group. An MPI error on any rank ends the point on all of them, with
+// `not_measurable` set.
 PointResult measure_point(const Kernel& kernel, const Group& group, std::uint64_t bytes,
                           const MeasureSettings& settings, Buffers& buffers);
+
+// Whether the MPI library runs the kernel at all: its setup, one untimed repetition and its
+// teardown. Returns the library's error text when it failed on some rank, else an empty
+// string. Collective over the group.
+std::string try_point(const Kernel& kernel, const Group& group, std::uint64_t bytes, Buffers& buffers);
 
 }  // namespace augur::bench

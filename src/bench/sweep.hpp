@@ -35,10 +35,13 @@ class Sweep {
     int p = 0;
     std::uint64_t bytes = 0;
     double seconds = 0;  // the point's time limit
+    bool trial = false;  // only try whether the library runs the operation (try_point)
   };
 
   // Collective over MPI_COMM_WORLD; the result is set on rank 0 when a point was measured.
   std::optional<PointResult> execute(Command command);
+  // A trial's part of execute: on rank 0 a result that holds only `not_measurable`.
+  std::optional<PointResult> attempt(const Command& command);
 
   SweepSettings settings_;
   std::map<int, Group> groups_;

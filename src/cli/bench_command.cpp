@@ -32,6 +32,7 @@
 #include "model/duration.hpp"
 #include "cli/launcher.hpp"
 #include "fit/fitter.hpp"
+#include "fit/provenance.hpp"
 #include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
@@ -57,6 +58,8 @@ struct BenchRequest {
   bool no_compute = false;
   std::string machine;
   std::string mpirun = "mpirun";
+  std::vector<std::string> mpirun_args;     // --mpirun-args, each split into words
+  std::vector<std::string> launcher_tail;   // the words after --
   std::string sync = "window";
   bool isolated = false;
   std::optional<int> chosen_passes;  // --passes, when given
@@ -222,8 +225,20 @@ std::string comma_list(const auto& items) {
   return list;
 }
 
-std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program, const Launch& launch) {
+// mpirun -np N, its own flags, then what --mpirun-args adds, split at white space, and the
+// words after --.
+std::vector<std::string> launcher_words(const BenchRequest& r) {
   auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
+  for (const auto& text : r.mpirun_args) {
+    std::istringstream words(text);
+    for (std::string word; words >> word;) argv.push_back(word);
+  }
+  argv.insert(argv.end(), r.launcher_tail.begin(), r.launcher_tail.end());
+  return argv;
+}
+
+std::vector<std::string> launch_command(const BenchRequest& r, const fs::path& program, const Launch& launch) {
+  auto argv = launcher_words(r);
   argv.insert(argv.end(), {program.string(), "--raw", r.raw, "--preset", std::string(preset_name(r))});
   if (launch.passes > 1)
     argv.insert(argv.end(), {"--pass", std::to_string(launch.pass), "--passes", std::to_string(launch.passes)});
@@ -289,6 +304,8 @@ void fit_and_save(const BenchRequest& r, const nlohmann::json& budget) {
   if (const auto sentence = fit::states_summary(states, options.state); !sentence.empty())
     std::cout << "augur bench: " << sentence << "\n";
   if (model.compute.knows_step()) std::cout << "augur bench: node: " << describe_compute(model.compute) << "\n";
+  if (const auto sentence = fit::unmeasurable_summary(model.provenance); !sentence.empty())
+    std::cout << "augur bench: " << sentence << "; the model leaves them out\n";
 }
 
 void run_pass(const BenchRequest& r, const std::vector<std::string>& argv) {
@@ -336,7 +353,7 @@ bench::BudgetRequest budget_request(const BenchRequest& r) {
 // The calibration launch: the network as ranks 0 and 1 see it, and what the launch itself cost.
 bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std::uint64_t max_bytes) {
   const fs::path out = r.raw + ".calibration.json";
-  auto argv = mpirun_command(r.mpirun, r.processes, r.oversubscribe);
+  auto argv = launcher_words(r);
   argv.insert(argv.end(), {program.string(), "--calibrate", out.string(), "--max-size", std::to_string(max_bytes)});
   if (!r.quiet) std::cerr << "augur bench: calibrating: " << shell_words(argv) << "\n";
   const auto start = Clock::now();
@@ -505,6 +522,12 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--machine", r->machine, "machine name in the model (default: host name)");
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher (default: mpirun)");
+  cmd->add_option("--mpirun-args", r->mpirun_args,
+                  "arguments for the launcher, split at spaces, before the program: e.g. \"--mca btl tcp,self\" "
+                  "or \"--hostfile hosts\"; a single word needs =, as --mpirun-args=--oversubscribe (may be given "
+                  "more than once)")
+      ->allow_extra_args(false);
+  cmd->add_option("launcher-args", r->launcher_tail, "arguments for the launcher, after --: augur bench -np 2 -- --mca btl tcp,self");
   cmd->add_flag("--dry-run", r->dry_run,
                 "check the options and print the plan and the mpirun commands without running them; the plan "
                 "assumes --assume-latency and --assume-bandwidth instead of calibrating");

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "fit/fitter.hpp"
+#include "fit/provenance.hpp"
 #include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
@@ -74,6 +75,7 @@ fit::RawSet read_all(const std::vector<std::string>& files) {
                 << "; the model takes the first file's machine and provenance\n";
     }
     all.points.insert(all.points.end(), raw.points.begin(), raw.points.end());
+    all.unmeasurable.insert(all.unmeasurable.end(), raw.unmeasurable.begin(), raw.unmeasurable.end());
   }
   return all;
 }
@@ -165,6 +167,8 @@ void add_fit_command(CLI::App& app) {
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
     if (const auto sentence = fit::states_summary(states, options.state); !sentence.empty())
       std::cerr << "augur fit: " << sentence << "\n";
+    if (const auto sentence = fit::unmeasurable_summary(model.provenance); !sentence.empty())
+      std::cerr << "augur fit: " << sentence << "; the model leaves them out\n";
   });
 }
 

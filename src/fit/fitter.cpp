@@ -285,6 +285,9 @@ FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
   const auto by_operation = by_operation_of(pool_repeated_points(raw.points, options.state, states));
   auto passes = by_operation_of(raw.points);
+  if (by_operation.empty() && !raw.unmeasurable.empty())
+    throw std::runtime_error("no measurements to fit: the MPI library could not run any operation the raw data holds (" +
+                             error_headline(raw.unmeasurable.front().error) + ")");
   if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
 
   model::Model model;
@@ -311,6 +314,8 @@ FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
       throw std::runtime_error("operation '" + name + "': " + e.what());
     }
   }
+  // What the library could not run is left out of the model, and said so.
+  if (auto note = unmeasurable_note(raw.unmeasurable); !note.is_null()) model.provenance.settings["not_measurable"] = note;
   derive_network(model, raw);
   return {std::move(model), states};
 }

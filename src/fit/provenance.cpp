@@ -1,6 +1,10 @@
 #include "fit/provenance.hpp"
 
+#include <map>
 #include <stdexcept>
+#include <vector>
+
+#include "model/units.hpp"
 
 namespace augur::fit {
 namespace {
@@ -41,6 +45,29 @@ Origin origin_from_header(const nlohmann::json& header, const std::string& fallb
   if (p.settings.empty())
     if (const auto* settings = optional_object(header, "settings", "settings")) p.settings = *settings;
   return origin;
+}
+
+nlohmann::json unmeasurable_note(const std::vector<Unmeasurable>& records) {
+  nlohmann::json note;
+  for (const auto& u : records)
+    if (!note.contains(u.op)) note[u.op] = {{"error", u.error}, {"p", u.p}, {"bytes", u.bytes}};
+  return note;
+}
+
+std::string unmeasurable_summary(const model::Provenance& provenance) {
+  const auto note = provenance.settings.find("not_measurable");
+  if (note == provenance.settings.end() || !note->is_object() || note->empty()) return {};
+  // Operations that failed alike are named together, before their common error.
+  std::map<std::string, std::vector<std::string>> by_error;
+  for (const auto& [op, what] : note->items())
+    by_error[error_headline(what.is_object() ? what.value("error", "") : "")].push_back(model::mpi_name(op));
+  std::string text;
+  for (const auto& [error, names] : by_error) {
+    std::string list;
+    for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+    text += (text.empty() ? "" : "; ") + list + (error.empty() ? "" : " (" + error + ")");
+  }
+  return "the MPI library could not run " + text;
 }
 
 }  // namespace augur::fit

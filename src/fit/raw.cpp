@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
 
 #include "model/catalog.hpp"
 #include "model/model_json.hpp"
@@ -36,14 +37,38 @@ RoleTimes roles_from_json(const nlohmann::json& j) {
   }
 }
 
-Measurement measurement_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) throw std::invalid_argument("record is not a JSON object");
-  Measurement m;
+std::string operation_field(const nlohmann::json& j) {
   auto op = j.find("op");
   if (op == j.end() || !op->is_string()) throw std::invalid_argument("op: missing or not a string");
-  m.op = op->get<std::string>();
-  if (!model::find_operation_info(m.op))
-    throw std::invalid_argument("op: unknown operation '" + m.op + "' (see the catalog in docs/model-format.md)");
+  auto name = op->get<std::string>();
+  if (!model::find_operation_info(name))
+    throw std::invalid_argument("op: unknown operation '" + name + "' (see the catalog in docs/model-format.md)");
+  return name;
+}
+
+void check_point(int p, double bytes, int pass) {
+  if (p < 1) throw std::invalid_argument("p: must be at least 1");
+  if (!std::isfinite(bytes) || bytes < 0) throw std::invalid_argument("bytes: must be a finite number >= 0");
+  if (pass < 1) throw std::invalid_argument("pass: must be at least 1");
+}
+
+Unmeasurable unmeasurable_from_json(const nlohmann::json& j) {
+  Unmeasurable u;
+  u.op = operation_field(j);
+  u.p = integer_field(j, "p");
+  u.bytes = number_field(j, "bytes");
+  const auto& error = j.at("not_measurable");
+  if (!error.is_string() || error.get<std::string>().empty())
+    throw std::invalid_argument("not_measurable: must be the MPI library's error text (a string, not empty)");
+  u.error = error.get<std::string>();
+  if (j.contains("pass")) u.pass = integer_field(j, "pass");
+  check_point(u.p, u.bytes, u.pass);
+  return u;
+}
+
+Measurement measurement_from_json(const nlohmann::json& j) {
+  Measurement m;
+  m.op = operation_field(j);
   m.p = integer_field(j, "p");
   m.bytes = number_field(j, "bytes");
   m.min = number_field(j, "min");
@@ -68,14 +93,12 @@ Measurement measurement_from_json(const nlohmann::json& j) {
 void check_measurement(const Measurement& m) {
   auto bad = [](const std::string& what) { throw std::invalid_argument(what); };
   if (m.op.empty()) bad("op: empty");
-  if (m.p < 1) bad("p: must be at least 1");
-  if (!std::isfinite(m.bytes) || m.bytes < 0) bad("bytes: must be a finite number >= 0");
+  check_point(m.p, m.bytes, m.pass);
   for (double v : {m.min, m.median, m.mean, m.max, m.stddev})
     if (!std::isfinite(v) || v < 0) bad("times must be finite and >= 0");
   if (!(m.min <= m.median && m.median <= m.max && m.min <= m.mean && m.mean <= m.max))
     bad("times must satisfy min <= median, mean <= max");
   if (m.reps < 1) bad("reps: must be at least 1");
-  if (m.pass < 1) bad("pass: must be at least 1");
   if (m.calls < 1) bad("calls: must be at least 1");
   if (m.skew && !(std::isfinite(*m.skew) && *m.skew >= 0)) bad("skew: must be finite and >= 0");
   if (m.clock_error && !(std::isfinite(*m.clock_error) && *m.clock_error >= 0))
@@ -109,6 +132,19 @@ nlohmann::json to_json(const Measurement& m) {
   return j;
 }
 
+std::string error_headline(const std::string& error) {
+  std::string line = error.substr(0, error.find('\n'));
+  constexpr std::string_view kStack = ", error stack:";
+  if (line.ends_with(kStack)) line.erase(line.size() - kStack.size());
+  return line;
+}
+
+nlohmann::json to_json(const Unmeasurable& u) {
+  nlohmann::json j = {{"op", u.op}, {"p", u.p}, {"bytes", u.bytes}, {"not_measurable", u.error}};
+  if (u.pass > 1) j["pass"] = u.pass;
+  return j;
+}
+
 RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_truncated_tail) {
   RawSet set;
   std::string line;
@@ -135,7 +171,11 @@ RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_trun
       continue;
     }
     try {
-      set.points.push_back(measurement_from_json(j));
+      if (!j.is_object()) throw std::invalid_argument("record is not a JSON object");
+      if (j.contains("not_measurable"))
+        set.unmeasurable.push_back(unmeasurable_from_json(j));
+      else
+        set.points.push_back(measurement_from_json(j));
     } catch (const std::exception& e) {
       throw std::runtime_error(where + e.what());
     }
@@ -163,6 +203,12 @@ RawWriter::RawWriter(const std::filesystem::path& path, const nlohmann::json& he
 void RawWriter::write(const Measurement& m) {
   check_measurement(m);
   out_ << to_json(m).dump() << '\n' << std::flush;
+}
+
+void RawWriter::write(const Unmeasurable& u) {
+  if (u.error.empty()) throw std::invalid_argument("not_measurable: the error text is empty");
+  check_point(u.p, u.bytes, u.pass);
+  out_ << to_json(u).dump() << '\n' << std::flush;
 }
 
 }  // namespace augur::fit

@@ -44,9 +44,24 @@ struct Measurement {
   std::optional<double> compute_probe = std::nullopt;
 };
 
+// A point the MPI library could not run: the bench records the library's error text in place
+// of times, and measures no more of that operation.
+struct Unmeasurable {
+  std::string op;
+  int p = 0;
+  double bytes = 0;
+  std::string error;  // MPI_Error_string's text
+  int pass = 1;
+};
+
+// The first line of an MPI library's error text, without the ", error stack:" with which MPICH
+// announces the lines after it: "MPI_ERR_WIN: invalid window", "Invalid count".
+std::string error_headline(const std::string& error);
+
 struct RawSet {
   nlohmann::json header = nlohmann::json::object();  // machine, provenance, settings
   std::vector<Measurement> points;
+  std::vector<Unmeasurable> unmeasurable;
 };
 
 // Throws std::runtime_error "FILE:LINE: FIELD: REASON" on bad input. A truncated last line (a
@@ -60,6 +75,7 @@ RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_trun
 model::Compute header_compute(const nlohmann::json& header, const std::string& source);
 
 nlohmann::json to_json(const Measurement& m);
+nlohmann::json to_json(const Unmeasurable& u);
 void check_measurement(const Measurement& m);  // throws std::invalid_argument with the reason
 
 // Appends records and flushes each one, so a crash loses nothing that was finished.
@@ -68,6 +84,7 @@ class RawWriter {
   // Creates the file with `header`, or (append = true) continues an existing file.
   RawWriter(const std::filesystem::path& path, const nlohmann::json& header, bool append);
   void write(const Measurement& m);
+  void write(const Unmeasurable& u);
 
  private:
   std::ofstream out_;

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "../cli/augur_runner.hpp"
+
 namespace augur::test {
 namespace {
 
@@ -36,6 +38,10 @@ std::filesystem::path scratch_dir(const std::string& name) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;
+}
+
+bool launcher_is_open_mpi() {
+  return augur_test::run(std::vector<std::string>{AUGUR_MPIEXEC, "--version"}).out.find("Open MPI") != std::string::npos;
 }
 
 }  // namespace augur::test

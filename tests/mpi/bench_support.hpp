@@ -16,4 +16,6 @@ int count_lines(const std::filesystem::path& path);
 
 std::filesystem::path scratch_dir(const std::string& name);  // empty, under the temp directory
 
+bool launcher_is_open_mpi();  // whether the tests' mpirun is Open MPI's (else MPICH's)
+
 }  // namespace augur::test

@@ -200,3 +200,74 @@ TEST(BenchCommand, OnePassAddsSizesHoweverTheCountOfPassesMoves) {
   EXPECT_LT(budget.at("measuring_seconds").get<double>(), 10);
   fs::remove_all(dir);
 }
+
+namespace {
+
+// The note the model's provenance keeps of the operations the MPI library could not run.
+nlohmann::json not_measurable(const augur::model::Model& model) {
+  return model.provenance.settings.value("not_measurable", nlohmann::json::object());
+}
+
+}  // namespace
+
+// A kernel the library fails (here on purpose, through the tests' AUGUR_BENCH_FAIL) is recorded
+// once with the library's error, in whatever passes the budget holds, the rest of the sweep goes
+// on, and the model leaves that operation out and says so.
+TEST(BenchCommand, AnOperationTheLibraryFailsIsRecordedAsNotMeasurableAndTheRunGoesOn) {
+  const auto dir = scratch_dir("cmd_fails");
+  setenv("AUGUR_BENCH_FAIL", "bcast", 1);
+  const auto r = augur_bench({"-np", "2", "--quick", "--ops", "pingpong,bcast,barrier", "--max-size", "64",
+                              "--budget", "20s", "--passes", "2", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "-o",
+                              (dir / "m.json").string()});
+  unsetenv("AUGUR_BENCH_FAIL");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto raw = augur::fit::read_raw_file(dir / "m.raw.jsonl");
+  ASSERT_EQ(raw.unmeasurable.size(), 1u) << "tried again after the first failure";
+  EXPECT_EQ(raw.unmeasurable.front().op, "bcast");
+  EXPECT_NE(raw.unmeasurable.front().error, "");
+  for (const auto& m : raw.points) EXPECT_NE(m.op, "bcast");
+  const auto model = augur::model::load_model_file(dir / "m.json");
+  EXPECT_EQ(model.find("bcast"), nullptr);
+  EXPECT_NE(model.find("pingpong"), nullptr);
+  EXPECT_NE(model.find("barrier"), nullptr);
+  EXPECT_EQ(not_measurable(model).at("bcast").at("error"), raw.unmeasurable.front().error);
+  EXPECT_NE(r.out.find("augur bench: the MPI library could not run MPI_Bcast ("), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+// The launcher's own arguments, without environment variables: over Open MPI's TCP transport,
+// which has no one-sided component in Open MPI 4.1, a window cannot be made, and the model says
+// so of put and win_fence; MPICH runs them.
+TEST(BenchCommand, LauncherArgumentsReachMpirunAndTheModelNamesWhatTheTransportCannotRun) {
+  const bool open_mpi = launcher_is_open_mpi();
+  const std::vector<std::string> tcp = open_mpi ? std::vector<std::string>{"--mpirun-args", "--mca btl tcp,self"}
+                                                : std::vector<std::string>{};
+  const auto dry = augur_bench({"-np", "2", "--quick", "--mpirun", AUGUR_MPIEXEC, "--dry-run", "-o", "/tmp/m.json",
+                                "--mpirun-args", "--mca btl tcp,self", "--", "--hostfile", "hosts"});
+  ASSERT_EQ(dry.status, 0) << dry.out;
+  EXPECT_NE(dry.out.find(" --mca btl tcp,self --hostfile hosts " AUGUR_BENCH_MPI), std::string::npos) << dry.out;
+
+  const auto dir = scratch_dir("cmd_tcp");
+  std::vector<std::string> args{"-np", "2", "--quick", "--ops", "pingpong,put,win_fence", "--max-size", "64",
+                                "--budget", "10s", "--passes", "1", "--no-compute", "--mpirun", AUGUR_MPIEXEC, "-o",
+                                (dir / "m.json").string(), "--quiet"};
+  args.insert(args.end(), tcp.begin(), tcp.end());
+  const auto r = augur_bench(args);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto model = augur::model::load_model_file(dir / "m.json");
+  EXPECT_NE(model.find("pingpong"), nullptr);
+  for (const char* op : {"put", "win_fence"}) {
+    if (open_mpi) {
+      EXPECT_EQ(model.find(op), nullptr) << op;
+      EXPECT_NE(not_measurable(model).at(op).at("error").get<std::string>().find("MPI_ERR_WIN"), std::string::npos);
+    } else {
+      EXPECT_NE(model.find(op), nullptr) << op;
+      EXPECT_FALSE(not_measurable(model).contains(op));
+    }
+  }
+  if (open_mpi) {
+    EXPECT_NE(r.out.find("could not run MPI_Put, MPI_Win_fence (MPI_ERR_WIN: invalid window)"), std::string::npos)
+        << r.out;
+  }
+  fs::remove_all(dir);
+}

@@ -327,3 +327,58 @@ TEST(BenchMpi, ALaterPassMeasuresThePointsOfTheFirstOnceMore) {
   EXPECT_EQ(count_lines(raw), lines);
   fs::remove_all(dir);
 }
+
+// A run killed after the library failed an operation: resumed (here where the library would not
+// fail it), it goes on with the rest and does not try that operation again, nor does a later pass.
+TEST(BenchMpi, AResumedRunKeepsWhatTheLibraryCouldNotRun) {
+  const auto dir = scratch_dir("bench_resume_failed");
+  const auto raw = dir / "raw.jsonl";
+  auto sweep = small_sweep(raw, "pingpong,barrier,bcast", "64", 5, 10);
+  sweep.insert(sweep.end(), {"--pass", "1", "--passes", "2"});
+  setenv("AUGUR_BENCH_FAIL", "pingpong", 1);
+  const auto first = run(mpirun(2, sweep));
+  unsetenv("AUGUR_BENCH_FAIL");
+  ASSERT_EQ(first.status, 0) << first.out;
+  const auto complete = augur::fit::read_raw_file(raw);
+  ASSERT_EQ(complete.unmeasurable.size(), 1u) << first.out;
+  EXPECT_EQ(complete.unmeasurable.front().op, "pingpong");
+  std::size_t duplicates = 0;
+  const auto all = keys_of(complete, duplicates);
+
+  // Killed just after the failure was written: the header and the lines up to it stay.
+  std::vector<std::string> lines;
+  {
+    std::ifstream in(raw);
+    for (std::string line; std::getline(in, line);) {
+      lines.push_back(line);
+      if (line.find("not_measurable") != std::string::npos) break;
+    }
+  }
+  {
+    std::ofstream out(raw, std::ios::trunc);
+    for (const auto& line : lines) out << line << '\n';
+  }
+  auto resume = sweep;
+  resume.push_back("--resume");
+  const auto resumed = run(mpirun(2, resume));
+  ASSERT_EQ(resumed.status, 0) << resumed.out;
+  const auto set = augur::fit::read_raw_file(raw);
+  EXPECT_EQ(set.unmeasurable.size(), 1u) << "tried again";
+  EXPECT_EQ(keys_of(set, duplicates), all);
+  EXPECT_EQ(duplicates, 0u);
+  for (const auto& m : set.points) EXPECT_NE(m.op, "pingpong");
+
+  auto second = sweep;
+  second[second.size() - 3] = "2";  // --pass 2
+  setenv("AUGUR_BENCH_FAIL", "pingpong", 1);
+  const auto later = run(mpirun(2, second));
+  unsetenv("AUGUR_BENCH_FAIL");
+  ASSERT_EQ(later.status, 0) << later.out;
+  const auto both = augur::fit::read_raw_file(raw);
+  EXPECT_EQ(both.unmeasurable.size(), 1u) << "tried again in pass 2";
+  std::set<Key> of_pass_two;
+  for (const auto& m : both.points)
+    if (m.pass == 2) of_pass_two.insert({m.op, m.p, m.bytes});
+  EXPECT_EQ(of_pass_two, all);
+  fs::remove_all(dir);
+}

@@ -16,6 +16,7 @@
 #include "fit/fitter.hpp"
 #include "fit/machine_state.hpp"
 #include "fit/network.hpp"
+#include "fit/provenance.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
 #include "test_fit_synthetic.hpp"
@@ -285,6 +286,41 @@ TEST(FitModel, RejectsEmptyAndMixedPoints) {
   EXPECT_THROW(fit_operation(raw.points, FitOptions{}), std::invalid_argument);
   RawSet header_only;
   EXPECT_THROW(fit_model(header_only, FitOptions{}), std::runtime_error);
+}
+
+// An operation the MPI library could not run is left out, and the provenance says why; one it
+// failed only at some point is fitted from the points it did run.
+TEST(FitModel, OperationsTheLibraryCouldNotRunAreLeftOutWithTheirError) {
+  auto raw = machine_run(12);
+  raw.unmeasurable.push_back({"put", 2, 0, "MPI_ERR_WIN: invalid window", 1});
+  raw.unmeasurable.push_back({"put", 2, 8, "MPI_ERR_WIN: invalid window", 2});
+  raw.unmeasurable.push_back({"bcast", 4, 4096, "Invalid count, error stack:\nline two", 1});
+  const auto model = fit_model(raw, t3d_units(Family::seed12)).model;
+  EXPECT_EQ(model.find("put"), nullptr);
+  EXPECT_NE(model.find("bcast"), nullptr);
+  const auto& note = model.provenance.settings.at("not_measurable");
+  ASSERT_EQ(note.size(), 2u);
+  EXPECT_EQ(note.at("put").at("error"), "MPI_ERR_WIN: invalid window");
+  EXPECT_EQ(note.at("put").at("bytes"), 0);  // the first failure
+  EXPECT_EQ(note.at("bcast").at("p"), 4);
+  EXPECT_EQ(unmeasurable_summary(model.provenance),
+            "the MPI library could not run MPI_Bcast (Invalid count); MPI_Put (MPI_ERR_WIN: invalid window)");
+  // Through the file and back.
+  const auto path = std::filesystem::temp_directory_path() / "augur_unmeasurable_model.json";
+  model::save_model_file(model, path);
+  EXPECT_EQ(unmeasurable_summary(model::load_model_file(path).provenance), unmeasurable_summary(model.provenance));
+  std::filesystem::remove(path);
+  EXPECT_EQ(unmeasurable_summary(fit_model(machine_run(13), t3d_units(Family::seed12)).model.provenance), "");
+
+  RawSet nothing_ran;
+  nothing_ran.unmeasurable.push_back({"put", 2, 0, "MPI_ERR_WIN: invalid window", 1});
+  try {
+    fit_model(nothing_ran, FitOptions{});
+    FAIL() << "fitted a model of nothing";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("could not run any operation"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("MPI_ERR_WIN"), std::string::npos) << e.what();
+  }
 }
 
 TEST(FitModel, SavedModelLoadsAndPredictsTheSame) {

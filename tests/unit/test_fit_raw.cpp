@@ -4,6 +4,9 @@
 #include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -127,6 +130,46 @@ TEST(RawRecords, TheStateProbeRoundTripsAndMustBePositive) {
 
 TEST(RawRecords, TheComputeProbeRoundTripsAndMustBePositive) {
   expect_probe_field("compute_probe", &augur::fit::Measurement::compute_probe);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(RawRecords, APointTheLibraryCouldNotRunKeepsItsErrorApartFromTheTimes) {
+  const std::string record = R"({"op":"put","p":2,"bytes":0,"not_measurable":"MPI_ERR_WIN: invalid window","pass":3})";
+  std::istringstream in(fmt::format("{}\n{}\n{}}}\n", kHeader, record, kRecord));
+  const auto set = parse_raw(in, "raw.jsonl");
+  ASSERT_EQ(set.points.size(), 1u);
+  ASSERT_EQ(set.unmeasurable.size(), 1u);
+  const auto& u = set.unmeasurable.front();
+  EXPECT_EQ(u.op, "put");
+  EXPECT_EQ(u.p, 2);
+  EXPECT_EQ(u.error, "MPI_ERR_WIN: invalid window");
+  EXPECT_EQ(u.pass, 3);
+  EXPECT_EQ(augur::fit::to_json(u), nlohmann::json::parse(record));
+
+  for (const auto& [bad, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"op":"put","p":2,"bytes":0,"not_measurable":""})", "not_measurable"},
+           {R"({"op":"put","p":2,"bytes":0,"not_measurable":53})", "not_measurable"},
+           {R"({"op":"putt","p":2,"bytes":0,"not_measurable":"x"})", "op"},
+           {R"({"op":"put","p":0,"bytes":0,"not_measurable":"x"})", "p"},
+           {R"({"op":"put","p":2,"not_measurable":"x"})", "bytes"}}) {
+    std::istringstream damaged(file_with(bad));
+    try {
+      parse_raw(damaged, "raw.jsonl");
+      FAIL() << "accepted " << bad;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("raw.jsonl:2: " + field + ":"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(RawRecords, AnErrorsHeadlineIsItsFirstLineWithoutMpichsStackAnnouncement) {
+  using augur::fit::error_headline;
+  EXPECT_EQ(error_headline("MPI_ERR_WIN: invalid window"), "MPI_ERR_WIN: invalid window");
+  EXPECT_EQ(error_headline("Invalid count, error stack:\ninternal_Bcast(107): MPI_Bcast failed"), "Invalid count");
+  EXPECT_EQ(error_headline("first\nsecond"), "first");
 }
 
 }  // namespace
