@@ -245,3 +245,18 @@ rank 2 { sendrecv null 1 64 recv null irecv null 4 wait })",
   EXPECT_EQ(ops_of(*p, 2)[1].peer, kNoPeer);
   EXPECT_EQ(error_of("ranks 2\nrank 0 { recv any tag=any send any 8 }").find("s.sched:2:"), 0u);
 }
+
+// A later body replaces an earlier one only for the ranks it names, also when the earlier one
+// named every rank.
+TEST(SimSchedule, ALaterBodyReplacesTheWholeRangesOnlyForItsRanks) {
+  auto p = parse_schedule("ranks 4\nranks 0..N-1 { compute 2ms }\nrank 0 { compute 3ms }", "r");
+  ASSERT_EQ(ops_of(*p, 0).size(), 1u);
+  EXPECT_DOUBLE_EQ(ops_of(*p, 0)[0].value, 3e-3);
+  for (int r = 1; r < 4; ++r) {
+    ASSERT_EQ(ops_of(*p, r).size(), 1u) << "rank " << r;
+    EXPECT_DOUBLE_EQ(ops_of(*p, r)[0].value, 2e-3) << "rank " << r;
+  }
+  auto partial = parse_schedule("ranks 4\nrank 1 { compute 1ms }", "q");
+  EXPECT_TRUE(ops_of(*partial, 0).empty());
+  EXPECT_EQ(ops_of(*partial, 1).size(), 1u);
+}

@@ -64,8 +64,12 @@ std::uint32_t FlatProgram::add_body(std::vector<Op> ops) {
 void FlatProgram::assign(int first, int last, std::uint32_t body) {
   if (first < 0 || last >= nranks() || first > last) throw std::out_of_range("rank range outside the program");
   if (rank_body_.empty()) {
-    if (body == 0 && first == 0 && last == nranks() - 1) return;  // the default: every rank runs body 0
-    rank_body_.assign(nranks(), kNoBody);  // ranks given no body do nothing
+    if (body == 0 && first == 0 && last == nranks() - 1) {  // the default: every rank runs body 0
+      all_run_first_body_ = true;
+      return;
+    }
+    // Ranks given no body do nothing; those given body 0 for the whole range keep it.
+    rank_body_.assign(nranks(), all_run_first_body_ ? 0 : kNoBody);
   }
   std::fill(rank_body_.begin() + first, rank_body_.begin() + last + 1, body);
 }

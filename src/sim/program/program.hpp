@@ -166,6 +166,7 @@ class FlatProgram final : public Program {
   std::vector<std::vector<Op>> bodies_;
   static constexpr std::uint32_t kNoBody = 0xFFFFFFFF;
   std::vector<std::uint32_t> rank_body_;  // empty: every rank runs body 0; kNoBody: nothing
+  bool all_run_first_body_ = false;        // body 0 was assigned to every rank while rank_body_ stayed empty
 };
 
 }  // namespace augur::sim
