@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""The catalogue of today's machines (docs/machines-today.md): one model file in machines/ per
+system, fitted by `augur import … --fit` from the OSU Micro-Benchmarks or Intel MPI Benchmarks
+output its centre or vendor published (stored in tests/data/import/published/, sources in its
+README.md), with the provenance the output alone does not carry: where it was published, the
+date, MPI library, network, ranks a node, the node's published figures and what the model lacks.
+
+Usage: bench/import/make_catalogue.py AUGUR   (from the repository's root; rewrites machines/*.json)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PUBLISHED = "tests/data/import/published"
+
+SYSTEMS = [
+    {
+        "name": "oci-optimized3",
+        "suite": "imb",
+        "files": ["oci-optimized3-imb-2018-pingpong-2nodes.txt", "oci-optimized3-imb-2021.2-alltoall-4nodes.txt"],
+        "ranks_per_node": 1,
+        "description": "Oracle Cloud Infrastructure bare-metal shape BM.Optimized3.36 (Intel Ice Lake, 36 cores, 512 GB a node) "
+                       "on OCI's cluster network (RoCE v2, 100 Gb/s): fitted by `augur import` from the Intel MPI Benchmarks "
+                       "output of Oracle's HPC tutorial. One rank a node: PingPong between 2 nodes, Alltoall over 2 and 4 nodes.",
+        "source": "github.com/oracle-japan/ocitutorials, tutorials/_hpc/spinup-hpc-cluster.md at commit 22edbec3193a3577c66f6a65caeb1abc203d1b1b "
+                  "(sections 6 and 8); node figures from tutorials/_hpc/benchmark/run-stream.md (commit 55b81c8) and run-hpl.md (commit 1cb46d4)",
+        "date": "2023-04-10",
+        "mpi_library": "Open MPI",
+        "mpi_version": "4.1.2a1",
+        "settings": {
+            "network": "RoCE v2 100 Gb/s (OCI cluster network)",
+            "ranks_per_node": 1,
+            "node": "BM.Optimized3.36: Intel Ice Lake, 36 cores, 512 GB",
+            "node_figures": "STREAM triad 308,754 MB/s a node (72 threads); HPL 4,925 Gflop/s on 2 nodes (Intel MKL 2023.2, Intel MPI 2021.10)",
+            "mpi_note": "PingPong: IMB 2018 of Open MPI 4.1.2a1, 2023-04-10; Alltoall: IMB 2021.2 from the same job script on 2022-03-24, "
+                        "whose stderr shows an Intel MPI 2021.3.0 module loaded",
+            "lacks": "every collective but alltoall; alltoall beyond 4 ranks; ranks sharing a node (no on-node figures); "
+                     "sizes above 256 MiB (ping-pong) and 4 MiB (alltoall)",
+        },
+    },
+    {
+        "name": "cofc-hpc",
+        "suite": "omb",
+        "files": ["cofc-omb-5.3.2-latency-2nodes.txt", "cofc-omb-5.3.2-bibw-2nodes.txt"],
+        "ranks_per_node": 1,
+        "description": "College of Charleston HPC cluster (OpenHPC; 40-core standard nodes) on InfiniBand, MVAPICH2 2.2: fitted by "
+                       "`augur import` from the OSU Micro-Benchmarks 5.3.2 osu_latency and osu_bibw output the centre published, "
+                       "one rank a node, between the head node and compute001.",
+        "source": "github.com/hpc-cofc/generic-benchmarks, network/infiniband/osu-mpi-benchmarks/initial/{latency,bibw}/compute001.log "
+                  "at commit 1f3347242dafcbce0db42cef290cf54eef16567f (run by ib-pt2pt.sh there); node figures from compute/README.md "
+                  "at commit 778fa9848111212e2e48628350381a7077e524f3",
+        "date": "2019-11-12",
+        "mpi_library": "MVAPICH2",
+        "mpi_version": "2.2",
+        "settings": {
+            "network": "InfiniBand (generation not stated)",
+            "ranks_per_node": 1,
+            "node": "standard node: 40 cores (the head node `openhpc` is one end of the pair)",
+            "node_figures": "HPL 2,285 Gflop/s on one 40-core node, 22,219 Gflop/s on 10 (HPL 2.1)",
+            "lacks": "every collective; more than 2 ranks; ranks sharing a node; the InfiniBand generation; sizes above 4 MiB",
+        },
+    },
+    {
+        "name": "cirrus-ex4000",
+        "suite": "omb",
+        "files": ["cirrus-omb-7.5-allreduce-576ranks-2nodes.txt"],
+        "processes": 576,
+        "ranks_per_node": 288,
+        "description": "EPCC Cirrus: HPE EX4000, 2x AMD EPYC 9825 (288 cores) a node on HPE Slingshot 11 (dragonfly, 2x 100 Gb/s "
+                       "injection a node): fitted by `augur import` from the OSU Micro-Benchmarks 7.5 osu_allreduce output of the "
+                       "Cirrus documentation, 576 ranks on 2 full nodes.",
+        "source": "github.com/EPCCed/cirrus-docs, docs/user-guide/containers.md at commit bda097ac2ad95c080ff86d44be8dfcdf1e3ea684 "
+                  "(\"Running parallel MPI jobs using Apptainer containers\"); node and network from docs/user-guide/hardware.md",
+        "date": "2025-11-15",
+        "mpi_library": "Cray MPICH",
+        "mpi_version": "8.1.32",
+        "settings": {
+            "network": "HPE Slingshot 11 (dragonfly)",
+            "ranks_per_node": 288,
+            "node": "2x AMD EPYC 9825 (Zen 5), 288 cores, 2.2 GHz, 768 GB",
+            "mpi_note": "MPICH inside an Apptainer container, run over Cray MPICH 8.1.32's ABI (cray-mpich-abi); "
+                        "the output is undated, the date is the documentation's commit",
+            "lacks": "point-to-point (no ping-pong or bandwidth: sends are priced from the network section only); every collective "
+                     "but allreduce; process counts other than 576; sizes above 1 MiB; published node figures (HPL, STREAM)",
+        },
+    },
+    {
+        "name": "archer2",
+        "suite": "omb",
+        "files": ["archer2-omb-5.4.1-allreduce-256ranks-2nodes.txt"],
+        "processes": 256,
+        "ranks_per_node": 128,
+        "description": "ARCHER2 (EPCC, UK national service): HPE Cray EX, 2x AMD EPYC 7742 (128 cores) a node on HPE Slingshot "
+                       "(2x 100 Gb/s injection a node): fitted by `augur import` from the OSU Micro-Benchmarks 5.4.1 osu_allreduce "
+                       "output of the ARCHER2 documentation, 256 ranks on 2 full nodes.",
+        "source": "github.com/EPCCed/archer2-docs, docs/user-guide/containers.md at commit 31a7aeb1f05e5cffc7d584db7ff0e036c050fab5 "
+                  "(\"Running parallel MPI jobs using Singularity containers\"); node and network from docs/user-guide/hardware.md",
+        "date": "2023-05-30",
+        "mpi_library": "Cray MPICH",
+        "mpi_version": "8.1.23",
+        "settings": {
+            "network": "HPE Slingshot (2x 100 Gb/s a node)",
+            "ranks_per_node": 128,
+            "node": "2x AMD EPYC 7742 (Zen 2), 128 cores, 2.25 GHz, 256 GB",
+            "node_figures": "peak 4.6 Tflop/s a node as the documentation works it out (128 cores x 2.25 GHz x 16 flops a cycle)",
+            "mpi_note": "MPICH inside a Singularity container, run over Cray MPICH 8.1.23's ABI (cray-mpich-abi); "
+                        "the output is undated, the date is the documentation's commit",
+            "lacks": "point-to-point (no ping-pong or bandwidth: sends are priced from the network section only); every collective "
+                     "but allreduce; process counts other than 256; sizes above 1 MiB; HPL and STREAM a node",
+        },
+    },
+]
+
+
+# What each operation's law times, as the suites print it (docs/import.md, "What maps to what").
+MEANINGS = {
+    "pingpong": "half the round trip of a ping-pong between two nodes, as osu_latency and IMB PingPong print it (average over the repetitions)",
+    "bistream": "time per message each way while both ranks stream windows of 64 messages to each other: 2 x size / the bandwidth osu_bibw prints",
+    "alltoall": "IMB Alltoall's t_avg: each rank's time averaged over the ranks, one rank a node",
+    "allreduce": "osu_allreduce's Avg Latency (MPI_INT sums in OMB 7, MPI_FLOAT in 5): each rank's time averaged over the ranks, "
+                 "at the one process count printed; the law has no term in p",
+}
+
+
+def build(augur, system, scratch):
+    raw, fitted = os.path.join(scratch, "raw.jsonl"), os.path.join(scratch, "model.json")
+    command = [augur, "import", system["suite"], *system["files"], "-o", raw, "--fit", fitted, "--machine-name", system["name"],
+               "--ranks-per-node", str(system["ranks_per_node"])]
+    if "processes" in system:
+        command += ["--processes", str(system["processes"])]
+    subprocess.run(command, cwd=PUBLISHED, check=True)
+    with open(fitted, encoding="utf-8") as f:
+        model = json.load(f)
+    model["machine"]["description"] = system["description"]
+    for name, operation in model["operations"].items():
+        operation["meaning"] = MEANINGS[name]
+    provenance = model["provenance"]
+    provenance["source"] = system["source"]
+    for key in ("date", "mpi_library", "mpi_version"):
+        provenance[key] = system[key]
+    provenance["settings"] = {**system["settings"], "import": provenance["settings"]["import"]}
+    return model
+
+
+def main():
+    augur = os.path.abspath(sys.argv[1])
+    for system in SYSTEMS:
+        with tempfile.TemporaryDirectory() as scratch:
+            model = build(augur, system, scratch)
+        with open(os.path.join("machines", system["name"] + ".json"), "w", encoding="utf-8") as f:
+            json.dump(model, f, indent=2, ensure_ascii=False)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
