@@ -151,6 +151,27 @@ TEST(ImportBandwidth, ImbUnibandAndBibandSkipTheEmptyMessage) {
   }
 }
 
+// Bad bandwidth tables: the error names the file, the line and the reason.
+std::string omb_error(const std::string& text) {
+  std::istringstream in(text);
+  try {
+    augur::import::read_omb(in, "bw.txt");
+  } catch (const ImportError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(ImportBandwidth, BadTablesNameTheLineAndTheReason) {
+  const std::string head = "# OSU MPI Bandwidth Test v7.4\n# Datatype: MPI_CHAR.\n# Size      Bandwidth (MB/s)\n";
+  EXPECT_EQ(omb_error(head + "1    7.80\n2"), "bw.txt:5: the row ends after 1 of its 2 columns: the file is cut off");
+  EXPECT_EQ(omb_error(head + "1    7.80\n2   -15.60\n"), "bw.txt:5: bandwidth: negative bandwidth -15.60");
+  EXPECT_EQ(omb_error("# OSU MPI Bandwidth Test v7.4\n# Size      Bandwidth (GB/s)\n1  0.0078\n"),
+            "bw.txt:2: column 'Bandwidth (GB/s)' is not one OMB prints (another tool's output, or other units?)");
+  EXPECT_EQ(omb_error(head), "bw.txt:1: OSU MPI Bandwidth Test: a table header without rows (truncated?)");
+  EXPECT_EQ(omb_error(head + "4    7.80\n2    3.90\n"), "bw.txt:5: size 2 after size 4: sizes must grow down a table");
+}
+
 TEST(ImportRanksPerNode, EachTableKeepsItsBlockPlacement) {
   const auto latency = read(kData / "omb-7.4-latency-np2.txt");
   const auto allreduce = read(kData / "omb-7.4-allreduce-np4.txt");
