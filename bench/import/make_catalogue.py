@@ -82,7 +82,7 @@ SYSTEMS = [
             "node": "2x AMD EPYC 9825 (Zen 5), 288 cores, 2.2 GHz, 768 GB",
             "mpi_note": "MPICH inside an Apptainer container, run over Cray MPICH 8.1.32's ABI (cray-mpich-abi); "
                         "the output is undated, the date is the documentation's commit",
-            "lacks": "point-to-point (no ping-pong or bandwidth: sends are priced from the network section only); every collective "
+            "lacks": "point-to-point (no ping-pong, bandwidth or network section: augur run and sim price messages at 0 and say so); every collective "
                      "but allreduce; process counts other than 576; sizes above 1 MiB; published node figures (HPL, STREAM)",
         },
     },
@@ -107,7 +107,7 @@ SYSTEMS = [
             "node_figures": "peak 4.6 Tflop/s a node as the documentation works it out (128 cores x 2.25 GHz x 16 flops a cycle)",
             "mpi_note": "MPICH inside a Singularity container, run over Cray MPICH 8.1.23's ABI (cray-mpich-abi); "
                         "the output is undated, the date is the documentation's commit",
-            "lacks": "point-to-point (no ping-pong or bandwidth: sends are priced from the network section only); every collective "
+            "lacks": "point-to-point (no ping-pong, bandwidth or network section: augur run and sim price messages at 0 and say so); every collective "
                      "but allreduce; process counts other than 256; sizes above 1 MiB; HPL and STREAM a node",
         },
     },
