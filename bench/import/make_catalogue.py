@@ -19,8 +19,8 @@ SYSTEMS = [
     {
         "name": "oci-optimized3",
         "suite": "imb",
-        "files": ["oci-optimized3-imb-2018-pingpong-2nodes.txt", "oci-optimized3-imb-2021.2-alltoall-4nodes.txt"],
-        "ranks_per_node": 1,
+        "groups": [{"files": ["oci-optimized3-imb-2018-pingpong-2nodes.txt", "oci-optimized3-imb-2021.2-alltoall-4nodes.txt"],
+                    "ranks_per_node": 1}],
         "description": "Oracle Cloud Infrastructure bare-metal shape BM.Optimized3.36 (Intel Ice Lake, 36 cores, 512 GB a node) "
                        "on OCI's cluster network (RoCE v2, 100 Gb/s): fitted by `augur import` from the Intel MPI Benchmarks "
                        "output of Oracle's HPC tutorial. One rank a node: PingPong between 2 nodes, Alltoall over 2 and 4 nodes.",
@@ -43,8 +43,7 @@ SYSTEMS = [
     {
         "name": "cofc-hpc",
         "suite": "omb",
-        "files": ["cofc-omb-5.3.2-latency-2nodes.txt", "cofc-omb-5.3.2-bibw-2nodes.txt"],
-        "ranks_per_node": 1,
+        "groups": [{"files": ["cofc-omb-5.3.2-latency-2nodes.txt", "cofc-omb-5.3.2-bibw-2nodes.txt"], "ranks_per_node": 1}],
         "description": "College of Charleston HPC cluster (OpenHPC; 40-core standard nodes) on InfiniBand, MVAPICH2 2.2: fitted by "
                        "`augur import` from the OSU Micro-Benchmarks 5.3.2 osu_latency and osu_bibw output the centre published, "
                        "one rank a node, between the head node and compute001.",
@@ -65,9 +64,7 @@ SYSTEMS = [
     {
         "name": "cirrus-ex4000",
         "suite": "omb",
-        "files": ["cirrus-omb-7.5-allreduce-576ranks-2nodes.txt"],
-        "processes": 576,
-        "ranks_per_node": 288,
+        "groups": [{"files": ["cirrus-omb-7.5-allreduce-576ranks-2nodes.txt"], "processes": 576, "ranks_per_node": 288}],
         "description": "EPCC Cirrus: HPE EX4000, 2x AMD EPYC 9825 (288 cores) a node on HPE Slingshot 11 (dragonfly, 2x 100 Gb/s "
                        "injection a node): fitted by `augur import` from the OSU Micro-Benchmarks 7.5 osu_allreduce output of the "
                        "Cirrus documentation, 576 ranks on 2 full nodes.",
@@ -89,9 +86,7 @@ SYSTEMS = [
     {
         "name": "archer2",
         "suite": "omb",
-        "files": ["archer2-omb-5.4.1-allreduce-256ranks-2nodes.txt"],
-        "processes": 256,
-        "ranks_per_node": 128,
+        "groups": [{"files": ["archer2-omb-5.4.1-allreduce-256ranks-2nodes.txt"], "processes": 256, "ranks_per_node": 128}],
         "description": "ARCHER2 (EPCC, UK national service): HPE Cray EX, 2x AMD EPYC 7742 (128 cores) a node on HPE Slingshot "
                        "(2x 100 Gb/s injection a node): fitted by `augur import` from the OSU Micro-Benchmarks 5.4.1 osu_allreduce "
                        "output of the ARCHER2 documentation, 256 ranks on 2 full nodes.",
@@ -114,25 +109,77 @@ SYSTEMS = [
 ]
 
 
+def csd3(network, gbits):
+    """CSD3's Cascade Lake nodes on one of their two networks, as StackHPC's ReFrame suite ran OMB there."""
+    files = [f"csd3-cclake-{network}-omb-5.6.3-{t}" for t in ("latency-2nodes.txt", "bw-2nodes.txt", "bibw-2nodes.txt")]
+    collectives = [f"csd3-cclake-{network}-omb-5.6.3-{t}-64ranks-2nodes.txt" for t in ("allreduce", "alltoall", "allgather")]
+    name = {"ib": "InfiniBand", "roce": "RoCE"}[network]
+    partition = f"output/csd3/cclake-{network}-gcc9-ompi3-ucx/omb/"
+    return {
+        "name": f"csd3-cclake-{network}",
+        "suite": "omb",
+        "groups": [{"files": files, "ranks_per_node": 1}, {"files": collectives, "processes": 64, "ranks_per_node": 32}],
+        "description": f"CSD3 (Cambridge Service for Data Driven Discovery), Cascade Lake nodes on their {gbits} Gb/s {name} "
+                       f"(the nodes have both networks; UCX_NET_DEVICES picks one): fitted by `augur import` from the OSU "
+                       f"Micro-Benchmarks 5.6.3 output of StackHPC's ReFrame suite, Open MPI 3.1.6 with UCX. osu_latency, "
+                       f"osu_bw and osu_bibw one rank a node between 2 nodes; osu_allreduce, osu_alltoall and osu_allgather "
+                       f"on 64 ranks, 32 a node.",
+        "source": f"github.com/stackhpc/hpc-tests, {partition}Osu_{{latency,bw,bibw,allreduce,alltoall,allgather}}/*_job.out "
+                  f"at commit f735aa2fc4cbe42451e27664c7bdd52b5cee919f (job scripts beside them); the network from "
+                  f"reframe_config.py and systems/sysinfo.json; HPL from output/csd3/cclake-ib-icc19-impi19-ucx/intel-hpl/",
+        "date": "2020-10-01",
+        "mpi_library": "Open MPI",
+        "mpi_version": "3.1.6",
+        "settings": {
+            "network": f"{name} {gbits} Gb/s",
+            "ranks_per_node": 32,
+            "placement_note": "the collectives ran 32 ranks a node on 2 nodes; osu_latency, osu_bw and osu_bibw one rank a node "
+                              "on 2 nodes (each imported table's placement is in `import`)",
+            "node": "Intel Cascade Lake (csd3's cclake partition); the suite's application runs use 56 ranks a node",
+            "node_figures": "HPL 2,510 Gflop/s on one node (Intel HPL, icc 19, Intel MPI 2019)",
+            "lacks": "bcast, reduce, gather, scatter, barrier and the v forms; process counts other than 2 and 64; ranks sharing "
+                     "a node in the point-to-point figures; sizes above 4 MiB (point-to-point) and 1 MiB (collectives)",
+        },
+    }
+
+
+SYSTEMS += [csd3("ib", 100), csd3("roce", 50)]
+
+
 # What each operation's law times, as the suites print it (docs/import.md, "What maps to what").
 MEANINGS = {
     "pingpong": "half the round trip of a ping-pong between two nodes, as osu_latency and IMB PingPong print it (average over the repetitions)",
     "bistream": "time per message each way while both ranks stream windows of 64 messages to each other: 2 x size / the bandwidth osu_bibw prints",
-    "alltoall": "IMB Alltoall's t_avg: each rank's time averaged over the ranks, one rank a node",
+    "alltoall": "IMB Alltoall's t_avg or osu_alltoall's Avg Latency: each rank's time averaged over the ranks",
+    "allgather": "osu_allgather's Avg Latency: each rank's time averaged over the ranks",
+    "stream": "time per message of a window of 64 messages streamed one way: size / the bandwidth osu_bw prints",
     "allreduce": "osu_allreduce's Avg Latency (MPI_INT sums in OMB 7, MPI_FLOAT in 5): each rank's time averaged over the ranks, "
                  "at the one process count printed; the law has no term in p",
 }
 
 
-def build(augur, system, scratch):
-    raw, fitted = os.path.join(scratch, "raw.jsonl"), os.path.join(scratch, "model.json")
-    command = [augur, "import", system["suite"], *system["files"], "-o", raw, "--fit", fitted, "--machine-name", system["name"],
-               "--ranks-per-node", str(system["ranks_per_node"])]
-    if "processes" in system:
-        command += ["--processes", str(system["processes"])]
+def import_group(augur, system, group, raw):
+    command = [augur, "import", system["suite"], *group["files"], "-o", raw, "--machine-name", system["name"],
+               "--ranks-per-node", str(group["ranks_per_node"])]
+    if "processes" in group:
+        command += ["--processes", str(group["processes"])]
     subprocess.run(command, cwd=PUBLISHED, check=True)
+    with open(raw, encoding="utf-8") as f:
+        return json.loads(f.readline())["provenance"]["settings"]["import"]
+
+
+# Each group of files ran with its own placement (point-to-point one rank a node, collectives on
+# full nodes): imported apart, so each table keeps its own, and fitted together.
+def build(augur, system, scratch):
+    raws, imported = [], []
+    for i, group in enumerate(system["groups"]):
+        raws.append(os.path.join(scratch, f"raw{i}.jsonl"))
+        imported += import_group(augur, system, group, raws[-1])
+    fitted = os.path.join(scratch, "model.json")
+    subprocess.run([augur, "fit", *raws, "-o", fitted], check=True)
     with open(fitted, encoding="utf-8") as f:
         model = json.load(f)
+    model["machine"]["name"] = system["name"]
     model["machine"]["description"] = system["description"]
     for name, operation in model["operations"].items():
         operation["meaning"] = MEANINGS[name]
@@ -140,7 +187,8 @@ def build(augur, system, scratch):
     provenance["source"] = system["source"]
     for key in ("date", "mpi_library", "mpi_version"):
         provenance[key] = system[key]
-    provenance["settings"] = {**system["settings"], "import": provenance["settings"]["import"]}
+    provenance["measured_by"] = ", ".join(sorted({f"{t['suite']} {t['version']}" for t in imported}))
+    provenance["settings"] = {**system["settings"], "import": imported}
     return model
 
 
