@@ -145,14 +145,38 @@ def csd3(network, gbits):
 
 SYSTEMS += [csd3("ib", 100), csd3("roce", 50)]
 
+SYSTEMS.append({
+    "name": "vermilion-proto",
+    "suite": "imb",
+    "groups": [{"files": ["vermilion-proto-imb-2019.6-pingpong-2nodes.txt", "vermilion-proto-imb-2019.6-uniband-2nodes.txt",
+                          "vermilion-proto-imb-2019.6-biband-2nodes.txt"], "ranks_per_node": 1}],
+    "description": "NREL's Vermilion prototype on 10 Gb/s Ethernet: fitted by `augur import` from the Intel MPI Benchmarks "
+                   "2019 Update 6 output of StackHPC's ReFrame suite for it, Open MPI 4.0.5 with UCX; PingPong, Uniband and "
+                   "Biband between 2 nodes, one rank a node.",
+    "source": "github.com/stackhpc/nrel-benchmarks, output/proto/hpc/spack-gcc@9.3.0-openmpi@4.0.5-ucx/"
+              "IMB_{PingPong,Uniband__1,Biband__1}/rfm_*_job.out at commit 9717ca701b2d8f5b0032014b8d3906296888d089 "
+              "(job scripts beside them); the network from systems/sysinfo.json, the system from reframe_config.py",
+    "date": "2021-03-11",
+    "mpi_library": "Open MPI",
+    "mpi_version": "4.0.5",
+    "settings": {
+        "network": "Ethernet 10 Gb/s",
+        "ranks_per_node": 1,
+        "node": "not described in the source (its Spack builds target ivybridge)",
+        "lacks": "every collective; more than 2 ranks; ranks sharing a node; node figures; sizes above 4 MiB",
+    },
+})
+
 
 # What each operation's law times, as the suites print it (docs/import.md, "What maps to what").
 MEANINGS = {
     "pingpong": "half the round trip of a ping-pong between two nodes, as osu_latency and IMB PingPong print it (average over the repetitions)",
-    "bistream": "time per message each way while both ranks stream windows of 64 messages to each other: 2 x size / the bandwidth osu_bibw prints",
+    "bistream": "time per message each way while the two ranks of each pair stream windows of messages to each other: "
+                "2 x pairs x size / the bandwidth osu_bibw or IMB Biband prints for all pairs together",
     "alltoall": "IMB Alltoall's t_avg or osu_alltoall's Avg Latency: each rank's time averaged over the ranks",
     "allgather": "osu_allgather's Avg Latency: each rank's time averaged over the ranks",
-    "stream": "time per message of a window of 64 messages streamed one way: size / the bandwidth osu_bw prints",
+    "stream": "time per message of a window of messages streamed one way, pair by pair: pairs x size / the bandwidth "
+              "osu_bw or IMB Uniband prints for all pairs together",
     "allreduce": "osu_allreduce's Avg Latency (MPI_INT sums in OMB 7, MPI_FLOAT in 5): each rank's time averaged over the ranks, "
                  "at the one process count printed; the law has no term in p",
 }

@@ -147,7 +147,8 @@ TEST(MachinesCli, ListsTodaysMachinesWithYearNetworkAndRanksANode) {
   for (const auto& [name, year, network, ranks] :
        {std::tuple{"archer2", "2023", "HPE Slingshot", "128"}, std::tuple{"cirrus-ex4000", "2025", "HPE Slingshot 11", "288"},
         std::tuple{"cofc-hpc", "2019", "InfiniBand", "1"}, std::tuple{"oci-optimized3", "2023", "RoCE v2", "1"},
-        std::tuple{"csd3-cclake-ib", "2020", "InfiniBand 100 Gb/s", "32"}, std::tuple{"csd3-cclake-roce", "2020", "RoCE 50 Gb/s", "32"}}) {
+        std::tuple{"csd3-cclake-ib", "2020", "InfiniBand 100 Gb/s", "32"}, std::tuple{"csd3-cclake-roce", "2020", "RoCE 50 Gb/s", "32"},
+        std::tuple{"vermilion-proto", "2021", "Ethernet 10 Gb/s", "1"}}) {
     const auto line = row(name);
     ASSERT_FALSE(line.empty()) << name << "\n" << r.out;
     std::istringstream words(line);
