@@ -216,8 +216,11 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
     for (const auto& [c, a] : options.algorithms) algorithms[c] = a;
     run["algorithms"] = algorithms;
   }
-  if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net))
+  if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net)) {
     run["substitutions"] = model_net->rules().substitutions();
+    // What priced the calls the model has no law for, as `augur run`'s report names them.
+    run["stand_ins_used"] = revprof::stand_ins_to_json(model_net->rules().stand_ins_used());
+  }
   if (!in.skipped.empty()) run["skipped_calls"] = in.skipped;
   if (in.never_completed > 0) run["requests_never_completed"] = in.never_completed;
   return run;
@@ -225,6 +228,7 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
 
 void print_notes(const nlohmann::json& report) {
   const auto& run = report.at("run");
+  if (run.contains("stand_ins_used")) std::cout << revprof::format_stand_ins(run["stand_ins_used"]);
   if (run.contains("skipped_calls")) {
     std::cout << "\nCalls in the trace the simulator does not model (left out):\n";
     for (const auto& [name, n] : run["skipped_calls"].items()) std::cout << "  " << name << " x" << n << "\n";
