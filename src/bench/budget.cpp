@@ -92,7 +92,7 @@ struct Evaluated {
 };
 
 Evaluated evaluate(const Calibration& c, const BudgetRequest& r, const BudgetPlan& plan) {
-  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes);
+  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes, r.machine);
   Evaluated e;
   e.points = static_cast<int>(points.size());
   e.pass = pass_seconds(c, points, plan.warmup, reps_per_pass(r.min_reps, r.passes));
@@ -205,7 +205,7 @@ std::vector<std::string> describe_plan(const BudgetPlan& plan, const BudgetReque
   lines.push_back(fmt::format("budget {}; network: {} one way{}, {}/s beyond; a launch {}", format_duration(r.budget_seconds),
                               model::format_seconds(c.latency), measured, model::format_bytes(c.bandwidth),
                               format_duration(c.launch_seconds)));
-  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes).size();
+  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes, r.machine).size();
   lines.push_back(fmt::format("plan: {} passes of {} points, messages up to {}, groups of {} processes, {} warm-up and "
                               "at least {} repetitions a point per pass",
                               plan.passes, points, model::format_bytes(double(plan.max_bytes)), group_list(plan.groups),

@@ -40,6 +40,7 @@ struct BudgetRequest {
   double spent_seconds = 0;      // gone before the plan: the calibration launch
   std::vector<int> operations;   // indices into kOperations
   std::vector<int> groups;       // group sizes, ascending
+  Nodes machine;                 // the nodes the calibration found: each group at its placements
   std::uint64_t max_bytes = 0;
   int passes = 1;
   int warmup = 0;
