@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The emulated nodes of scripts/emulate-nodes (tests/nodes/CMakeLists.txt):
-#   emulated_nodes_test.sh lifecycle|bench SCRIPT NODE_PROBE AUGUR MPIRUN
+#   emulated_nodes_test.sh lifecycle|bench|run SCRIPT NODE_PROBE AUGUR MPIRUN RING
 # lifecycle: bad options are refused before anything is made; a start that fails half-way removes
 #   what it made; on 2 nodes of 2 ranks each node's ranks see one hostname and share memory
 #   (MPI_Comm_split_type SHARED), and the ranks of two nodes ping-pong across the 100 Mbit/s link
 #   at its rate; stop removes the namespaces, their files and a process left running on a node.
 # bench: `augur bench -np 4` across 2 nodes of 2 writes pingpong records on one node
-#   (nodes 1 × 2 ranks) and between nodes (2 × 1), and a bcast over 2 nodes of 2.
+#   (nodes 1 × 2 ranks) and between nodes (2 × 1), and barriers over 2 nodes of 1 and of 2.
+# run: `augur run -np 4` of the ring example across 2 nodes of 2 reports a prediction for 4 ranks
+#   (the shim's variables reach node 2's ranks through mpirun -x).
 # Exit 77 (skipped, saying why) where the host cannot make namespaces or the MPI is not Open MPI.
 set -uo pipefail
-part=$1 script=$2 probe=$3 augur=$4 mpirun=$5
+part=$1 script=$2 probe=$3 augur=$4 mpirun=$5 ring=${6:-}
 work=$(mktemp -d)
 dir=$work/nodes
 failures=0
@@ -105,8 +107,8 @@ bench() {
     return
   }
   # shellcheck disable=SC2046
-  timeout 90 "$script" exec --dir "$dir" -- "$augur" bench --mpirun "$mpirun" -np 4 --quick --ops pingpong,bcast --max-size 8 --sync barrier \
-    --budget 30s --passes 1 --no-compute -o "$work/m.json" -q -- $(cat "$dir/mpirun-args") \
+  timeout 90 "$script" exec --dir "$dir" -- "$augur" bench --mpirun "$mpirun" -np 4 --quick --ops pingpong,barrier --max-size 8 --sync barrier \
+    --budget 20s --passes 1 --no-compute -o "$work/m.json" -q -- $(cat "$dir/mpirun-args") \
     > "$work/bench.out" 2>&1 || fail "augur bench failed"
   cat "$work/bench.out"
   local raw=$work/m.raw.jsonl
@@ -115,15 +117,33 @@ bench() {
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])][1:]
 have = {(r["op"], r.get("nodes"), r.get("ranks_per_node")) for r in lines if "median" in r}
-want = {("pingpong", 1, 2), ("pingpong", 2, 1), ("bcast", 2, 2)}
+want = {("pingpong", 1, 2), ("pingpong", 2, 1), ("barrier", 2, 1), ("barrier", 2, 2)}
 print("placements measured:", sorted(have, key=str))
 sys.exit(0 if want <= have else 1)
+EOF
+}
+
+run_program() {
+  "$script" start --dir "$dir" --nodes 2 --ranks-per-node 2 --rate 1gbit > /dev/null || {
+    fail "start failed"
+    return
+  }
+  # shellcheck disable=SC2046
+  timeout 60 "$script" exec --dir "$dir" -- "$augur" run --mpirun "$mpirun" --machine t3d --report "$work/run.json" \
+    -np 4 -- $(cat "$dir/mpirun-args") "$ring" 10 1024 > "$work/run.out" 2>&1 || fail "augur run failed: $(cat "$work/run.out")"
+  python3 - "$work/run.json" << 'EOF' || fail "augur run's report lacks a rank"
+import json, sys
+report = json.load(open(sys.argv[1]))
+ranks = report.get("ranks", [])
+print("ranks in the report:", len(ranks), "predicted seconds:", report.get("predicted_seconds"))
+sys.exit(0 if len(ranks) == 4 and report.get("predicted_seconds", 0) > 0 else 1)
 EOF
 }
 
 case $part in
   lifecycle) lifecycle ;;
   bench) bench ;;
+  run) run_program ;;
   *) echo "unknown part '$part'" >&2; exit 2 ;;
 esac
 ((failures == 0)) || { echo "$failures failure(s)" >&2; exit 1; }
