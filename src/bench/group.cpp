@@ -2,14 +2,8 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cstdint>
-#include <fstream>
-#include <functional>
-#include <string>
 #include <thread>
-#include <vector>
 
 #include "bench/kernel_errors.hpp"
 
@@ -49,32 +43,12 @@ void free_groups(std::map<GroupKey, Group>& groups) {
   groups.clear();
 }
 
-namespace {
-
-// The running kernel's identity: nodes emulated on one host (docs/emulated-nodes.md) are
-// separate nodes to MPI but share one kernel and its processors. 0 where it cannot be read.
-std::uint64_t kernel_identity() {
-  std::ifstream file("/proc/sys/kernel/random/boot_id");
-  std::string id;
-  std::getline(file, id);
-  return id.empty() ? 0 : std::hash<std::string>{}(id);
-}
-
-}  // namespace
-
 bool ranks_outnumber_processors() {
   MPI_Comm host;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
   int ranks_here = 0;
   MPI_Comm_size(host, &ranks_here);
   MPI_Comm_free(&host);
-  // Ranks on other nodes that run on this node's kernel count too.
-  int world = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &world);
-  const auto mine = static_cast<unsigned long long>(kernel_identity());
-  std::vector<unsigned long long> kernels(world);
-  MPI_Allgather(&mine, 1, MPI_UNSIGNED_LONG_LONG, kernels.data(), 1, MPI_UNSIGNED_LONG_LONG, MPI_COMM_WORLD);
-  if (mine != 0) ranks_here = std::max(ranks_here, static_cast<int>(std::count(kernels.begin(), kernels.end(), mine)));
   int crowded = ranks_here > sysconf(_SC_NPROCESSORS_ONLN) ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &crowded, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
   return crowded != 0;

@@ -34,8 +34,7 @@ std::vector<GroupKey> group_keys(const std::vector<int>& sizes, const NodeMap& h
 std::map<GroupKey, Group> make_groups(const std::vector<GroupKey>& keys, const NodeMap& here);
 void free_groups(std::map<GroupKey, Group>& groups);
 
-// True when on some host more ranks run than it has processors, counting the ranks of nodes that
-// share its kernel (nodes emulated on one host). Collective over MPI_COMM_WORLD.
+// True when on some host more ranks run than it has processors. Collective over MPI_COMM_WORLD.
 bool ranks_outnumber_processors();
 
 // A barrier over MPI_COMM_WORLD that sleeps while it waits, so that ranks with nothing to do do
