@@ -43,7 +43,7 @@ void note_nodes(nlohmann::json& header, const bench::NodeMap& nodes, bool first_
   if (!first_launch) return;
   const std::string levels = nodes.machine.several()
                                  ? "pairs on one node and between nodes, groups at placements over them"
-                                 : "one level, as one rank a node";
+                                 : "one level, records without placement as before";
   std::fprintf(stderr, "augur-bench-mpi: %s: %s%s\n", bench::describe(nodes).c_str(), levels.c_str(),
                nodes.block || !nodes.machine.several() ? "" : " (ranks not in block placement)");
 }
