@@ -25,6 +25,7 @@ finish() {
   rm -rf "$work"
 }
 trap finish EXIT
+trap 'exit 143' TERM INT
 
 "$mpirun" --version 2>&1 | grep -Eq "Open MPI|OpenRTE" ||
   skip "the emulated nodes launch through Open MPI's rsh agent; $mpirun is another MPI"
