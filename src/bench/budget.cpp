@@ -210,7 +210,7 @@ std::vector<std::string> describe_plan(const BudgetPlan& plan, const BudgetReque
     measured += fmt::format(", {} in {}", model::format_bytes(bytes), model::format_seconds(seconds));
   lines.push_back(fmt::format("budget {}; network: {} one way{}, {}/s beyond; a launch {}", format_duration(r.budget_seconds),
                               model::format_seconds(c.latency), measured, model::format_bytes(c.bandwidth),
-                              format_duration(c.launch_seconds)));
+                              model::format_seconds(c.launch_seconds)));
   const auto points = base_plan(r.operations, plan.groups, plan.max_bytes, r.machine).size();
   lines.push_back(fmt::format("plan: {} passes of {} points, messages up to {}, groups of {} processes, {} warm-up and "
                               "at least {} repetitions a point per pass",

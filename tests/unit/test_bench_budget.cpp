@@ -314,3 +314,11 @@ TEST(BenchBudget, TheRunReportSaysTheBudgetLeftOutWhatItExtrapolatesTo) {
 }
 
 }  // namespace
+
+TEST(BenchBudget, TheCalibrationLineGivesALaunchShorterThanASecondInItsOwnUnit) {
+  const auto r = quick_request(2, 8);
+  const bench::Calibration c{0.2e-6, 10e9, 0.33, {}};
+  const auto lines = bench::describe_plan(bench::plan_budget(c, r), r, c);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_NE(lines.front().find("a launch 330 ms"), std::string::npos) << lines.front();
+}
