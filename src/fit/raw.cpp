@@ -84,6 +84,13 @@ Measurement measurement_from_json(const nlohmann::json& j) {
   if (j.contains("calls")) m.calls = integer_field(j, "calls");
   if (j.contains("state_probe")) m.state_probe = number_field(j, "state_probe");
   if (j.contains("compute_probe")) m.compute_probe = number_field(j, "compute_probe");
+  if (j.contains("nodes") != j.contains("ranks_per_node"))
+    throw std::invalid_argument(j.contains("nodes") ? "ranks_per_node: missing (nodes and ranks_per_node go together)"
+                                                    : "nodes: missing (nodes and ranks_per_node go together)");
+  if (j.contains("nodes")) {
+    m.nodes = integer_field(j, "nodes");
+    m.ranks_per_node = integer_field(j, "ranks_per_node");
+  }
   check_measurement(m);
   return m;
 }
@@ -107,6 +114,13 @@ void check_measurement(const Measurement& m) {
     bad("state_probe: must be finite and > 0");
   if (m.compute_probe && !(std::isfinite(*m.compute_probe) && *m.compute_probe > 0))
     bad("compute_probe: must be finite and > 0");
+  if (m.placed()) {
+    if (m.nodes < 1) bad("nodes: must be at least 1");
+    if (m.ranks_per_node < 1) bad("ranks_per_node: must be at least 1");
+    if (static_cast<long long>(m.nodes) * m.ranks_per_node != m.p)
+      bad("nodes: nodes x ranks_per_node (" + std::to_string(m.nodes) + " x " + std::to_string(m.ranks_per_node) +
+          ") must equal p (" + std::to_string(m.p) + ")");
+  }
   if (m.roles && !(std::isfinite(m.roles->root) && m.roles->root >= 0 && std::isfinite(m.roles->others) &&
                    m.roles->others >= 0))
     bad("roles: times must be finite and >= 0");
@@ -116,6 +130,24 @@ model::Compute header_compute(const nlohmann::json& header, const std::string& s
   auto it = header.find("compute");
   if (it == header.end()) return {};
   return model::parse_compute(*it, source);
+}
+
+HeaderNodes header_nodes(const nlohmann::json& header) {
+  HeaderNodes out;
+  const auto settings = header.find("settings");
+  if (settings == header.end() || !settings->is_object()) return out;
+  auto read = [&](const char* key, int& field) {
+    if (!settings->contains(key)) return;
+    try {
+      field = integer_field(*settings, key);
+    } catch (const std::invalid_argument&) {
+      field = 0;
+    }
+    if (field < 1) throw std::invalid_argument(std::string("settings.") + key + ": must be an integer >= 1");
+  };
+  read("ranks_per_node", out.ranks_per_node);
+  read("nodes", out.nodes);
+  return out;
 }
 
 nlohmann::json to_json(const Measurement& m) {
@@ -129,6 +161,10 @@ nlohmann::json to_json(const Measurement& m) {
   if (m.calls > 1) j["calls"] = m.calls;
   if (m.state_probe) j["state_probe"] = *m.state_probe;
   if (m.compute_probe) j["compute_probe"] = *m.compute_probe;
+  if (m.placed()) {
+    j["nodes"] = m.nodes;
+    j["ranks_per_node"] = m.ranks_per_node;
+  }
   return j;
 }
 
@@ -166,6 +202,11 @@ RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_trun
       if (j["augur_raw"] != kRawVersion)
         throw std::runtime_error(where + "augur_raw: unsupported version " + j["augur_raw"].dump());
       header_compute(j, source + ":" + std::to_string(number));
+      try {
+        header_nodes(j);
+      } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(where + e.what());
+      }
       set.header = std::move(j);
       have_header = true;
       continue;

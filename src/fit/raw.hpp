@@ -42,6 +42,12 @@ struct Measurement {
   // Seconds of one compute step (the model's compute.seconds_per_step kernel) timed on world
   // rank 0 just after the point: how fast the machine computed then (fit/compute_states.hpp).
   std::optional<double> compute_probe = std::nullopt;
+  // Where the point's ranks ran, block placement: `nodes` × `ranks_per_node` = p. Absent
+  // (both 0): one rank a node, as every record before them (docs/raw-format.md, "Placement").
+  int nodes = 0, ranks_per_node = 0;
+  bool placed() const { return ranks_per_node > 0; }
+  // Ranks a node, 1 when the record does not say.
+  int per_node() const { return placed() ? ranks_per_node : 1; }
 };
 
 // A point the MPI library could not run: the bench records the library's error text in place
@@ -73,6 +79,13 @@ RawSet parse_raw(std::istream& in, const std::string& source, bool tolerate_trun
 // compute section (docs/model-format.md); nothing known when the header has none. Throws
 // model::ModelError naming `source` and the field (e.g. "compute.cache_sweep[2].bytes").
 model::Compute header_compute(const nlohmann::json& header, const std::string& source);
+
+// The header's `settings.ranks_per_node` and `settings.nodes`, what the bench found of the
+// machine; 0 when the header does not say. Throws std::invalid_argument naming the field.
+struct HeaderNodes {
+  int ranks_per_node = 0, nodes = 0;
+};
+HeaderNodes header_nodes(const nlohmann::json& header);
 
 nlohmann::json to_json(const Measurement& m);
 nlohmann::json to_json(const Unmeasurable& u);
