@@ -281,7 +281,7 @@ std::optional<nlohmann::json> law_bounds(const SimRequest& r, const Input& in, c
     auto settings = in.app_settings;
     settings.bound = bound;
     const auto program = sim::instantiate(*in.app_model, r.ranks, settings);
-    const auto chosen = make_network(r, machine);
+    const auto chosen = make_network(r, machine, r.ranks);
     bounds[key] = sim::simulate(*program, *chosen.network, options).predicted;
   }
   return bounds;
@@ -299,7 +299,8 @@ void run(const SimRequest& r) {
     write_program(r, in);
     if (r.inputs.empty() && r.generator.empty() && r.app.empty()) return;
   }
-  const auto chosen = make_network(r, model);
+  const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
+  const auto chosen = make_network(r, model, ranks);
   const auto& net = chosen.network;
   sim::Options options;
   options.algorithms = in.algorithms;

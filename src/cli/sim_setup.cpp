@@ -23,6 +23,7 @@ void add_network_options(CLI::App& cmd, NetworkRequest& r) {
                  "proportional to the route's latency, data flowing after it)")
       ->capture_default_str();
   cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  add_placement_options(cmd, r.placement);
 }
 
 void with_usage_errors(const std::function<void()>& body) {
@@ -49,13 +50,13 @@ model::Bound parse_bound(const std::string& bound) {
   throw UsageError("--bound must be min (or low), avg, or max (or high)");
 }
 
-ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int ranks) {
   const auto bound = parse_bound(r.bound);
   if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
   if (r.sharing != "fair" && r.network != "topology") throw UsageError("--sharing needs --network topology");
   ChosenNetwork out;
   if (r.network == "model") {
-    out.network = std::make_unique<sim::ModelNetwork>(m, bound);
+    out.network = std::make_unique<sim::ModelNetwork>(m, bound, make_placement(r.placement, ranks));
   } else if (r.network == "topology") {
     if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
     try {
