@@ -1,6 +1,7 @@
 #include "cli/sim_setup.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <utility>
 
 #include "cli/commands.hpp"
@@ -70,12 +71,15 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int r
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--sharing: ") + e.what());
     }
-    // Ranks of one node talk through the model's one-way time (its shared memory, when the model
-    // was measured on one node), not through the machine's links. The placeholder's 10 µs a byte
-    // is no machine's shared memory: under it they talk at once.
+    // Ranks of one node talk through the model's one-way time (its on-node level for a machine of
+    // nodes, its shared memory when the model was measured on one node), not through the
+    // machine's links. The placeholder's 10 µs a byte is no machine's shared memory: under it
+    // they talk at once.
     sim::OnNodeTransit on_node;
-    if (m.machine.name != kPlaceholderMachine)
-      on_node = [rules = timing::Rules(m, bound)](double bytes) { return rules.transit(bytes); };
+    if (m.machine.name != kPlaceholderMachine) {
+      auto level = std::make_shared<const model::Model>(m.on_node_level());
+      on_node = [level, rules = timing::Rules(*level, bound)](double bytes) { return rules.transit(bytes); };
+    }
     out.network = std::make_unique<sim::TopologyNetwork>(*out.machine, sharing, std::move(on_node));
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");

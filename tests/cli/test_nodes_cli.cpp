@@ -81,3 +81,26 @@ TEST(NodesCli, SimAppAtThousandsOfRanksAndPlacement) {
   const double one_a_node = nlohmann::json::parse(flat.out)["predicted_seconds"].get<double>();
   EXPECT_LT(placed, one_a_node);  // neighbours on one node talk through its memory
 }
+
+TEST(NodesCli, DiffComparesEachLevel) {
+  const auto both = augur("diff " + two_level_model() + " " + two_level_model());
+  ASSERT_EQ(both.status, 0) << both.out;
+  EXPECT_NE(both.out.find("Between nodes (each machine's operations, one rank a node):"), std::string::npos) << both.out;
+  EXPECT_NE(both.out.find("On one node (two ranks of one node, docs/nodes.md):"), std::string::npos) << both.out;
+  const auto json = augur("diff --json " + two_level_model() + " " + two_level_model());
+  ASSERT_EQ(json.status, 0) << json.out;
+  EXPECT_TRUE(nlohmann::json::parse(json.out).contains("on_node"));
+  const auto one = augur("diff " + two_level_model() + " sp2-mpl");
+  ASSERT_EQ(one.status, 0) << one.out;
+  EXPECT_NE(one.out.find("Only two-nodes-synthetic is a machine of nodes"), std::string::npos) << one.out;
+}
+
+TEST(NodesCli, SheetShowsBothLevels) {
+  const auto path = temp_file("two-level-sheet.html", "");
+  const auto r = augur("sheet " + two_level_model() + " -o " + path);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto html = augur_test::read_text(path);
+  EXPECT_NE(html.find("ranks a node"), std::string::npos);
+  EXPECT_NE(html.find("MPI_Send/MPI_Recv ping-pong 8 B: on one node / between nodes"), std::string::npos);
+  EXPECT_NE(html.find("200.8 ns / 5.064 µs"), std::string::npos);  // the synthetic laws: 0.2 µs + d/10 GB/s, 5 µs + d/125 MB/s
+}
