@@ -218,6 +218,10 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
   }
   if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net))
     run["substitutions"] = model_net->rules().substitutions();
+  if (net.places_ranks()) {  // a machine of nodes: where the ranks ran (docs/nodes.md)
+    const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
+    run["placement"] = make_placement(r.placement, ranks).describe();
+  }
   if (!in.skipped.empty()) run["skipped_calls"] = in.skipped;
   if (in.never_completed > 0) run["requests_never_completed"] = in.never_completed;
   return run;

@@ -77,6 +77,8 @@ TEST(NodesCli, SimAppAtThousandsOfRanksAndPlacement) {
   const auto flat = augur("sim --json --no-bounds --no-progress --machine " + two_level_model() + " --app " + example +
                           " --ranks 4096 --set n=1024");
   ASSERT_EQ(flat.status, 0) << flat.out.substr(0, 2000);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["run"]["placement"], "block, 128 ranks a node");
+  EXPECT_EQ(nlohmann::json::parse(flat.out)["run"]["placement"], "one rank a node");
   const double placed = nlohmann::json::parse(r.out)["predicted_seconds"].get<double>();
   const double one_a_node = nlohmann::json::parse(flat.out)["predicted_seconds"].get<double>();
   EXPECT_LT(placed, one_a_node);  // neighbours on one node talk through its memory

@@ -164,6 +164,7 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
+  if (rt.levels) settings["placement"] = rt.levels->placement().describe();  // a machine of nodes (docs/nodes.md)
   if (const auto& launch = rt.model.launch)
     settings["launch"] = {{"seconds", launch->seconds}, {"processes", launch->processes}};
   if (const auto& states = rt.model.compute.states)
