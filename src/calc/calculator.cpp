@@ -1,6 +1,7 @@
 #include "calc/calculator.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -43,7 +44,7 @@ Answer ask(const model::Model& model, const Question& q, const timing::Placement
   a.question.op = asked.name;  // the model's own name when the question used MPI's
   a.d = q.bytes / model.units.bytes_per_size_unit();
   if (model.nodes) {
-    a.shape = placement.shape_of_first(static_cast<int>(q.p));
+    a.shape = placement.shape_of_first(q.p < std::numeric_limits<int>::max() ? static_cast<int>(q.p) : std::numeric_limits<int>::max());
     if (auto c = composed_answer(model, asked.name, q.p, placement, *a.shape, q.bytes)) {
       a.equation = std::move(c->equation);
       a.seconds = c->seconds;

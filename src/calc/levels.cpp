@@ -3,6 +3,7 @@
 #include "calc/levels.hpp"
 
 #include <bit>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -69,7 +70,8 @@ std::optional<Composed> composed_answer(const model::Model& model, const std::st
   if (!model.nodes || pairwise(op) || shape.ranks_per_node < 2) return std::nullopt;
   if (timing::measured_at(model, shape.ranks_per_node, op)) return std::nullopt;
   timing::BoundsLevelRules rules(model, placement);
-  const auto t = rules.collective_duration(op, static_cast<int>(p), shape, bytes, false);
+  const int ranks = p < std::numeric_limits<int>::max() ? static_cast<int>(p) : std::numeric_limits<int>::max();
+  const auto t = rules.collective_duration(op, ranks, shape, bytes, false);
   Composed c;
   c.seconds = {t[model::Bound::min], t[model::Bound::avg], t[model::Bound::max]};
   c.equation = composed_equation(op, shape, bytes);

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -45,7 +46,14 @@ calc::Question make_question(const model::Model& m, const std::string& op, const
 // `note`: the model's note on machine states, for a one-shot answer; the prompt gives it once.
 void answer(const model::Model& m, const calc::Question& q, const PlacementRequest& placement, bool json,
             const std::optional<std::string>& note) {
-  auto a = calc::ask(m, q, make_placement(placement, static_cast<int>(q.p)));
+  // A group beyond int's range is placed as the largest int: only a cyclic placement's node count reads it.
+  const int ranks = q.p < std::numeric_limits<int>::max() ? static_cast<int>(q.p) : std::numeric_limits<int>::max();
+  calc::Answer a;
+  try {
+    a = calc::ask(m, q, make_placement(placement, ranks));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--placement: ") + e.what());
+  }
   if (json) {
     auto j = calc::answer_to_json(m, a);
     if (note) j["model_note"] = *note;

@@ -63,7 +63,10 @@ NodesAndRanks Placement::shape(std::span<const int> ranks) const {
 
 NodesAndRanks Placement::shape_of_first(int p) const {
   if (p < 1) return {};
-  if (kind_ == Kind::block) return {(p + per_node_ - 1) / per_node_, std::min(p, per_node_)};
+  if (kind_ == Kind::block) return {p / per_node_ + (p % per_node_ != 0), std::min(p, per_node_)};
+  if (kind_ == Kind::cyclic) return {std::min(p, nodes_), p / nodes_ + (p % nodes_ != 0)};
+  if (static_cast<std::size_t>(p) > table_.size())
+    throw std::invalid_argument(fmt::format("rank {} is not in the rank-to-node table ({} ranks)", table_.size(), table_.size()));
   std::vector<int> ranks(static_cast<std::size_t>(p));
   for (int r = 0; r < p; ++r) ranks[static_cast<std::size_t>(r)] = r;
   return shape(ranks);

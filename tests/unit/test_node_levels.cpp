@@ -137,10 +137,14 @@ TEST(Placement, BlockCyclicAndTable) {
   EXPECT_EQ(cyclic.shape_of_first(2), (timing::NodesAndRanks{2, 1}));
   const int members[] = {0, 4, 1};
   EXPECT_EQ(cyclic.shape(members), (timing::NodesAndRanks{2, 2}));
+  EXPECT_EQ(cyclic.shape_of_first(8), (timing::NodesAndRanks{4, 2}));
+  EXPECT_EQ(cyclic.shape_of_first(3), (timing::NodesAndRanks{3, 1}));
+  EXPECT_EQ(timing::Placement::block(3).shape_of_first(2147483647), (timing::NodesAndRanks{715827883, 3}));
   const auto table = timing::parse_placement_table("# srun -l hostname\n0: a\n1: b\n2: a\n3 b\n", "nodes.txt");
   EXPECT_TRUE(table.same_node(0, 2));
   EXPECT_FALSE(table.same_node(0, 1));
   EXPECT_EQ(table.shape_of_first(4), (timing::NodesAndRanks{2, 2}));
+  EXPECT_THROW(table.shape_of_first(5), std::invalid_argument);
   EXPECT_TRUE(timing::Placement{}.one_a_node());
   EXPECT_EQ(timing::Placement{}.shape_of_first(5), (timing::NodesAndRanks{5, 1}));
 }
