@@ -295,9 +295,10 @@ def simulate(smpi, program, args, np_, runs):
     return statistics.median(times), (time.monotonic() - started) / runs
 
 
-def make_model(augur, preset, state, path, target, passes=None):
+def make_model(augur, preset, state, path, target, passes=None, budget=None):
     cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite",
            "--quiet", "-o", str(path)] + (["--state", state] if state else []) + (["--passes", str(passes)] if passes else [])
+    cmd += ["--budget", budget] if budget else []
     run(target.wrap(cmd), timeout=3600, env=target.env())
     return path
 
@@ -445,6 +446,7 @@ def main():
                                      "models compared without the machine's drift between two suites (not with --write)")
     ap.add_argument("--bench", choices=["quick", "standard", "full"], help="make the model with augur bench first (on the target)")
     ap.add_argument("--bench-passes", type=int, help="passes of that bench (default: the preset's)")
+    ap.add_argument("--bench-budget", help="time budget of that bench, as augur bench --budget takes it (default: the preset's)")
     ap.add_argument("--state", choices=["reference", "typical"],
                     help="with --bench: which passes of a point the model pools (augur bench --state): the faster "
                          "half of its passes (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
@@ -512,7 +514,7 @@ def main():
             started = time.monotonic()
             # The smoke test's quick model keeps its own name, so it never replaces the table's.
             name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
-            model = make_model(augur, a.bench, a.state, build / name, target, a.bench_passes)
+            model = make_model(augur, a.bench, a.state, build / name, target, a.bench_passes, a.bench_budget)
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 

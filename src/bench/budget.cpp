@@ -92,7 +92,7 @@ struct Evaluated {
 };
 
 Evaluated evaluate(const Calibration& c, const BudgetRequest& r, const BudgetPlan& plan) {
-  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes);
+  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes, r.machine);
   Evaluated e;
   e.points = static_cast<int>(points.size());
   e.pass = pass_seconds(c, points, plan.warmup, reps_per_pass(r.min_reps, r.passes));
@@ -105,8 +105,10 @@ int passes_within(const Evaluated& e) {
   return static_cast<int>(std::floor(kFewestRepsShare * e.room / std::max(e.pass, 1e-9)));
 }
 
-// One step of giving up, in the order of budget.hpp; false when nothing is left to give up.
-bool give_up_one(BudgetPlan& plan, int passes_within_budget) {
+// One step of giving up, in the order of budget.hpp; false when nothing is left to give up. On
+// several nodes the groups spanning them are what the run is for, and the remaining passes go
+// before them.
+bool give_up_one(BudgetPlan& plan, int passes_within_budget, bool several_nodes) {
   if (plan.passes > kPooledPasses) {
     plan.passes = std::max(kPooledPasses, passes_within_budget);
     return true;
@@ -115,12 +117,16 @@ bool give_up_one(BudgetPlan& plan, int passes_within_budget) {
     plan.max_bytes = std::max(kFirstSmallestMessage, plan.max_bytes / 2);
     return true;
   }
-  if (plan.groups.size() > 1) {
+  if (plan.groups.size() > 1 && !several_nodes) {
     plan.groups.pop_back();
     return true;
   }
   if (plan.passes > 1) {
     plan.passes = std::clamp(passes_within_budget, 1, plan.passes - 1);
+    return true;
+  }
+  if (plan.groups.size() > 1) {
+    plan.groups.pop_back();
     return true;
   }
   if (plan.max_bytes > kLastSmallestMessage) {
@@ -144,7 +150,7 @@ BudgetPlan plan_budget(const Calibration& c, const BudgetRequest& r) {
   plan.warmup = r.warmup;
   Evaluated e = evaluate(c, r, plan);
   while (passes_within(e) < plan.passes) {
-    if (!give_up_one(plan, passes_within(e))) {
+    if (!give_up_one(plan, passes_within(e), r.machine.several())) {
       plan.fits = false;
       break;
     }
@@ -205,7 +211,7 @@ std::vector<std::string> describe_plan(const BudgetPlan& plan, const BudgetReque
   lines.push_back(fmt::format("budget {}; network: {} one way{}, {}/s beyond; a launch {}", format_duration(r.budget_seconds),
                               model::format_seconds(c.latency), measured, model::format_bytes(c.bandwidth),
                               format_duration(c.launch_seconds)));
-  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes).size();
+  const auto points = base_plan(r.operations, plan.groups, plan.max_bytes, r.machine).size();
   lines.push_back(fmt::format("plan: {} passes of {} points, messages up to {}, groups of {} processes, {} warm-up and "
                               "at least {} repetitions a point per pass",
                               plan.passes, points, model::format_bytes(double(plan.max_bytes)), group_list(plan.groups),

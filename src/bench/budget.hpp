@@ -5,9 +5,10 @@
 // launch costs; from them the planner estimates what one pass of the sweep costs at its fewest
 // repetitions, and gives up, in a fixed order, what the budget cannot hold: passes beyond the
 // fewest that pool well, then the largest messages, then the largest groups, then the remaining
-// passes, then the largest messages again, then the warm-up. The estimate covers only the
-// fewest repetitions; the rest of the budget goes, point by point, to the medians that are not
-// yet precise (the sweep's pacing), and the run re-plans its passes from the time each one took.
+// passes (on several nodes the passes before the groups), then the largest messages again, then
+// the warm-up. The estimate covers only the fewest repetitions; the rest of the budget goes,
+// point by point, to the medians that are not yet precise (the sweep's pacing), and the run
+// re-plans its passes from the time each one took.
 // No MPI here, so the planner can be tested on its own.
 #include <cstdint>
 #include <string>
@@ -40,6 +41,7 @@ struct BudgetRequest {
   double spent_seconds = 0;      // gone before the plan: the calibration launch
   std::vector<int> operations;   // indices into kOperations
   std::vector<int> groups;       // group sizes, ascending
+  Nodes machine;                 // the nodes the calibration found: each group at its placements
   std::uint64_t max_bytes = 0;
   int passes = 1;
   int warmup = 0;

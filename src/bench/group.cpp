@@ -9,25 +9,35 @@
 
 namespace augur::bench {
 
-std::map<int, Group> make_groups(const std::vector<int>& sizes) {
+std::vector<GroupKey> group_keys(const std::vector<int>& sizes, const NodeMap& here) {
+  std::vector<GroupKey> keys;
+  for (int p : sizes)
+    for (const auto& where : placements(p, here.machine)) keys.push_back({p, where});
+  return keys;
+}
+
+std::map<GroupKey, Group> make_groups(const std::vector<GroupKey>& keys, const NodeMap& here) {
   int world_rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
-  std::map<int, Group> groups;
-  for (int p : sizes) {
+  std::map<GroupKey, Group> groups;
+  for (const auto& key : keys) {
     Group g;
-    const int colour = world_rank < p ? 0 : MPI_UNDEFINED;
+    const auto& where = key.placement;
+    const bool member = where.recorded() ? here.node < where.nodes && here.local < where.ranks_per_node
+                                         : world_rank < key.p;
+    const int colour = member ? 0 : MPI_UNDEFINED;
     MPI_Comm_split(MPI_COMM_WORLD, colour, world_rank, &g.comm);
     if (g.member()) {
       return_errors(g.comm);
       MPI_Comm_rank(g.comm, &g.rank);
       MPI_Comm_size(g.comm, &g.size);
     }
-    groups[p] = g;
+    groups[key] = g;
   }
   return groups;
 }
 
-void free_groups(std::map<int, Group>& groups) {
+void free_groups(std::map<GroupKey, Group>& groups) {
   for (auto& [p, g] : groups)
     if (g.member()) MPI_Comm_free(&g.comm);
   groups.clear();

@@ -12,6 +12,7 @@
 #include "bench/calibrate.hpp"
 #include "bench/group.hpp"
 #include "bench/node_section.hpp"
+#include "bench/nodes.hpp"
 #include "bench/options.hpp"
 #include "bench/plan.hpp"
 #include "bench/progress.hpp"
@@ -32,21 +33,38 @@ using namespace augur;
 // A resumed run and a later pass continue the raw file that pass 1 began.
 bool continues_raw_file(const bench::Options& options) { return options.resume || options.settings.pass > 1; }
 
+// On several nodes the header says what the run found (docs/raw-format.md, "Placement"), and the
+// person watching learns which levels are measured.
+void note_nodes(nlohmann::json& header, const bench::NodeMap& nodes, bool first_launch) {
+  if (nodes.machine.several()) {
+    header["settings"]["nodes"] = nodes.machine.nodes;
+    header["settings"]["ranks_per_node"] = nodes.most_ranks_per_node;
+  }
+  if (!first_launch) return;
+  const std::string levels = nodes.machine.several()
+                                 ? "pairs on one node and between nodes, groups at placements over them"
+                                 : "one level, records without placement as before";
+  std::fprintf(stderr, "augur-bench-mpi: %s: %s%s\n", bench::describe(nodes).c_str(), levels.c_str(),
+               nodes.block || !nodes.machine.several() ? "" : " (ranks not in block placement)");
+}
+
 // `started`: MPI_Wtime just after MPI_Init, from which --stop-after counts.
 void run(bench::Options options, int rank, int world, double started) {
   if (bench::ranks_outnumber_processors()) options.settings.discard_preempted = false;
   const auto& s = options.settings;
   const auto operations = bench::selected_operations(s);
   const auto groups = s.groups.empty() ? bench::group_sizes(world) : s.groups;
+  const auto nodes = bench::find_nodes();
   // A resumed run and a later pass keep the header, and with it the compute section, that the
   // file already has.
   const bool append = continues_raw_file(options);
   auto header = bench::run_header(s, options.machine);
+  if (rank == 0) note_nodes(header, nodes, !append);
   if (options.node_kernels && !append) bench::add_node_section(header, s.preset == "quick", options.progress);
   // The sweep's limit counts from the launch, the node kernels and the set-up included.
   if (s.stop_after_seconds > 0)
     options.settings.stop_after_seconds = std::max(1e-3, s.stop_after_seconds - (MPI_Wtime() - started));
-  bench::Sweep sweep(s, groups);
+  bench::Sweep sweep(s, groups, nodes);
   if (rank != 0) {
     sweep.follow();
     return;
@@ -54,7 +72,7 @@ void run(bench::Options options, int rank, int world, double started) {
   fit::RawSet earlier;
   if (append) earlier = bench::reopen_raw_file(options.raw);
   fit::RawWriter out(options.raw, header, append);
-  const auto plan = s.pass == 1 ? bench::base_plan(operations, groups, s.max_bytes)
+  const auto plan = s.pass == 1 ? bench::base_plan(operations, groups, s.max_bytes, nodes.machine)
                                 : bench::repeat_plan(earlier.points, operations);
   bench::Progress progress(options.progress, static_cast<int>(plan.size()), s.pass_budget_seconds(), options.run);
   sweep.conduct(plan, earlier, out, progress);

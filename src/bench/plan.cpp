@@ -35,17 +35,36 @@ std::vector<int> selected_operations(const SweepSettings& settings) {
   return chosen;
 }
 
+std::vector<Placement> placements(int p, const Nodes& machine) {
+  if (!machine.several()) return {Placement{}};
+  auto counts = [](int most) {
+    auto sizes = group_sizes(most);
+    sizes.insert(sizes.begin(), 1);
+    return sizes;
+  };
+  std::vector<Placement> out;
+  const auto ranks = counts(machine.ranks_per_node);
+  for (int n : counts(machine.nodes))
+    if (p % n == 0 && std::binary_search(ranks.begin(), ranks.end(), p / n)) out.push_back({n, p / n});
+  return out;
+}
+
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
-                             std::uint64_t max_bytes) {
+                             std::uint64_t max_bytes, const Nodes& machine) {
   std::vector<Point> plan;
   for (int op : operations) {
     const auto& shape = kOperations[op];
     for (int p : groups) {
       if (shape.groups == Groups::pair && p != 2) continue;
-      for (auto bytes : size_ladder(shape.sizes, max_bytes)) plan.push_back({op, p, bytes});
+      for (const auto& where : placements(p, machine))
+        for (auto bytes : size_ladder(shape.sizes, max_bytes)) plan.push_back({op, p, bytes, where});
     }
   }
   return plan;
+}
+
+Placement placement_of(const fit::Measurement& m) {
+  return m.placed() ? Placement{m.nodes, m.ranks_per_node} : Placement{};
 }
 
 std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, const std::vector<int>& operations) {
@@ -55,13 +74,13 @@ std::vector<Point> repeat_plan(const std::vector<fit::Measurement>& earlier, con
   for (const auto& m : earlier) {
     const int op = operation_index(m.op);
     if (!selected.contains(op)) continue;
-    auto [curve, fresh] = sizes.try_emplace({op, m.p});
+    auto [curve, fresh] = sizes.try_emplace({op, m.p, placement_of(m)});
     if (fresh) order.push_back(curve->first);
     curve->second.insert(static_cast<std::uint64_t>(m.bytes));
   }
   std::vector<Point> plan;
   for (const auto& key : order)
-    for (auto bytes : sizes[key]) plan.push_back({key.first, key.second, bytes});
+    for (auto bytes : sizes[key]) plan.push_back({key.operation, key.p, bytes, key.placement});
   return plan;
 }
 
@@ -81,7 +100,8 @@ FastestTimes fastest_times(const std::vector<fit::Measurement>& earlier, int las
   FastestTimes fastest;
   for (const auto& m : earlier) {
     const int op = operation_index(m.op);
-    if (op >= 0 && m.pass <= last_pass) fastest.keep({op, m.p}, static_cast<std::uint64_t>(m.bytes), m.median);
+    if (op >= 0 && m.pass <= last_pass)
+      fastest.keep({op, m.p, placement_of(m)}, static_cast<std::uint64_t>(m.bytes), m.median);
   }
   return fastest;
 }

@@ -14,13 +14,40 @@
 
 namespace augur::bench {
 
+// Where a point's ranks ran (docs/raw-format.md, "Placement"): `nodes` nodes holding
+// `ranks_per_node` of them each, in block placement. Both 0 on a run within one node: the
+// record says nothing, as every record before nodes were measured.
+struct Placement {
+  int nodes = 0;
+  int ranks_per_node = 0;
+
+  bool recorded() const { return ranks_per_node > 0; }
+  auto operator<=>(const Placement&) const = default;
+};
+
 struct Point {
   int operation = 0;  // index into kOperations
   int p = 2;
   std::uint64_t bytes = 0;
+  Placement placement{};
 
   auto operator<=>(const Point&) const = default;
 };
+
+// The nodes a run found (MPI_Comm_split_type SHARED): `nodes` of them, each holding at least
+// `ranks_per_node` of the run's ranks. One node is the machine of before: placements unrecorded.
+struct Nodes {
+  int nodes = 1;
+  int ranks_per_node = 0;
+
+  bool several() const { return nodes > 1; }
+};
+
+// The placements a group of p ranks is measured at. On one node the one unrecorded placement.
+// On several, every `n` nodes × `k` ranks a node with n × k = p, n and k each 1 or a group size
+// of the nodes and of the ranks a node (group_sizes): a pair on one node and between two nodes,
+// a collective at several node counts and ranks a node. None when p is no such product.
+std::vector<Placement> placements(int p, const Nodes& machine);
 
 // Powers of two up to `world`, `world` itself, and 3·2^k in between: 2, 3, 4, 6, 8, 12, 16 …
 std::vector<int> group_sizes(int world);
@@ -31,12 +58,24 @@ std::vector<std::uint64_t> size_ladder(Sizes sizes, std::uint64_t max_bytes);
 // The operations to measure as indices into kOperations, in table order.
 std::vector<int> selected_operations(const SweepSettings& settings);
 
-// Every (operation, p, bytes) of the base sweep, operation by operation.
+// Every (operation, p, placement, bytes) of the base sweep, operation by operation, each group
+// size at each of its placements on `machine`.
 std::vector<Point> base_plan(const std::vector<int>& operations, const std::vector<int>& groups,
-                             std::uint64_t max_bytes);
+                             std::uint64_t max_bytes, const Nodes& machine = {});
 
 using Curve = std::vector<std::pair<std::uint64_t, double>>;  // (bytes, seconds)
-using CurveKey = std::pair<int, int>;                          // (operation, p)
+
+// One curve of the sweep: an operation on a group at a placement.
+struct CurveKey {
+  int operation = 0;
+  int p = 2;
+  Placement placement{};
+
+  auto operator<=>(const CurveKey&) const = default;
+};
+
+// The placement a record names (unrecorded when it names none).
+Placement placement_of(const fit::Measurement& m);
 
 // What a later pass measures again: the points earlier passes recorded in `earlier` (the base and
 // the added sizes), once each, for the selected `operations`: curve by curve in the order first

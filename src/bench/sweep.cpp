@@ -25,6 +25,8 @@ constexpr double kBaseShare = 0.85;
 std::string label(const Point& point) {
   const auto& shape = kOperations[point.operation];
   std::string text = model::mpi_name(shape.name) + " p=" + std::to_string(point.p);
+  if (point.placement.recorded())
+    text += " (" + std::to_string(point.placement.nodes) + "×" + std::to_string(point.placement.ranks_per_node) + ")";
   if (shape.sizes != Sizes::none) text += " " + model::format_bytes(static_cast<double>(point.bytes));
   return text;
 }
@@ -45,6 +47,8 @@ fit::Measurement to_measurement(const Point& point, const PointResult& r, int pa
                      s.max, s.stddev, s.count, r.skew, r.clock_error, {}, pass};
   if (is_rooted(name)) m.roles = fit::RoleTimes{r.root, r.others};
   m.calls = r.calls;
+  m.nodes = point.placement.nodes;
+  m.ranks_per_node = point.placement.ranks_per_node;
   if (r.state_probe > 0) m.state_probe = r.state_probe;
   if (r.compute_probe > 0) m.compute_probe = r.compute_probe;
   return m;
@@ -59,7 +63,8 @@ class Conductor {
       : settings_(settings), budget_(settings.pass_budget_seconds()), refining_(refining) {
     for (const auto& m : earlier.points) {
       const int op = operation_index(m.op);
-      if (op >= 0 && m.pass == settings.pass) done_.insert({op, m.p, static_cast<std::uint64_t>(m.bytes)});
+      if (op >= 0 && m.pass == settings.pass)
+        done_.insert({op, m.p, static_cast<std::uint64_t>(m.bytes), placement_of(m)});
     }
     // Whatever pass found it: the library that failed it then fails it again.
     for (const auto& u : earlier.unmeasurable)
@@ -75,7 +80,7 @@ class Conductor {
   void record(const Point& point, const Summary& summary) {
     done_.insert(point);
     if (!refining_) return;
-    fastest_.keep({point.operation, point.p}, point.bytes, summary.median);
+    fastest_.keep({point.operation, point.p, point.placement}, point.bytes, summary.median);
   }
 
   double elapsed() const { return MPI_Wtime() - start_; }
@@ -116,8 +121,8 @@ Curve ladder_part(const Curve& curve, const std::vector<std::uint64_t>& ladder) 
 
 }  // namespace
 
-Sweep::Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes)
-    : settings_(settings), groups_(make_groups(group_sizes)), buffers_(settings.fresh_buffers) {}
+Sweep::Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes, const NodeMap& here)
+    : settings_(settings), groups_(make_groups(group_keys(group_sizes, here), here)), buffers_(settings.fresh_buffers) {}
 
 Sweep::~Sweep() { free_groups(groups_); }
 
@@ -130,7 +135,7 @@ std::optional<PointResult> Sweep::execute(Command command) {
   if (command.trial) return attempt(command);
   std::optional<PointResult> result;
   const double probe_before = probe_machine_state();
-  const Group& group = groups_.at(command.p);
+  const Group& group = groups_.at({command.p, command.placement});
   if (group.member()) {
     const MeasureSettings measure{settings_.warmup,
                                   {settings_.min_reps, settings_.max_reps, command.seconds, settings_.target},
@@ -151,7 +156,7 @@ std::optional<PointResult> Sweep::execute(Command command) {
 
 std::optional<PointResult> Sweep::attempt(const Command& command) {
   std::optional<PointResult> result;
-  const Group& group = groups_.at(command.p);
+  const Group& group = groups_.at({command.p, command.placement});
   if (group.member()) {
     result.emplace();
     result->not_measurable = try_point(kernel_for(command.operation), group, command.bytes, buffers_);
@@ -174,12 +179,12 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
   long discarded = 0;
 
   auto measure = [&](const Point& point, double seconds) {
-    auto result = execute({point.operation, point.p, point.bytes, seconds});
+    auto result = execute({point.operation, point.p, point.bytes, point.placement, seconds});
     discarded += result->discarded;
     // Nearly every repetition disturbed: the median timed the scheduler. Try again (a burst of
     // other work is usually over by then) before recording what there is.
     for (int retry = 0; retry < kRetriesOfDisturbedPoints && result->mostly_disturbed; ++retry) {
-      result = execute({point.operation, point.p, point.bytes, seconds});
+      result = execute({point.operation, point.p, point.bytes, point.placement, seconds});
       discarded += result->discarded;
     }
     if (!result->not_measurable.empty()) {
@@ -204,7 +209,7 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
     std::set<int> tried;
     for (const auto& point : plan) {
       if (conductor.unmeasurable(point.operation) || !tried.insert(point.operation).second) continue;
-      const auto result = execute({point.operation, point.p, point.bytes, 0, true});
+      const auto result = execute({point.operation, point.p, point.bytes, point.placement, 0, true});
       if (result->not_measurable.empty()) continue;
       record_unmeasurable(point, result->not_measurable, out, settings_.pass);
       conductor.fail(point.operation);
@@ -228,18 +233,18 @@ void Sweep::conduct(const std::vector<Point>& plan, const fit::RawSet& earlier, 
   std::set<CurveKey> curves;
   for (const auto& point : plan)
     if (refine && kOperations[point.operation].sizes != Sizes::none && !conductor.unmeasurable(point.operation))
-      curves.insert({point.operation, point.p});
+      curves.insert({point.operation, point.p, point.placement});
   std::map<Sizes, std::vector<std::uint64_t>> ladders;
   for (const auto& key : curves) {
     if (!conductor.budget_left() || conductor.time_up()) break;
-    const Sizes sizes = kOperations[key.first].sizes;
+    const Sizes sizes = kOperations[key.operation].sizes;
     auto [ladder, fresh] = ladders.try_emplace(sizes);
     if (fresh) ladder->second = size_ladder(sizes, settings_.max_bytes);
     auto extra = refinement_sizes(ladder_part(conductor.curve(key), ladder->second), sizes, settings_.refine_tolerance,
                                   settings_.refine_limit);
-    std::erase_if(extra, [&](std::uint64_t bytes) { return conductor.finished({key.first, key.second, bytes}); });
+    std::erase_if(extra, [&](std::uint64_t bytes) { return conductor.finished({key.operation, key.p, bytes, key.placement}); });
     progress.extend(static_cast<int>(extra.size()));
-    for (auto bytes : extra) measure({key.first, key.second, bytes}, conductor.point_seconds(1, 1.0));
+    for (auto bytes : extra) measure({key.operation, key.p, bytes, key.placement}, conductor.point_seconds(1, 1.0));
   }
   execute(Command{});
   progress.finish(discarded);

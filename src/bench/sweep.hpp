@@ -18,7 +18,8 @@ namespace augur::bench {
 
 class Sweep {
  public:
-  Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes);
+  // `here`: the nodes the run found; each group size is measured at its placements on them.
+  Sweep(const SweepSettings& settings, const std::vector<int>& group_sizes, const NodeMap& here);
   ~Sweep();
   Sweep(const Sweep&) = delete;
   Sweep& operator=(const Sweep&) = delete;
@@ -34,6 +35,7 @@ class Sweep {
     int operation = -1;  // -1: the sweep is over
     int p = 0;
     std::uint64_t bytes = 0;
+    Placement placement{};
     double seconds = 0;  // the point's time limit
     bool trial = false;  // only try whether the library runs the operation (try_point)
   };
@@ -44,7 +46,7 @@ class Sweep {
   std::optional<PointResult> attempt(const Command& command);
 
   SweepSettings settings_;
-  std::map<int, Group> groups_;
+  std::map<GroupKey, Group> groups_;
   Buffers buffers_;
   bool over_ = false;
 };

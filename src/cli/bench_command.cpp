@@ -159,6 +159,23 @@ int available_slots() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+// The launcher's arguments place the ranks on hosts of their own (a hostfile, a host list), whose
+// slots the launcher counts: this host's processors do not bound -np.
+bool names_hosts(const BenchRequest& r) {
+  auto host_option = [](const std::string& word) {
+    for (const char* option : {"--hostfile", "-hostfile", "--machinefile", "-machinefile", "--host", "-host", "-H",
+                               "-f", "-hosts"})
+      if (word == option || word.starts_with(std::string(option) + "=")) return true;
+    return false;
+  };
+  for (const auto& text : r.mpirun_args) {
+    std::istringstream words(text);
+    for (std::string word; words >> word;)
+      if (host_option(word)) return true;
+  }
+  return std::any_of(r.launcher_tail.begin(), r.launcher_tail.end(), host_option);
+}
+
 std::string short_host_name() {
   char name[256] = {};
   gethostname(name, sizeof name - 1);
@@ -189,7 +206,7 @@ void check_request(BenchRequest& r) {
   if (!find_in_path(r.mpirun))
     throw UsageError("no '" + r.mpirun + "' in PATH: install Open MPI or MPICH, or name the launcher with --mpirun");
   const int slots = available_slots();
-  if (r.processes > slots && !r.oversubscribe)
+  if (r.processes > slots && !r.oversubscribe && !names_hosts(r))
     throw UsageError("-np " + std::to_string(r.processes) + " is more than the " + std::to_string(slots) +
                      " processors available; add --oversubscribe to run anyway (timings will share processors)");
   fill_defaults(r);
@@ -350,8 +367,23 @@ bench::BudgetRequest budget_request(const BenchRequest& r) {
   return request;
 }
 
-// The calibration launch: the network as ranks 0 and 1 see it, and what the launch itself cost.
-bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std::uint64_t max_bytes) {
+// What the calibration found of the nodes: on several, the sweep measures each group at its
+// placements over them, and the plan counts those points.
+bench::Nodes found_nodes(const BenchRequest& r, const nlohmann::json& measured) {
+  const bench::Nodes machine{measured.value("nodes", 1), measured.value("ranks_per_node", r.processes)};
+  if (!machine.several() || r.quiet) return machine;
+  std::string names;
+  for (const auto& name : measured.value("node_names", std::vector<std::string>{}))
+    names += (names.empty() ? "" : ", ") + name;
+  std::cerr << "augur bench: " << machine.nodes << " nodes (" << names << "), at least " << machine.ranks_per_node
+            << " ranks a node: pairs on one node and between nodes, groups at placements over them\n";
+  return machine;
+}
+
+// The calibration launch: the network as ranks 0 and 1 see it (on several nodes, rank 0 and the
+// second node's first rank), what the launch itself cost, and the nodes it found (`machine`).
+bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std::uint64_t max_bytes,
+                             bench::Nodes& machine) {
   const fs::path out = r.raw + ".calibration.json";
   auto argv = launcher_words(r);
   argv.insert(argv.end(), {program.string(), "--calibrate", out.string(), "--max-size", std::to_string(max_bytes)});
@@ -373,6 +405,7 @@ bench::Calibration calibrate(const BenchRequest& r, const fs::path& program, std
                                  std::max(0.0, wall - measured.value("seconds", 0.0)), {}};
   for (const auto& point : measured.value("messages", nlohmann::json::array()))
     calibration.messages.emplace_back(point.at(0).get<double>(), point.at(1).get<double>());
+  machine = found_nodes(r, measured);
   return calibration;
 }
 
@@ -421,7 +454,7 @@ void run_bench(BenchRequest r) {
   auto request = budget_request(r);
   const auto calibration = r.dry_run ? bench::Calibration{parse_latency(r.assume_latency),
                                                           parse_bandwidth(r.assume_bandwidth), 1.0, {}}
-                                     : calibrate(r, program, request.max_bytes);
+                                     : calibrate(r, program, request.max_bytes, request.machine);
   request.spent_seconds = seconds_since(start);
   const auto plan = bench::plan_budget(calibration, request);
   if (r.dry_run)
@@ -429,7 +462,8 @@ void run_bench(BenchRequest r) {
               << r.assume_bandwidth << " and a launch of 1s (--assume-latency, --assume-bandwidth)\n";
   print_plan(r, plan, request, calibration);
 
-  const double points = double(bench::base_plan(request.operations, plan.groups, plan.max_bytes).size());
+  const double points =
+      double(bench::base_plan(request.operations, plan.groups, plan.max_bytes, request.machine).size());
   Launch launch;
   launch.passes = plan.passes;
   launch.max_bytes = plan.max_bytes;

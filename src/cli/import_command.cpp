@@ -78,17 +78,20 @@ void add_import_command(CLI::App& app) {
   auto opts = std::make_shared<ImportCommandOptions>();
   auto* cmd = app.add_subcommand("import", "Turn OSU Micro-Benchmarks or Intel MPI Benchmarks output into raw measurements (and a model)");
   cmd->footer(
-      "Reads the text the benchmarks print: OMB 5.x to 7.x (osu_latency, the collectives and\n"
-      "their non-blocking forms, -f columns, several datatypes) and IMB-MPI1 / IMB-NBC 2018 to\n"
-      "2021 (PingPong, PingPing, Sendrecv, the collectives, Barrier; -npmin's process counts).\n"
-      "Each table becomes raw measurements of the model's operation (osu_latency and PingPong:\n"
-      "pingpong, half the round trip); tables the model has no operation for are named on stderr\n"
-      "with the reason. Details and the whole mapping: docs/import.md.\n"
+      "Reads the text the benchmarks print: OMB 5.x to 7.x (osu_latency, osu_bw, osu_bibw,\n"
+      "osu_mbw_mr, the collectives and their non-blocking forms, -f columns, several datatypes)\n"
+      "and IMB-MPI1 / IMB-NBC 2018 to 2021 (PingPong, PingPing, Sendrecv, Uniband, Biband, the\n"
+      "collectives, Barrier; -npmin's process counts). Each table becomes raw measurements of the\n"
+      "model's operation (osu_latency and PingPong: pingpong, half the round trip; bandwidths:\n"
+      "stream and bistream, the time per message they imply); tables the model has no operation\n"
+      "for are named on stderr with the reason. Details and the whole mapping: docs/import.md.\n"
       "\n"
       "Examples:\n"
       "  augur import omb osu_latency.txt -o lat.jsonl           ping-pong, always 2 processes\n"
       "  augur import omb osu_allreduce.txt --processes 64 -o ar.jsonl\n"
       "                                                          OMB does not print the count\n"
+      "  augur import omb osu_allreduce.txt --processes 576 --ranks-per-node 288 -o ar.jsonl\n"
+      "                                                          placement kept in the provenance\n"
       "  augur import imb IMB-MPI1.out -o imb.jsonl --fit cluster.json --machine-name cluster\n"
       "  augur calc --machine cluster.json allreduce 16 8KiB     then ask the model\n");
   cmd->add_option("suite", opts->suite, "whose output the files are: omb or imb")->required()->check(CLI::IsMember({"omb", "imb"}));
@@ -97,6 +100,9 @@ void add_import_command(CLI::App& app) {
   cmd->add_option("--fit", opts->model, "also fit them into this model file, as `augur fit` does");
   cmd->add_option("--processes", opts->import.processes, "processes the tables ran at where the file does not say (OMB's collectives)")
       ->check(CLI::Range(1, 1 << 24));
+  cmd->add_option("--ranks-per-node", opts->import.ranks_per_node,
+                  "ranks each node ran, placed block by block; kept in the provenance with each table's nodes")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--machine-name", opts->import.machine_name, "the model's machine name")->capture_default_str();
   cmd->callback([opts] {
     const auto imported = import::to_raw(read_documents(*opts), opts->import);

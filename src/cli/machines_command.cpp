@@ -1,5 +1,7 @@
 // `augur machines`: the built-in machine models, or one machine's operations; `augur machines
 // export`: a machine description as a SimGrid platform.
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -115,6 +117,53 @@ void print_levels(const model::Model& m) {
     std::cout << "  measured at " << per_node << " ranks a node: " << names << "\n";
   }
 }
+
+// What `augur machines` lists of a machine beside its name: the year it was measured, its
+// network and the ranks a node it ran with, as its provenance gives them ("-" where it does not).
+std::string year_of(const model::Model& m) {
+  const auto& date = m.provenance.date;
+  const bool is_year = date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, [](unsigned char c) { return std::isdigit(c); });
+  return is_year ? date.substr(0, 4) : "-";
+}
+
+std::string setting_text(const model::Model& m, const char* key) {
+  const auto& settings = m.provenance.settings;
+  if (!settings.is_object() || !settings.contains(key)) return "-";
+  const auto& value = settings.at(key);
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// The description up to its first colon or full stop: what the machine is, without the notes.
+std::string headline(const std::string& description) {
+  auto end = std::min(description.find(": "), description.find(". "));
+  auto text = description.substr(0, end);
+  constexpr std::size_t kWidest = 72;
+  if (text.size() <= kWidest) return text;
+  auto cut = kWidest - 3;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return text.substr(0, cut) + "...";
+}
+
+// The provenance a catalogue model carries (docs/machines-today.md), where the model has it.
+void print_provenance(const model::Model& m) {
+  const auto& p = m.provenance;
+  if (!p.date.empty()) std::cout << "date: " << p.date << "\n";
+  if (!p.mpi_library.empty()) std::cout << "MPI library: " << p.mpi_library << (p.mpi_version.empty() ? "" : " " + p.mpi_version) << "\n";
+  for (const char* key : {"network", "ranks_per_node", "node", "node_figures", "lacks"})
+    if (const auto text = setting_text(m, key); text != "-") std::cout << key << ": " << text << "\n";
+}
+
+void list_machines() {
+  std::cout << fmt::format("{:<16} {:<5} {:<40} {:<6} {}\n", "machine", "year", "network", "ranks", "what it is");
+  std::cout << fmt::format("{:<16} {:<5} {:<40} {:<6}\n", "", "", "", "a node");
+  for (const auto& n : model::builtin_machine_names()) {
+    const auto m = model::load_machine(n);
+    std::cout << fmt::format("{:<16} {:<5} {:<40} {:<6} {}\n", n, year_of(m), setting_text(m, "network"),
+                             setting_text(m, "ranks_per_node"), headline(m.machine.description));
+  }
+  std::cout << "(`augur machines NAME` gives a machine's source, provenance and operations.)\n";
+}
+
 }  // namespace
 
 void add_machines_command(CLI::App& app) {
@@ -125,17 +174,15 @@ void add_machines_command(CLI::App& app) {
   cmd->callback([cmd, name] {
     if (cmd->got_subcommand("export")) return;
     if (name->empty()) {
-      for (const auto& n : model::builtin_machine_names()) {
-        auto m = model::load_machine(n);
-        std::cout << n << "\t" << m.machine.description << "\n";
-      }
+      list_machines();
       list_topologies();
       return;
     }
     auto m = model::load_machine(*name);
     std::cout << m.machine.name << ": " << m.machine.description << "\n"
-              << "source: " << m.provenance.source << "\n"
-              << "units: time in " << m.units.time << ", d in " << m.units.size << "\n";
+              << "source: " << m.provenance.source << "\n";
+    print_provenance(m);
+    std::cout << "units: time in " << m.units.time << ", d in " << m.units.size << "\n";
     for (const auto& [op_name, op] : m.operations)
       std::cout << "  " << op_name << " (" << model::mpi_name(op_name) << "; " << op.regimes.size() << " regime"
                 << (op.regimes.size() > 1 ? "s" : "") << "): " << op.meaning << "\n";

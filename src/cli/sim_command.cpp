@@ -216,8 +216,11 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
     for (const auto& [c, a] : options.algorithms) algorithms[c] = a;
     run["algorithms"] = algorithms;
   }
-  if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net))
+  if (const auto* model_net = dynamic_cast<const sim::ModelNetwork*>(&net)) {
     run["substitutions"] = model_net->rules().substitutions();
+    // What priced the calls the model has no law for, as `augur run`'s report names them.
+    run["stand_ins_used"] = revprof::stand_ins_to_json(model_net->rules().stand_ins_used());
+  }
   if (net.places_ranks()) {  // a machine of nodes: where the ranks ran (docs/nodes.md)
     const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
     run["placement"] = make_placement(r.placement, ranks).describe();
@@ -229,6 +232,7 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
 
 void print_notes(const nlohmann::json& report) {
   const auto& run = report.at("run");
+  if (run.contains("stand_ins_used")) std::cout << revprof::format_stand_ins(run["stand_ins_used"]);
   if (run.contains("skipped_calls")) {
     std::cout << "\nCalls in the trace the simulator does not model (left out):\n";
     for (const auto& [name, n] : run["skipped_calls"].items()) std::cout << "  " << name << " x" << n << "\n";

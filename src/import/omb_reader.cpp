@@ -13,6 +13,7 @@ namespace {
 
 constexpr long long kMostBytes = 1LL << 50;
 constexpr long long kMostRepetitions = 1LL << 40;
+constexpr long long kMostPairs = 1LL << 23;
 
 enum class Role { size, time, min, max, iterations, bandwidth, ignored };
 
@@ -92,6 +93,7 @@ class OmbReader {
  private:
   void comment(std::string_view text) {
     if (text.starts_with("OSU ") && text.find(" Test") != std::string_view::npos) return name_line(text);
+    if (text.starts_with("[ pairs:")) return pairs_line(text);
     if (text.starts_with("Datatype:")) {
       datatype_ = std::string(trim(text.substr(9)));
       if (datatype_.ends_with('.')) datatype_.pop_back();
@@ -118,8 +120,19 @@ class OmbReader {
         lines_.fail(fmt::format("{}: a run on GPU buffers; augur's model has no devices yet, so import a run on host buffers", name));
     benchmark_ = name;
     benchmark_line_ = lines_.number();
+    pairs_ = 0;
+    window_.reset();
     datatype_.clear();
     columns_.clear();
+  }
+
+  // osu_mbw_mr's "[ pairs: N ] [ window size: W ]": its process count and window.
+  void pairs_line(std::string_view text) {
+    const auto w = words(text);  // [ pairs: N ] [ window size: W ]
+    if (w.size() < 9 || w[1] != "pairs:" || w[5] != "window" || w[6] != "size:")
+      lines_.fail(fmt::format("'{}' is not OMB's '[ pairs: N ] [ window size: W ]'", text));
+    pairs_ = static_cast<int>(whole_number_in(lines_, w[2], "pairs", 1, kMostPairs));
+    window_ = static_cast<int>(whole_number_in(lines_, w[7], "window size", 1, kMostPairs));
   }
 
   void header(const std::vector<std::string>& columns) {
@@ -137,7 +150,8 @@ class OmbReader {
     table.line = benchmark_line_;
     table.benchmark = benchmark_;
     table.datatype = datatype_;
-    table.processes = is_pair_benchmark(benchmark_) ? 2 : 0;
+    table.processes = is_pair_benchmark(benchmark_) ? 2 : 2 * pairs_;
+    table.window = window_;
     doc_.tables.push_back(std::move(table));
   }
 
@@ -172,7 +186,8 @@ class OmbReader {
   Lines lines_;
   Document doc_;
   std::string benchmark_, datatype_;
-  int benchmark_line_ = 0;
+  int benchmark_line_ = 0, pairs_ = 0;
+  std::optional<int> window_;
   std::vector<Role> columns_;
 };
 

@@ -33,7 +33,6 @@ constexpr auto kOmbCollectives = std::to_array<Named>({
     {"Scatterv", "scatterv"},
 });
 
-constexpr std::string_view kBandwidth = "a bandwidth of a window of messages in flight, which no operation of the model times";
 constexpr std::string_view kReduceScatter =
     "its size is the whole vector, not the block each process receives, which the model's reduce_scatter takes";
 
@@ -50,7 +49,9 @@ std::string lower(std::string_view text) {
 Mapping omb_operation(std::string_view name) {
   if (name.starts_with("OSU MPI ")) name.remove_prefix(8);
   if (name == "Latency Test") return {"pingpong", "", true};
-  if (name.ends_with("Bandwidth Test") || name.starts_with("Multiple Bandwidth")) return none(kBandwidth);
+  if (name == "Bandwidth Test") return {"stream", "", true, 1};
+  if (name == "Bi-Directional Bandwidth Test") return {"bistream", "", true, 2};
+  if (name.starts_with("Multiple Bandwidth")) return {"stream", "", false, 1};  // p/2 pairs at once
   constexpr std::string_view suffix = " Latency Test";
   if (!name.ends_with(suffix)) return none("a benchmark the model has no operation for");
   name.remove_suffix(suffix.size());
@@ -73,7 +74,8 @@ Mapping imb_operation(std::string_view name) {
   if (name == "Sendrecv") return {"sendrecv", "", true};
   if (name == "Exchange")
     return none("each process exchanges with both neighbours, four messages a step, which no operation of the model times");
-  if (name == "Uniband" || name == "Biband") return none(kBandwidth);
+  if (name == "Uniband") return {"stream", "", false, 1};
+  if (name == "Biband") return {"bistream", "", false, 2};
   if (name.starts_with("Reduce_scatter")) return none(kReduceScatter);
   if (name.ends_with("_pure")) name.remove_suffix(5);  // IMB-NBC's collective without computation
   const auto op = lower(name);

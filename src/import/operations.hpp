@@ -10,6 +10,10 @@ struct Mapping {
   std::string operation;  // empty when the model has none for the benchmark
   std::string why_not;    // then: the reason, for the report
   bool pair = false;      // an operation between two partners, priced at p = 2
+  // A table of bandwidths (MB/s of all pairs together) becomes a time per message: each of the
+  // p/2 pairs moves `ways` messages (1 one way, 2 both ways) of the size in ways × pairs × size
+  // / bandwidth. 0: the table prints times.
+  int ways = 0;
 };
 
 // `benchmark` as the file names it ("OSU MPI Allreduce Latency Test", "PingPong").

@@ -1,5 +1,8 @@
 #include "import/raw_records.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "import/operations.hpp"
@@ -9,16 +12,30 @@ namespace {
 
 // A row's statistics: the table's headline time as median and mean (OMB's average over the
 // ranks, IMB's t or t_avg), and the spread over the ranks where the file prints it.
-fit::Measurement measurement(const std::string& op, int p, const Row& row) {
+fit::Measurement measurement(const std::string& op, int p, const Row& row, double seconds) {
   fit::Measurement m;
   m.op = op;
   m.p = p;
   m.bytes = row.bytes;
-  m.median = m.mean = *row.seconds;
-  m.min = row.min_seconds.value_or(*row.seconds);
-  m.max = row.max_seconds.value_or(*row.seconds);
+  m.median = m.mean = seconds;
+  m.min = row.min_seconds.value_or(seconds);
+  m.max = row.max_seconds.value_or(seconds);
   m.reps = row.iterations ? static_cast<int>(std::min<long>(*row.iterations, 1 << 30)) : 1;
   return m;
+}
+
+// OMB's osu_bw and osu_bibw keep this many messages in flight unless run with -W; their output
+// does not say. The time per message does not depend on it, but holds for streams that deep.
+constexpr int kOmbDefaultWindow = 64;
+
+// A row's time: the one printed, or, in a table of bandwidths (all pairs together), the time per
+// message it implies: each of the p/2 pairs moves `ways` messages of the size in that time.
+// None for a row that implies none (size 0, or a bandwidth printed as 0.00).
+std::optional<double> seconds_of(const Row& row, const Mapping& mapping, int p) {
+  if (mapping.ways == 0) return row.seconds;
+  if (!row.bandwidth || !(*row.bandwidth > 0) || !(row.bytes > 0)) return std::nullopt;
+  const double pairs = std::max(1, p / 2);
+  return mapping.ways * pairs * row.bytes / *row.bandwidth;
 }
 
 Mapping mapping_of(const Document& doc, const Table& table) {
@@ -27,10 +44,16 @@ Mapping mapping_of(const Document& doc, const Table& table) {
 
 // Why a table with an operation is still left out, or empty.
 std::string reason_to_leave_out(const Table& table, const Mapping& mapping, int p) {
-  if (!table.rows.front().seconds) return "a table of bandwidths without times";
+  if (mapping.ways == 0 && !table.rows.front().seconds) return "a table of bandwidths without times";
   if (mapping.pair && p != 2)
     return fmt::format("{} processes in a ring, while the model's {} is between two partners", p, mapping.operation);
   return {};
+}
+
+// Where a table's p ranks ran when placed block by block, K to a node: the last node may hold
+// fewer, and a table of fewer than K ranks has them all on one node.
+nlohmann::json placement(int p, int ranks_per_node) {
+  return {{"nodes", (p + ranks_per_node - 1) / ranks_per_node}, {"ranks_per_node", std::min(p, ranks_per_node)}};
 }
 
 nlohmann::json lines_of(const Document& doc) {
@@ -55,6 +78,7 @@ nlohmann::json header_of(const std::vector<Document>& documents, const ImportOpt
   nlohmann::json provenance = {{"source", fmt::format("{} output: {}", suites, source)},
                                {"measured_by", suites},
                                {"settings", {{"import", std::move(files)}}}};
+  if (options.ranks_per_node > 0) provenance["settings"]["ranks_per_node"] = options.ranks_per_node;
   if (!documents.empty() && !date_of(documents.front()).empty()) provenance["date"] = date_of(documents.front());
   return {{"machine", {{"name", options.machine_name.empty() ? "imported" : options.machine_name}}},
           {"provenance", std::move(provenance)}};
@@ -79,14 +103,25 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
                           fmt::format("{}: the file does not say how many processes ran it; give --processes N", table.benchmark));
       if (why.empty()) why = reason_to_leave_out(table, mapping, p);
       if (p > 0) entry["processes"] = p;
+      if (p > 0 && options.ranks_per_node > 0) entry["placement"] = placement(p, options.ranks_per_node);
       if (!why.empty()) {
         entry["left_out"] = why;
         const auto group = table.group ? fmt::format(" (group {})", *table.group) : std::string();
         out.left_out.push_back(fmt::format("{}:{}: {}{}: {}", doc.source, table.line, table.benchmark, group, why));
       } else {
         entry["operation"] = mapping.operation;
+        if (mapping.ways > 0) {
+          entry["time_per_message"] = fmt::format("{} x {} pair{} x size / bandwidth", mapping.ways, std::max(1, p / 2), p / 2 > 1 ? "s" : "");
+          if (doc.suite != "Intel MPI Benchmarks") entry["window"] = table.window.value_or(kOmbDefaultWindow);
+        }
         for (const auto& row : table.rows) {
-          auto m = measurement(mapping.operation, p, row);
+          const auto seconds = seconds_of(row, mapping, p);
+          if (!seconds) {
+            out.left_out.push_back(fmt::format("{}:{}: {} at {} bytes: no time per message in a bandwidth of {} MB/s", doc.source,
+                                               row.line, table.benchmark, row.bytes, row.bandwidth.value_or(0) / 1e6));
+            continue;
+          }
+          auto m = measurement(mapping.operation, p, row, *seconds);
           try {
             fit::check_measurement(m);
           } catch (const std::invalid_argument& e) {

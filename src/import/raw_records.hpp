@@ -13,6 +13,9 @@ namespace augur::import {
 struct ImportOptions {
   int processes = 0;         // for tables whose file does not say (OMB's collectives); 0: none given
   std::string machine_name;  // the model's machine; empty: "imported"
+  // Ranks a node the runs were placed with, block by block; 0: not given. Kept in the provenance
+  // with each table's nodes (the raw records have no placement fields yet).
+  int ranks_per_node = 0;
 };
 
 struct Imported {

@@ -27,6 +27,7 @@ struct Table {
   std::string datatype;   // as the file names it, when it does ("MPI_CHAR")
   int processes = 0;      // as the file says; 0 when it does not
   std::optional<int> group;  // IMB -multi: the group the rows are of
+  std::optional<int> window;  // messages in flight, where the file states it (OMB's osu_mbw_mr)
   std::vector<Row> rows;
 };
 

@@ -42,6 +42,8 @@ constexpr auto kReadableNames = std::to_array<std::pair<std::string_view, std::s
     {"exchange", "MPI_Isend/MPI_Irecv exchange"},
     {"allsend", "MPI_Send, half to half"},
     {"transit", "message transit"},
+    {"stream", "MPI_Isend stream"},
+    {"bistream", "MPI_Isend two-way stream"},
     {"onetomany", "MPI_Send one to many"},
     {"manytoone", "MPI_Recv many to one"},
     {"manytomany", "MPI_Send/MPI_Recv many to many"},

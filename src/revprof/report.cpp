@@ -195,10 +195,7 @@ std::string warnings(const nlohmann::json& report) {
     if (r.contains("trace_error"))
       out += fmt::format("\nWarning: the trace of rank {} stops early: {}\n", r.at("rank").get<int>(),
                          r.at("trace_error").get<std::string>());
-  if (report.contains("substitutions") && !report["substitutions"].empty()) {
-    out += "\nThe model lacks some operations the program used; what priced them:\n";
-    for (const auto& s : report["substitutions"]) out += format_stand_in(s);
-  }
+  if (report.contains("substitutions")) out += format_stand_ins(report["substitutions"]);
   return out;
 }
 
@@ -211,6 +208,13 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
                  {"p", e.p},
                  {"measured_bytes", e.measured.max_bytes},
                  {"measured_processes", e.measured.max_processes}};
+  return out;
+}
+
+std::string format_stand_ins(const nlohmann::json& used) {
+  if (used.empty()) return {};
+  std::string out = "\nThe model lacks some operations the program used; what priced them:\n";
+  for (const auto& s : used) out += format_stand_in(s);
   return out;
 }
 

@@ -20,6 +20,8 @@ nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules:
 
 // One rank's stand-ins that priced a call, for its entry in `ranks` below ("substitutions").
 nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used);
+// Those stand-ins as the text report lists them ("MPI_Send: priced as …"); empty when none.
+std::string format_stand_ins(const nlohmann::json& used);
 
 // One time per bound, as {"min", "avg", "max"}.
 nlohmann::json bounds_to_json(const std::array<double, 3>& by_bound);

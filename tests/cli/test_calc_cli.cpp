@@ -1,7 +1,9 @@
 // `augur calc` and `augur machines` as a user runs them: exit codes, printed equations, JSON.
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -131,6 +133,47 @@ TEST(MachinesCli, ListsEveryBuiltinMachine) {
   ASSERT_EQ(r.status, 0);
   for (const char* name : {"t3d", "now-lam", "sp1-mpl", "sp2-mpl", "sp2-pvme", "spp1000", "generic"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
+}
+
+// The catalogue of today's machines (docs/machines-today.md): listed with the year, network and
+// ranks a node their provenance gives, and shown with what they lack.
+TEST(MachinesCli, ListsTodaysMachinesWithYearNetworkAndRanksANode) {
+  auto r = augur("machines");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto row = [&](const std::string& name) {
+    const auto at = r.out.find("\n" + name + " ");
+    return at == std::string::npos ? std::string() : r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+  };
+  for (const auto& [name, year, network, ranks] :
+       {std::tuple{"archer2", "2023", "HPE Slingshot", "128"}, std::tuple{"cirrus-ex4000", "2025", "HPE Slingshot 11", "288"},
+        std::tuple{"cofc-hpc", "2019", "InfiniBand", "1"}, std::tuple{"oci-optimized3", "2023", "RoCE v2", "1"},
+        std::tuple{"csd3-cclake-ib", "2020", "InfiniBand 100 Gb/s", "32"}, std::tuple{"csd3-cclake-roce", "2020", "RoCE 50 Gb/s", "32"},
+        std::tuple{"vermilion-proto", "2021", "Ethernet 10 Gb/s", "1"}}) {
+    const auto line = row(name);
+    ASSERT_FALSE(line.empty()) << name << "\n" << r.out;
+    std::istringstream words(line);
+    std::string got_name, got_year;
+    words >> got_name >> got_year;
+    EXPECT_EQ(got_year, year) << line;
+    EXPECT_NE(line.find(" " + std::string(network)), std::string::npos) << line;
+    EXPECT_NE(line.find(" " + std::string(ranks) + " "), std::string::npos) << line;
+  }
+  EXPECT_NE(row("t3d").find("1996"), std::string::npos) << r.out;
+  auto one = augur("machines archer2");
+  ASSERT_EQ(one.status, 0) << one.out;
+  for (const char* want : {"\ndate: 2023-05-30\n", "\nMPI library: Cray MPICH 8.1.23\n", "\nranks_per_node: 128\n", "\nlacks: point-to-point"})
+    EXPECT_NE(one.out.find(want), std::string::npos) << want << "\n" << one.out;
+}
+
+// `augur calc` on a catalogue machine gives what its published file prints (osu_latency's 1.07 us
+// at 0 bytes on cofc-hpc, osu_allreduce's 7.93 us at 4 bytes on 256 ranks of archer2) within 5%.
+TEST(CalcCli, TodaysMachinesAnswerAsTheirPublishedFiles) {
+  auto r = augur("calc --machine cofc-hpc pingpong 2 0 --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NEAR(nlohmann::json::parse(r.out)["seconds"]["avg"].get<double>(), 1.07e-6, 0.05 * 1.07e-6);
+  auto collective = augur("calc --machine archer2 allreduce 256 4 --json");  // osu_allreduce printed 7.93 us
+  ASSERT_EQ(collective.status, 0) << collective.out;
+  EXPECT_NEAR(nlohmann::json::parse(collective.out)["seconds"]["avg"].get<double>(), 7.93e-6, 0.05 * 7.93e-6);
 }
 
 TEST(MachinesCli, NamesEachOperationAsTheModelAndMPIDo) {

@@ -95,9 +95,10 @@ TEST_F(ImportCli, StoredImbOutputsBecomeAModelWithProvenance) {
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("pingpong (MPI_Send/MPI_Recv ping-pong) at p = 2: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Exchange: each process exchanges with both neighbours"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Uniband: a bandwidth"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stream (MPI_Isend stream) at p = 2: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Uniband at 0 bytes: no time per message"), std::string::npos) << r.out;
   const auto m = nlohmann::json::parse(std::ifstream(model));
-  for (const auto* op : {"pingpong", "exchange", "sendrecv", "allreduce", "bcast", "barrier", "alltoall", "gather"})
+  for (const auto* op : {"pingpong", "exchange", "sendrecv", "allreduce", "bcast", "barrier", "alltoall", "gather", "stream", "bistream"})
     EXPECT_TRUE(m.at("operations").contains(op)) << op;
   EXPECT_EQ(m.at("machine").at("name"), "here");
   const auto& provenance = m.at("provenance");
@@ -128,6 +129,14 @@ TEST_F(ImportCli, BadInputNamesFileAndLineAndWritesNothing) {
   EXPECT_NE(r.out.find(cut + ":4: the row ends after 1 of its 2 columns: the file is cut off"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(raw));
   EXPECT_FALSE(fs::exists(raw.string() + ".partial"));
+  // A bandwidth table cut off after a good latency file: nothing of either is written.
+  const auto cut_bw = augur_test::temp_file("cut-bw.txt", "# OSU MPI Bi-Directional Bandwidth Test v7.4\n# Size      Bandwidth (MB/s)\n1   11.67\n2");
+  const auto bw = augur_test::augur(fmt::format("import omb {} {} -o {} --fit {}", data("import/omb-7.4-latency-np2.txt"), cut_bw,
+                                                raw.string(), (dir / "m.json").string()));
+  EXPECT_EQ(bw.status, 1);
+  EXPECT_NE(bw.out.find(cut_bw + ":4: the row ends after 1 of its 2 columns: the file is cut off"), std::string::npos) << bw.out;
+  EXPECT_FALSE(fs::exists(raw));
+  EXPECT_FALSE(fs::exists(dir / "m.json"));
   const auto wrong = augur_test::augur(fmt::format("import imb {} -o {}", data("import/omb-7.4-latency-np2.txt"), raw.string()));
   EXPECT_NE(wrong.status, 0);
   EXPECT_NE(wrong.out.find("not IMB output"), std::string::npos) << wrong.out;

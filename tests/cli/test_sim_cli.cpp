@@ -1,6 +1,7 @@
 // `augur sim` as a user runs it: the report's first line, JSON, schedules, errors and deadlocks.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,19 @@ TEST(SimCli, JsonCarriesThePredictionAndEveryRank) {
   EXPECT_GT(j.at("predicted_seconds").get<double>(), 0);
   EXPECT_EQ(j.at("ranks").size(), 16u);
   EXPECT_EQ(j.at("operations").at("allreduce").at("count").get<int>(), 16);
+}
+
+// A model without a point-to-point law (archer2 has only its published osu_allreduce): the
+// report names what priced the messages, as `augur run`'s does, in text and JSON.
+TEST(SimCli, NamesTheStandInsOfOperationsTheModelLacks) {
+  const auto text = augur("sim --machine archer2 --generate pipeline p=3 items=2 bytes=4KiB compute=10us");
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("The model lacks some operations the program used; what priced them:\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("\n  MPI_Send: not in the model, priced as 0\n"), std::string::npos) << text.out;
+  const auto json = augur("sim --machine sp2-mpl --generate pipeline p=3 items=2 bytes=4KiB compute=10us --json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  const auto used = nlohmann::json::parse(json.out).at("run").at("stand_ins_used");
+  EXPECT_NE(std::find(used.begin(), used.end(), nlohmann::json{{"operation", "send"}, {"stand_in", "pingpong"}}), used.end()) << used;
 }
 
 TEST(SimCli, ScheduleRunsAndWritesATraceTheOtherToolsRead) {

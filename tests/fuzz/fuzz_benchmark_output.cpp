@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::istringstream in(std::string(reinterpret_cast<const char*>(data) + 1, size - 1));
   try {
     const auto doc = data[0] % 2 == 0 ? augur::import::read_omb(in, "fuzz.txt") : augur::import::read_imb(in, "fuzz.txt");
-    const auto imported = augur::import::to_raw({doc}, {.processes = 4, .machine_name = {}});
+    // Bandwidth tables become times per message; every table gets a block placement of 3 a node.
+    const auto imported = augur::import::to_raw({doc}, {.processes = 4, .machine_name = {}, .ranks_per_node = 3});
     for (const auto& m : imported.raw.points) augur::fit::check_measurement(m);
   } catch (const augur::import::ImportError&) {
   }

@@ -245,8 +245,8 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
   const auto raw = dir / "raw.jsonl";
   const std::vector<std::string> sweep{AUGUR_BENCH_MPI, "--raw", raw.string(), "--ops", "pingpong,bcast,allreduce",
                                        // Large enough that the sweep outlasts the kill on an idle machine.
-                                       "--max-size", "16MiB", "--refine", "0", "--min-reps", "60",
-                                       "--max-reps", "60", "--warmup", "10", "--budget", "0"};
+                                       "--max-size", "8MiB", "--refine", "0", "--min-reps", "30",
+                                       "--max-reps", "30", "--warmup", "10", "--budget", "0"};
   const pid_t first = augur_test::start(mpirun(2, sweep), dir / "first.log");
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (count_lines(raw) < 4 && std::chrono::steady_clock::now() < give_up)
@@ -274,8 +274,8 @@ TEST(BenchMpi, KilledRunResumesToTheCompleteSetWithoutDuplicates) {
   const RawSet set = augur::fit::read_raw_file(raw);  // strict: no damaged line remains
   std::set<Key> expected;
   std::vector<double> bytes{0}, ints{0};
-  for (double b = 1; b <= 1 << 24; b *= 2) bytes.push_back(b);
-  for (double b = 4; b <= 1 << 24; b *= 2) ints.push_back(b);
+  for (double b = 1; b <= 1 << 23; b *= 2) bytes.push_back(b);
+  for (double b = 4; b <= 1 << 23; b *= 2) ints.push_back(b);
   add_sizes(expected, "pingpong", 2, bytes);
   add_sizes(expected, "bcast", 2, bytes);
   add_sizes(expected, "allreduce", 2, ints);

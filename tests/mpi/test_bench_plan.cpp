@@ -41,6 +41,52 @@ TEST(BenchPlan, PointToPointRunsOnPairsOnlyAndCollectivesOnEveryGroup) {
   EXPECT_EQ(plan, expected);
 }
 
+TEST(BenchPlan, OnOneNodeAGroupHasOnePlacementUnrecorded) {
+  EXPECT_EQ(placements(4, Nodes{1, 4}), (std::vector<Placement>{Placement{}}));
+  EXPECT_FALSE(placements(2, Nodes{}).front().recorded());
+}
+
+TEST(BenchPlan, OnSeveralNodesAGroupIsMeasuredAtEachNodesTimesRanksANode) {
+  const Nodes two_of_two{2, 2};
+  EXPECT_EQ(placements(2, two_of_two), (std::vector<Placement>{{1, 2}, {2, 1}}));
+  EXPECT_TRUE(placements(3, two_of_two).empty()) << "3 ranks fill no whole nodes of 2";
+  EXPECT_EQ(placements(4, two_of_two), (std::vector<Placement>{{2, 2}}));
+  // 4 nodes of 8: node counts and ranks a node from 1 and the group sizes 2, 3, 4 (and 6, 8).
+  const Nodes four_of_eight{4, 8};
+  EXPECT_EQ(placements(8, four_of_eight), (std::vector<Placement>{{1, 8}, {2, 4}, {4, 2}}));
+  EXPECT_EQ(placements(12, four_of_eight), (std::vector<Placement>{{2, 6}, {3, 4}, {4, 3}}));
+  EXPECT_EQ(placements(32, four_of_eight), (std::vector<Placement>{{4, 8}}));
+  for (int p = 2; p <= 32; ++p)
+    for (const auto& where : placements(p, four_of_eight)) {
+      EXPECT_EQ(where.nodes * where.ranks_per_node, p);
+      EXPECT_LE(where.nodes, 4);
+      EXPECT_LE(where.ranks_per_node, 8);
+    }
+}
+
+TEST(BenchPlan, PairsAcrossNodesAreMeasuredOnOneNodeAndBetweenTwo) {
+  const std::vector<int> ops{operation_index("pingpong"), operation_index("barrier")};
+  const auto plan = base_plan(ops, {2, 3, 4}, 1, Nodes{2, 2});
+  std::vector<Point> expected{
+      {ops[0], 2, 0, {1, 2}}, {ops[0], 2, 1, {1, 2}}, {ops[0], 2, 0, {2, 1}}, {ops[0], 2, 1, {2, 1}},
+      {ops[1], 2, 0, {1, 2}}, {ops[1], 2, 0, {2, 1}}, {ops[1], 4, 0, {2, 2}}};
+  EXPECT_EQ(plan, expected);
+}
+
+TEST(BenchPlan, ALaterPassRepeatsEachPlacementsCurve) {
+  const int send = operation_index("send");
+  std::vector<augur::fit::Measurement> earlier(3);
+  for (auto& m : earlier) {
+    m.op = "send";
+    m.p = 2;
+  }
+  earlier[0].bytes = 8, earlier[0].nodes = 1, earlier[0].ranks_per_node = 2;
+  earlier[1].bytes = 8, earlier[1].nodes = 2, earlier[1].ranks_per_node = 1;
+  earlier[2].bytes = 16, earlier[2].nodes = 1, earlier[2].ranks_per_node = 2;
+  EXPECT_EQ(repeat_plan(earlier, {send}),
+            (std::vector<Point>{{send, 2, 8, {1, 2}}, {send, 2, 16, {1, 2}}, {send, 2, 8, {2, 1}}}));
+}
+
 TEST(BenchPlan, RefinementAddsSizesAroundAStepOnly) {
   // Flat at 1 µs up to 2048 B, then a jump to 5 µs: the eager limit between 2048 and 4096.
   std::vector<std::pair<std::uint64_t, double>> curve{

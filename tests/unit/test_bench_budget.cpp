@@ -136,6 +136,28 @@ TEST(BenchBudget, ASlowerNetworkGivesThingsUpInTheDocumentedOrder) {
   EXPECT_TRUE(cut_passes_below_five);
 }
 
+// On several nodes the groups spanning them are kept until the passes are down to one: at a
+// network speed where one node's run of 8 ranks gives up its largest groups with passes left,
+// the same ranks on 2 nodes of 4 keep them, and give up passes instead.
+TEST(BenchBudget, OnSeveralNodesThePassesGoBeforeTheGroups) {
+  auto r = quick_request(8);
+  bool seen = false;
+  for (double bandwidth = 10e9; bandwidth > 1e3 && !seen; bandwidth /= 1.5) {
+    const bench::Calibration c{20e-6, bandwidth, 1.0, {}};
+    r.machine = {};
+    const auto one_node = bench::plan_budget(c, r);
+    if (!(one_node.groups.size() < r.groups.size() && one_node.passes > 1)) continue;
+    seen = true;
+    r.machine = {2, 4};
+    const auto two_nodes = bench::plan_budget(c, r);
+    SCOPED_TRACE("bandwidth " + std::to_string(bandwidth));
+    EXPECT_LT(two_nodes.passes, one_node.passes);
+    EXPECT_EQ(two_nodes.groups, r.groups);
+    EXPECT_LE(two_nodes.estimate_seconds, r.budget_seconds);
+  }
+  EXPECT_TRUE(seen) << "no network made one node's run give up groups with passes left";
+}
+
 TEST(BenchBudget, ABudgetTooSmallForAnythingSaysSo) {
   const auto r = quick_request(4, 8);
   const auto plan = bench::plan_budget(kGigabit, r);

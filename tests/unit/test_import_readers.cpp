@@ -184,12 +184,4 @@ TEST(ImportReaders, RawRecordsAreTheRowsUnderTheModelsNames) {
   EXPECT_EQ(provenance.at("settings").at("import").at(0).at("tables").at(0).at("benchmark"), "OSU MPI Allreduce Latency Test");
 }
 
-TEST(ImportReaders, BandwidthTablesAreLeftOutWithTheReason) {
-  const auto imported = augur::import::to_raw({read(kData / "omb-7.4-bw-np2.txt")}, {.processes = 0, .machine_name = {}});
-  EXPECT_TRUE(imported.raw.points.empty());
-  ASSERT_EQ(imported.left_out.size(), 1u);
-  EXPECT_NE(imported.left_out[0].find("omb-7.4-bw-np2.txt:2: OSU MPI Bandwidth Test: a bandwidth"), std::string::npos)
-      << imported.left_out[0];
-}
-
 }  // namespace
