@@ -1,9 +1,11 @@
 #include "calc/calculator.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
+#include "calc/levels.hpp"
 #include "model/budget_record.hpp"
 #include "model/units.hpp"
 
@@ -35,12 +37,23 @@ std::string extrapolation_note(const model::Model& model, const Answer& a) {
 
 }  // namespace
 
-Answer ask(const model::Model& model, const Question& q) {
-  const auto& op = model.at(q.op);
+Answer ask(const model::Model& model, const Question& q, const timing::Placement& placement) {
+  const auto& asked = model.at(q.op);
   Answer a;
   a.question = q;
-  a.question.op = op.name;  // the model's own name when the question used MPI's
+  a.question.op = asked.name;  // the model's own name when the question used MPI's
   a.d = q.bytes / model.units.bytes_per_size_unit();
+  if (model.nodes) {
+    a.shape = placement.shape_of_first(q.p < std::numeric_limits<int>::max() ? static_cast<int>(q.p) : std::numeric_limits<int>::max());
+    if (auto c = composed_answer(model, asked.name, q.p, placement, *a.shape, q.bytes)) {
+      a.equation = std::move(c->equation);
+      a.seconds = c->seconds;
+      a.level = std::move(c->level);
+      return a;
+    }
+  }
+  const auto* at_placement = a.shape ? law_at_placement(model, asked.name, *a.shape, a.level) : nullptr;
+  const auto& op = at_placement ? *at_placement : asked;
   a.regime = &op.regime_for(q.bytes);
   a.equation = a.regime->equation();
   a.measured = op.measured;
@@ -52,28 +65,38 @@ Answer ask(const model::Model& model, const Question& q) {
 std::string format_answer(const model::Model& model, const Answer& a) {
   const auto& u = model.units;
   std::string d_text = u.size == "ints" ? fmt::format("{} ints of {} B", a.d, u.int_bytes) : fmt::format("{} B", a.d);
+  const std::string where = a.shape ? fmt::format("Placement: {} node{} × {} rank{} a node, {}\n", a.shape->nodes,
+                                                   a.shape->nodes == 1 ? "" : "s", a.shape->ranks_per_node,
+                                                   a.shape->ranks_per_node == 1 ? "" : "s", a.level)
+                                     : std::string();
+  const std::string law = a.regime ? fmt::format("    (t in {}, p processes, d in {}; regime {})\n", u.time, u.size, range_text(*a.regime))
+                                   : std::string("    (each phase by its level's law; docs/nodes.md, \"Composition\")\n");
   return fmt::format(
       "{} ({}) on {}: p = {}, d = {}\n"
-      "t = {}\n"
-      "    (t in {}, p processes, d in {}; regime {})\n"
+      "{}t = {}\n{}"
       "Times: min={} avg={} max={}\n",
-      a.question.op, model::mpi_name(a.question.op), model.machine.name, a.question.p, d_text, a.equation, u.time,
-      u.size, range_text(*a.regime), model::format_seconds(a.seconds.min), model::format_seconds(a.seconds.avg),
+      a.question.op, model::mpi_name(a.question.op), model.machine.name, a.question.p, d_text, where, a.equation, law,
+      model::format_seconds(a.seconds.min), model::format_seconds(a.seconds.avg),
       model::format_seconds(a.seconds.max)) + extrapolation_note(model, a);
 }
 
 nlohmann::json answer_to_json(const model::Model& model, const Answer& a) {
-  return {{"machine", model.machine.name},
+  nlohmann::json regime = nullptr;
+  if (a.regime)
+    regime = {{"from", a.regime->from}, {"to", std::isinf(a.regime->to) ? nlohmann::json(nullptr) : nlohmann::json(a.regime->to)}};
+  nlohmann::json j = {{"machine", model.machine.name},
           {"operation", a.question.op},
           {"p", a.question.p},
           {"bytes", a.question.bytes},
           {"d", a.d},
           {"units", {{"time", model.units.time}, {"size", model.units.size}, {"int_bytes", model.units.int_bytes}}},
           {"equation", a.equation},
-          {"regime", {{"from", a.regime->from}, {"to", std::isinf(a.regime->to) ? nlohmann::json(nullptr) : nlohmann::json(a.regime->to)}}},
+          {"regime", regime},
           {"seconds", {{"min", a.seconds.min}, {"avg", a.seconds.avg}, {"max", a.seconds.max}}},
           {"extrapolated", a.extrapolated()},
           {"budget_note", a.extrapolated() ? nlohmann::json(budget_note(model)) : nlohmann::json("")}};
+  if (a.shape) j["placement"] = {{"nodes", a.shape->nodes}, {"ranks_per_node", a.shape->ranks_per_node}, {"level", a.level}};
+  return j;
 }
 
 }  // namespace augur::calc

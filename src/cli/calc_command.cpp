@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -12,6 +13,7 @@
 #include "model/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
+#include "cli/placement_options.hpp"
 #include "model/numbers.hpp"
 #include "model/units.hpp"
 #include "model/machine_states.hpp"
@@ -23,6 +25,7 @@ struct CalcOptions {
   std::string machine;
   std::vector<std::string> words;  // <operation> <processes> <size>, or loop KEY=VALUE ...
   bool json = false;
+  PlacementRequest placement;
 };
 
 double parse_processes(const std::string& text) {
@@ -41,8 +44,16 @@ calc::Question make_question(const model::Model& m, const std::string& op, const
 }
 
 // `note`: the model's note on machine states, for a one-shot answer; the prompt gives it once.
-void answer(const model::Model& m, const calc::Question& q, bool json, const std::optional<std::string>& note) {
-  auto a = calc::ask(m, q);
+void answer(const model::Model& m, const calc::Question& q, const PlacementRequest& placement, bool json,
+            const std::optional<std::string>& note) {
+  // A group beyond int's range is placed as the largest int: only a cyclic placement's node count reads it.
+  const int ranks = q.p < std::numeric_limits<int>::max() ? static_cast<int>(q.p) : std::numeric_limits<int>::max();
+  calc::Answer a;
+  try {
+    a = calc::ask(m, q, make_placement(placement, ranks));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--placement: ") + e.what());
+  }
   if (json) {
     auto j = calc::answer_to_json(m, a);
     if (note) j["model_note"] = *note;
@@ -58,7 +69,7 @@ void print_operations(const model::Model& m) {
     std::cout << "  " << name << " (" << model::mpi_name(name) << "): " << op.meaning << "\n";
 }
 
-void interactive(const model::Model& m, bool json) {
+void interactive(const model::Model& m, bool json, const PlacementRequest& placement) {
   const bool tty = isatty(STDIN_FILENO);
   if (tty) {
     std::cout << "augur calc on " << m.machine.name
@@ -81,7 +92,7 @@ void interactive(const model::Model& m, bool json) {
       continue;
     }
     try {
-      answer(m, make_question(m, op, p, size), json, std::nullopt);
+      answer(m, make_question(m, op, p, size), placement, json, std::nullopt);
     } catch (const std::exception& e) {
       std::cout << "error: " << e.what() << "\n";
     }
@@ -105,7 +116,7 @@ void one_question(const model::Model& m, const CalcOptions& o) {
   const auto& w = o.words;
   if (w.front() == "loop") return answer_loop(m, {w.begin() + 1, w.end()}, o.json);
   if (w.size() != 3) throw UsageError("calc needs <operation> <processes> <size>, loop KEY=VALUE ..., or none for the prompt");
-  answer(m, make_question(m, w[0], w[1], w[2]), o.json, model::prediction_note(m.provenance.settings));
+  answer(m, make_question(m, w[0], w[1], w[2]), o.placement, o.json, model::prediction_note(m.provenance.settings));
 }
 
 }  // namespace
@@ -118,6 +129,8 @@ void add_calc_command(CLI::App& app) {
       "  augur calc --machine sp2-mpl pingpong 2 217       one question\n"
       "  augur calc --machine t3d bcast 16 1000ints --json  machine-readable answer\n"
       "  augur calc --machine model.json                    interactive prompt (or questions on stdin)\n"
+      "  augur calc --machine m.json pingpong 2 8 --ranks-per-node 2\n"
+      "                                                    a machine of nodes: two ranks of one node\n"
       "  augur calc --machine sp2-mpl loop fa=1 fm=0 fma=2 l=2 s=1\n"
       "                                                    one loop's bound on the node (LFK1 on the POWER2)\n"
       "Operations: the model's names (`list` at the prompt) or MPI's own, in any case: MPI_Bcast, mpi_isend.\n"
@@ -132,9 +145,10 @@ void add_calc_command(CLI::App& app) {
   cmd->add_option("question", opts->words,
                   "<operation> <processes> <size>, e.g. pingpong 2 217 or MPI_Bcast 16 8KiB; or loop KEY=VALUE ... (see below)");
   cmd->add_flag("--json", opts->json, "print the answer as JSON");
+  add_placement_options(*cmd, opts->placement);
   cmd->callback([opts] {
     auto model = load_machine_input(opts->machine, "augur calc --machine");
-    if (opts->words.empty()) return interactive(model, opts->json);
+    if (opts->words.empty()) return interactive(model, opts->json, opts->placement);
     one_question(model, *opts);
   });
 }

@@ -1,6 +1,7 @@
 // `augur diff`: two machines operation by operation: ratio of predicted times, which is faster
 // where, and the crossover sizes; text, JSON and ratio plots.
 #include <iostream>
+#include <optional>
 
 #include "calc/machine_diff.hpp"
 #include "cli/commands.hpp"
@@ -42,14 +43,37 @@ calc::DiffOptions options_of(const DiffRequest& r, int int_bytes) {
   return o;
 }
 
+// A machine of nodes' on-node level as a machine of its own: its point-to-point laws alone.
+model::Model on_node_only(const model::Model& m) {
+  auto level = m.on_node_level();
+  level.operations = m.nodes->on_node;
+  return level;
+}
+
+// Two machines of nodes are compared level by level (docs/nodes.md): the models' own operations
+// between nodes, then their on-node levels; a machine of nodes beside one of one level, between
+// nodes only, and the text says so.
 void diff(const DiffRequest& r) {
   const auto a = load_machine_input(r.a, "augur diff");
   const auto b = load_machine_input(r.b, "augur diff");
-  const auto result = calc::diff_machines(a, b, options_of(r, a.units.int_bytes));
+  const auto options = options_of(r, a.units.int_bytes);
+  const auto result = calc::diff_machines(a, b, options);
   if (result.operations.empty())
     throw UsageError(a.machine.name + " and " + b.machine.name + " have no operation in common");
-  if (r.json) std::cout << report::diff_to_json(result).dump(2) << "\n";
-  else std::cout << report::format_diff(result);
+  std::optional<calc::MachineDiff> on_node;
+  if (a.nodes && b.nodes) on_node = calc::diff_machines(on_node_only(a), on_node_only(b), options);
+  if (r.json) {
+    auto j = report::diff_to_json(result);
+    if (on_node) j["on_node"] = report::diff_to_json(*on_node);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << (on_node ? "Between nodes (each machine's operations, one rank a node):\n" : "")
+              << report::format_diff(result);
+    if (on_node) std::cout << "\nOn one node (two ranks of one node, docs/nodes.md):\n" << report::format_diff(*on_node);
+    else if (a.nodes || b.nodes)
+      std::cout << "\nOnly " << (a.nodes ? a : b).machine.name
+                << " is a machine of nodes: compared between nodes, one rank a node (docs/nodes.md).\n";
+  }
   if (r.plot_dir.empty()) return;
   draw_plots(report::diff_plots(a, b, result), {report::Picture::svg}, r.plot_dir);
   if (!r.json) std::cout << "\nRatio plots in " << r.plot_dir << "/ (ratio-p*.svg, plots.gp)\n";

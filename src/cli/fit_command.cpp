@@ -165,6 +165,13 @@ void add_fit_command(CLI::App& app) {
     model::save_model_file(model, opts->output);
     std::cerr << "augur fit: wrote " << model.operations.size() << " operation" << (model.operations.size() == 1 ? "" : "s")
               << " from " << raw.points.size() << " points to " << opts->output << "\n";
+    if (model.nodes) {
+      std::size_t placed = 0;
+      for (const auto& [per_node, ops] : model.nodes->placements) placed += ops.size();
+      std::cerr << "augur fit: a machine of nodes, " << model.nodes->ranks_per_node << " ranks a node: the operations above "
+                << "between nodes, " << model.nodes->on_node.size() << " on one node, " << placed
+                << " at several ranks a node (docs/nodes.md)\n";
+    }
     if (const auto sentence = fit::states_summary(states, options.state); !sentence.empty())
       std::cerr << "augur fit: " << sentence << "\n";
     if (const auto sentence = fit::unmeasurable_summary(model.provenance); !sentence.empty())

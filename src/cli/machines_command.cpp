@@ -91,6 +91,33 @@ void add_export_command(CLI::App& machines) {
   cmd->callback([r] { with_usage_errors([&] { run_export(*r); }); });
 }
 
+// A machine of nodes: its point-to-point laws on one node and between nodes side by side, at a
+// short and a long message, and the placements its collectives were measured at.
+void print_levels(const model::Model& m) {
+  const auto& nodes = *m.nodes;
+  std::cout << "nodes: " << nodes.ranks_per_node << " ranks a node (docs/nodes.md); above, the between-nodes level\n"
+            << fmt::format("  {:<14} {:>12} {:>12} {:>12} {:>12}\n", "point-to-point", "on node 8 B", "between 8 B",
+                           "on node 64K", "between 64K");
+  const auto at = [&](const model::Operation* op, double bytes) {
+    if (!op) return std::string("-");
+    try {
+      return model::format_seconds(m.seconds(*op, 2, bytes));
+    } catch (const model::QueryError&) {
+      return std::string("-");
+    }
+  };
+  for (const auto& [name, on_node] : nodes.on_node) {
+    const auto* between = m.find(name);
+    std::cout << fmt::format("  {:<14} {:>12} {:>12} {:>12} {:>12}\n", name, at(&on_node, 8), at(between, 8),
+                             at(&on_node, 65536), at(between, 65536));
+  }
+  for (const auto& [per_node, ops] : nodes.placements) {
+    std::string names;
+    for (const auto& [name, _] : ops) names += (names.empty() ? "" : " ") + name;
+    std::cout << "  measured at " << per_node << " ranks a node: " << names << "\n";
+  }
+}
+
 // What `augur machines` lists of a machine beside its name: the year it was measured, its
 // network and the ranks a node it ran with, as its provenance gives them ("-" where it does not).
 std::string year_of(const model::Model& m) {
@@ -159,6 +186,7 @@ void add_machines_command(CLI::App& app) {
     for (const auto& [op_name, op] : m.operations)
       std::cout << "  " << op_name << " (" << model::mpi_name(op_name) << "; " << op.regimes.size() << " regime"
                 << (op.regimes.size() > 1 ? "s" : "") << "): " << op.meaning << "\n";
+    if (m.nodes) print_levels(m);
   });
 }
 

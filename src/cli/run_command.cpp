@@ -21,6 +21,7 @@
 #include "cli/input_files.hpp"
 #include "cli/launch_failure.hpp"
 #include "cli/launcher.hpp"
+#include "cli/placement_options.hpp"
 #include "cli/rank_limits.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
@@ -49,6 +50,7 @@ struct RunRequest {
   std::string mpirun = "mpirun";
   std::string report;
   std::vector<std::string> command;
+  PlacementRequest placement;  // which node each rank is on, for a machine of nodes (docs/nodes.md)
 };
 
 fs::path find_shim() {
@@ -219,6 +221,9 @@ void run(RunRequest r) {
   // Loading checks both models before the program starts.
   const auto scale = compute_scale(r, load_machine_input(r.machine, "augur run --machine"));
   const auto model = model_reference(r.machine);
+  make_placement(r.placement, std::max(r.processes, 1));  // a bad one refused here, before the program starts
+  if (r.placement.placement != "block" && r.placement.placement != "cyclic")
+    r.placement.placement = fs::absolute(r.placement.placement).string();
   if (!r.report.empty()) prepare_report_file(r.report);
   const RunDirectory directory;
   if (!r.trace_dir.empty()) r.trace_dir = fs::absolute(r.trace_dir).string();
@@ -226,7 +231,9 @@ void run(RunRequest r) {
       {"LD_PRELOAD", shim.string()}, {"AUGUR_MODEL", model},           {"AUGUR_BOUND", r.bound},
       {"AUGUR_COMPUTE", r.compute},  {"AUGUR_COMPUTE_SCALE", fmt::format("{:.17g}", scale.factor)},
       {"AUGUR_TRACE", r.trace_dir},  {"AUGUR_WTIME", r.wtime},         {"AUGUR_REPORT", directory.report().string()},
-      {"AUGUR_MEASURE", r.measure ? "1" : "0"}};
+      {"AUGUR_MEASURE", r.measure ? "1" : "0"},
+      {"AUGUR_RANKS_PER_NODE", std::to_string(r.placement.ranks_per_node)},
+      {"AUGUR_PLACEMENT", r.placement.placement}};
   std::vector<std::string> exported;
   for (const auto& [name, value] : env) {
     setenv(name.c_str(), value.c_str(), 1);
@@ -291,6 +298,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--mpirun", r->mpirun, "the MPI launcher")->capture_default_str();
   cmd->add_option("--report", r->report, "also keep the JSON report in this file");
   cmd->add_flag("--json", r->json, "print the report as JSON");
+  add_placement_options(*cmd, r->placement);
   add_ranks_table_flag(cmd, r->shown);
   cmd->add_flag("--measure", r->measure,
                 "record the real run instead of predicting: the same report and trace format, in real time, "

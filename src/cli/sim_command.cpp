@@ -221,6 +221,10 @@ nlohmann::json run_settings(const SimRequest& r, const Input& in, const std::str
     // What priced the calls the model has no law for, as `augur run`'s report names them.
     run["stand_ins_used"] = revprof::stand_ins_to_json(model_net->rules().stand_ins_used());
   }
+  if (net.places_ranks()) {  // a machine of nodes: where the ranks ran (docs/nodes.md)
+    const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
+    run["placement"] = make_placement(r.placement, ranks).describe();
+  }
   if (!in.skipped.empty()) run["skipped_calls"] = in.skipped;
   if (in.never_completed > 0) run["requests_never_completed"] = in.never_completed;
   return run;
@@ -285,7 +289,7 @@ std::optional<nlohmann::json> law_bounds(const SimRequest& r, const Input& in, c
     auto settings = in.app_settings;
     settings.bound = bound;
     const auto program = sim::instantiate(*in.app_model, r.ranks, settings);
-    const auto chosen = make_network(r, machine);
+    const auto chosen = make_network(r, machine, r.ranks);
     bounds[key] = sim::simulate(*program, *chosen.network, options).predicted;
   }
   return bounds;
@@ -303,7 +307,8 @@ void run(const SimRequest& r) {
     write_program(r, in);
     if (r.inputs.empty() && r.generator.empty() && r.app.empty()) return;
   }
-  const auto chosen = make_network(r, model);
+  const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
+  const auto chosen = make_network(r, model, ranks);
   const auto& net = chosen.network;
   sim::Options options;
   options.algorithms = in.algorithms;

@@ -1,6 +1,7 @@
 #include "cli/sim_setup.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <utility>
 
 #include "cli/commands.hpp"
@@ -23,6 +24,7 @@ void add_network_options(CLI::App& cmd, NetworkRequest& r) {
                  "proportional to the route's latency, data flowing after it)")
       ->capture_default_str();
   cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  add_placement_options(cmd, r.placement);
 }
 
 void with_usage_errors(const std::function<void()>& body) {
@@ -49,13 +51,13 @@ model::Bound parse_bound(const std::string& bound) {
   throw UsageError("--bound must be min (or low), avg, or max (or high)");
 }
 
-ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int ranks) {
   const auto bound = parse_bound(r.bound);
   if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
   if (r.sharing != "fair" && r.network != "topology") throw UsageError("--sharing needs --network topology");
   ChosenNetwork out;
   if (r.network == "model") {
-    out.network = std::make_unique<sim::ModelNetwork>(m, bound);
+    out.network = std::make_unique<sim::ModelNetwork>(m, bound, make_placement(r.placement, ranks));
   } else if (r.network == "topology") {
     if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
     try {
@@ -69,12 +71,15 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--sharing: ") + e.what());
     }
-    // Ranks of one node talk through the model's one-way time (its shared memory, when the model
-    // was measured on one node), not through the machine's links. The placeholder's 10 µs a byte
-    // is no machine's shared memory: under it they talk at once.
+    // Ranks of one node talk through the model's one-way time (its on-node level for a machine of
+    // nodes, its shared memory when the model was measured on one node), not through the
+    // machine's links. The placeholder's 10 µs a byte is no machine's shared memory: under it
+    // they talk at once.
     sim::OnNodeTransit on_node;
-    if (m.machine.name != kPlaceholderMachine)
-      on_node = [rules = timing::Rules(m, bound)](double bytes) { return rules.transit(bytes); };
+    if (m.machine.name != kPlaceholderMachine) {
+      auto level = std::make_shared<const model::Model>(m.on_node_level());
+      on_node = [level, rules = timing::Rules(*level, bound)](double bytes) { return rules.transit(bytes); };
+    }
     out.network = std::make_unique<sim::TopologyNetwork>(*out.machine, sharing, std::move(on_node));
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/placement_options.hpp"
 #include "model/model.hpp"
 #include "sim/network/machine.hpp"
 #include "sim/network/network.hpp"
@@ -19,6 +20,7 @@ struct NetworkRequest {
   std::string loggops;
   std::string topology;
   std::string sharing = "fair";
+  PlacementRequest placement;  // which node each rank is on, for a machine of nodes (docs/nodes.md)
 };
 
 struct ChosenNetwork {
@@ -26,7 +28,8 @@ struct ChosenNetwork {
   std::unique_ptr<sim::Machine> machine;  // the topology's, with --network topology
 };
 
-// Registers --bound, --network, --topology, --sharing and --loggops, read into `r`.
+// Registers --bound, --network, --topology, --sharing, --loggops, --ranks-per-node and
+// --placement, read into `r`.
 void add_network_options(CLI::App& cmd, NetworkRequest& r);
 // Runs a command's body with the simulator's input errors (a schedule's, a program it cannot
 // run) turned into UsageError.
@@ -34,7 +37,8 @@ void with_usage_errors(const std::function<void()>& body);
 
 // min (or low), avg, max (or high); throws UsageError for anything else.
 model::Bound parse_bound(const std::string& bound);
-ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m);
+// `ranks`: the program's, for a cyclic placement.
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int ranks = 0);
 // `requested` when given, else the trace's machine when it names a built-in or a file, else generic.
 std::string machine_for(const std::string& requested, const std::string& trace_machine);
 

@@ -12,6 +12,7 @@
 #include "fit/compute_states.hpp"
 #include "fit/hypotheses.hpp"
 #include "fit/network.hpp"
+#include "fit/node_levels.hpp"
 #include "fit/pooling.hpp"
 #include "fit/least_squares.hpp"
 #include "fit/machine_state.hpp"
@@ -266,6 +267,8 @@ void add_role_points(const Measurement& m, std::map<std::string, std::vector<Mea
     const double scale = median / m.median;
     Measurement role{name, m.p, m.bytes, median, median, median, median, m.stddev * scale, m.reps, {}, {}, {}};
     role.pass = m.pass;
+    role.nodes = m.nodes;
+    role.ranks_per_node = m.ranks_per_node;
     role.state_probe = m.state_probe;
     by_operation[name].push_back(std::move(role));
   }
@@ -281,14 +284,63 @@ std::map<std::string, std::vector<Measurement>> by_operation_of(const std::vecto
   return by_operation;
 }
 
+// Every operation of one level's records, each fitted to its points pooled over passes.
+model::Operations fit_operations(const std::vector<Measurement>& points, const model::MachineStates& states,
+                                 const FitOptions& options) {
+  const auto by_operation = by_operation_of(pool_repeated_points(points, options.state, states));
+  auto passes = by_operation_of(points);
+  model::Operations operations;
+  for (const auto& [name, pooled] : by_operation) {
+    if (!model::find_operation_info(name))
+      throw std::runtime_error("operation '" + name +
+                               "' is not in the operation catalog (docs/model-format.md lists the names)");
+    try {
+      operations[name] = fit_operation(pooled, MeasuredPasses{std::move(passes[name]), states.limit}, options);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("operation '" + name + "': " + e.what());
+    }
+  }
+  return operations;
+}
+
+// The on-node level and the placements of a machine measured across nodes (docs/nodes.md).
+model::Nodes fit_nodes(const std::map<int, std::vector<Measurement>>& levels, const RawSet& raw,
+                       const model::Model& between, const model::MachineStates& states, const FitOptions& options) {
+  model::Nodes nodes;
+  int header_size = 0;
+  try {
+    header_size = header_nodes(raw.header).ranks_per_node;
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("raw header: ") + e.what());
+  }
+  nodes.ranks_per_node = node_size(raw.points, header_size);
+  for (const auto& [level, points] : levels) {
+    if (level == 1) continue;
+    if (level != kOnNodeLevel) {
+      nodes.placements[level] = fit_operations(points, states, options);
+      continue;
+    }
+    nodes.on_node = fit_operations(points, states, options);
+    model::Model on_node = between;  // the on-node laws' network section, read off them as the model's is
+    on_node.operations = nodes.on_node;
+    on_node.network = {};
+    RawSet level_raw;
+    level_raw.points = points;
+    derive_network(on_node, level_raw);
+    nodes.network = on_node.network;
+  }
+  if (nodes.on_node.empty())
+    throw std::runtime_error("measured across nodes but no point-to-point operation between two ranks of one node "
+                             "(records with nodes 1 and ranks_per_node 2): the on-node level is missing");
+  return nodes;
+}
+
 FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   const auto states = machine_states(raw.points);
-  const auto by_operation = by_operation_of(pool_repeated_points(raw.points, options.state, states));
-  auto passes = by_operation_of(raw.points);
-  if (by_operation.empty() && !raw.unmeasurable.empty())
+  if (raw.points.empty() && !raw.unmeasurable.empty())
     throw std::runtime_error("no measurements to fit: the MPI library could not run any operation the raw data holds (" +
                              error_headline(raw.unmeasurable.front().error) + ")");
-  if (by_operation.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
+  if (raw.points.empty()) throw std::runtime_error("no measurements to fit (the raw data has only a header)");
 
   model::Model model;
   try {
@@ -304,19 +356,18 @@ FittedModel fit_model(const RawSet& raw, const FitOptions& options) {
   model.compute = header_compute(raw.header, "raw header");
   model.compute.states = compute_states(raw.points);
 
-  for (const auto& [name, points] : by_operation) {
-    if (!model::find_operation_info(name))
-      throw std::runtime_error("operation '" + name +
-                               "' is not in the operation catalog (docs/model-format.md lists the names)");
-    try {
-      model.operations[name] = fit_operation(points, MeasuredPasses{std::move(passes[name]), states.limit}, options);
-    } catch (const std::exception& e) {
-      throw std::runtime_error("operation '" + name + "': " + e.what());
-    }
-  }
+  const auto levels = split_by_level(raw.points);
+  const auto between = levels.find(1);
+  if (between == levels.end())
+    throw std::runtime_error("measured across nodes but nothing with one rank a node (records without nodes and "
+                             "ranks_per_node, or with ranks_per_node 1): the between-nodes level is missing");
+  model.operations = fit_operations(between->second, states, options);
   // What the library could not run is left out of the model, and said so.
   if (auto note = unmeasurable_note(raw.unmeasurable); !note.is_null()) model.provenance.settings["not_measurable"] = note;
-  derive_network(model, raw);
+  RawSet between_raw;
+  between_raw.points = between->second;
+  derive_network(model, levels.size() == 1 ? raw : between_raw);
+  if (levels.size() > 1) model.nodes = fit_nodes(levels, raw, model, states, options);
   return {std::move(model), states};
 }
 

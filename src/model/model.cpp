@@ -29,6 +29,15 @@ const Operation* Model::find(std::string_view op) const {
   return it == operations.end() ? nullptr : &it->second;
 }
 
+Model Model::on_node_level() const {
+  Model level = *this;
+  level.nodes.reset();
+  if (!nodes) return level;
+  for (const auto& [name, op] : nodes->on_node) level.operations.insert_or_assign(name, op);
+  level.network = nodes->network;  // a node's memory is not the network: none of its gap or eager limit
+  return level;
+}
+
 namespace {
 
 bool same_ignoring_case(std::string_view a, std::string_view b) {

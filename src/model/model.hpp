@@ -110,6 +110,22 @@ struct Operation {
   }
 };
 
+using Operations = std::map<std::string, Operation, std::less<>>;
+
+// A machine of nodes (docs/nodes.md): ranks of one node talk through its memory, far faster
+// than ranks of two nodes through the network, and a collective costs what its placement makes
+// it. The model's own `operations` are the between-nodes level, one rank a node; this holds
+// the node's size, the point-to-point laws of two ranks of one node, and the collectives as
+// measured with several ranks a node. Absent: one rank a node, as every model before it.
+struct Nodes {
+  int ranks_per_node = 2;  // how many ranks a node holds
+  Network network;         // the on-node level's point-to-point parameters; 0 = not known
+  Operations on_node;      // point-to-point between two ranks of one node
+  // Laws measured at a number of ranks a node (>= 2), each a function of p = nodes × ranks a
+  // node; one rank a node is the model's own operations.
+  std::map<int, Operations> placements;
+};
+
 class Model {
  public:
   Machine machine;
@@ -118,7 +134,13 @@ class Model {
   Compute compute;
   Network network;
   std::optional<Launch> launch;  // unknown for published models
-  std::map<std::string, Operation, std::less<>> operations;
+  Operations operations;       // between nodes, one rank a node: the whole model of a one-level machine
+  std::optional<Nodes> nodes;  // a machine of nodes; absent: one rank a node
+
+  // The model that prices messages between two ranks of one node: this one with the on-node
+  // laws and network section in place of the between-nodes ones (the operations the node level
+  // lacks keep theirs). A copy of this model when it has no nodes.
+  Model on_node_level() const;
 
   const Operation* find(std::string_view op) const;
   const Operation& at(std::string_view op) const;  // throws QueryError naming known operations

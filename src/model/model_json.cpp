@@ -242,8 +242,51 @@ Operation read_operation(const Node& n, const std::string& name) {
   return op;
 }
 
+Operations read_operations(const Node& ops) {
+  if (!ops.value.is_object() || ops.value.empty()) ops.fail("expected a non-empty object of operations");
+  Operations out;
+  for (const auto& [name, _] : ops.value.items()) out.emplace(name, read_operation(ops.child(name), name));
+  return out;
+}
+
+constexpr int kMaxRanksPerNode = 1 << 20;
+
+// The on-node level prices messages between two ranks; a collective's placement is elsewhere.
+Operations read_on_node(const Node& n) {
+  Operations ops = read_operations(n);
+  for (const auto& [name, _] : ops)
+    if (const auto cls = find_operation_info(name)->cls; cls != OperationClass::point_to_point && cls != OperationClass::local)
+      n.child(name).fail(fmt::format("'{}' is not a point-to-point operation: collectives measured with several ranks a node go in nodes.placements", name));
+  return ops;
+}
+
+std::map<int, Operations> read_placements(const Node& n, int ranks_per_node) {
+  if (!n.value.is_array()) n.fail("expected an array of {ranks_per_node, operations}");
+  std::map<int, Operations> out;
+  for (std::size_t i = 0; i < n.value.size(); ++i) {
+    auto e = n.element(i);
+    e.object({"ranks_per_node", "operations"});
+    auto k = e.required("ranks_per_node");
+    const int per_node = k.integer(2, kMaxRanksPerNode);
+    if (per_node > ranks_per_node) k.fail(fmt::format("must be at most the node's size, nodes.ranks_per_node ({})", ranks_per_node));
+    if (out.contains(per_node)) k.fail(fmt::format("{} ranks a node is already given", per_node));
+    out.emplace(per_node, read_operations(e.required("operations")));
+  }
+  return out;
+}
+
+Nodes read_nodes(const Node& n) {
+  n.object({"ranks_per_node", "network", "on_node", "placements"});
+  Nodes nodes;
+  nodes.ranks_per_node = n.required("ranks_per_node").integer(2, kMaxRanksPerNode);
+  if (n.has("network")) nodes.network = read_network(n.child("network"));
+  nodes.on_node = read_on_node(n.required("on_node"));
+  if (n.has("placements")) nodes.placements = read_placements(n.child("placements"), nodes.ranks_per_node);
+  return nodes;
+}
+
 Model read_model(const Node& root) {
-  root.object({"augur_model", "machine", "provenance", "units", "compute", "network", "launch", "operations"});
+  root.object({"augur_model", "machine", "provenance", "units", "compute", "network", "launch", "operations", "nodes"});
   auto version = root.required("augur_model");
   if (version.integer(0, 1 << 20) != kFormatVersion)
     version.fail(fmt::format("unsupported format version {} (this augur reads {})", version.value.dump(), kFormatVersion));
@@ -254,9 +297,8 @@ Model read_model(const Node& root) {
   if (root.has("compute")) m.compute = read_compute(root.child("compute"));
   if (root.has("network")) m.network = read_network(root.child("network"));
   if (root.has("launch")) m.launch = read_launch(root.child("launch"));
-  auto ops = root.required("operations");
-  if (!ops.value.is_object() || ops.value.empty()) ops.fail("expected a non-empty object of operations");
-  for (const auto& [name, _] : ops.value.items()) m.operations.emplace(name, read_operation(ops.child(name), name));
+  m.operations = read_operations(root.required("operations"));
+  if (root.has("nodes")) m.nodes = read_nodes(root.child("nodes"));
   return m;
 }
 
@@ -333,15 +375,43 @@ Model load_model_file(const std::filesystem::path& path) {
   return parse_model(buffer.str(), path.string());
 }
 
-nlohmann::json to_json(const Model& m) {
+namespace {
+
+json operations_to_json(const Operations& operations) {
   json ops = json::object();
-  for (const auto& [name, op] : m.operations) {
+  for (const auto& [name, op] : operations) {
     json regimes = json::array();
     for (const auto& r : op.regimes) regimes.push_back(regime_to_json(r));
     ops[name] = {{"meaning", op.meaning}, {"regimes", regimes}};
     if (op.measured)
       ops[name]["measured"] = {{"max_bytes", op.measured->max_bytes}, {"max_processes", op.measured->max_processes}};
   }
+  return ops;
+}
+
+json network_to_json(const Network& n) {
+  return {{"latency", n.latency},
+          {"bandwidth", n.bandwidth},
+          {"eager_limit", n.eager_limit},
+          {"send_overhead", n.send_overhead},
+          {"recv_overhead", n.recv_overhead}};
+}
+
+json nodes_to_json(const Nodes& nodes) {
+  json placements = json::array();
+  for (const auto& [per_node, ops] : nodes.placements)
+    placements.push_back({{"ranks_per_node", per_node}, {"operations", operations_to_json(ops)}});
+  json out{{"ranks_per_node", nodes.ranks_per_node},
+           {"network", network_to_json(nodes.network)},
+           {"on_node", operations_to_json(nodes.on_node)}};
+  if (!placements.empty()) out["placements"] = std::move(placements);
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const Model& m) {
+  json ops = operations_to_json(m.operations);
   json units{{"time", m.units.time}, {"size", m.units.size}, {"int_bytes", m.units.int_bytes}};
   json out{
       {"augur_model", kFormatVersion},
@@ -355,14 +425,10 @@ nlohmann::json to_json(const Model& m) {
         {"settings", m.provenance.settings}}},
       {"units", units},
       {"compute", to_json(m.compute)},
-      {"network",
-       {{"latency", m.network.latency},
-        {"bandwidth", m.network.bandwidth},
-        {"eager_limit", m.network.eager_limit},
-        {"send_overhead", m.network.send_overhead},
-        {"recv_overhead", m.network.recv_overhead}}},
+      {"network", network_to_json(m.network)},
       {"operations", ops}};
   if (m.launch) out["launch"] = {{"seconds", m.launch->seconds}, {"processes", m.launch->processes}};
+  if (m.nodes) out["nodes"] = nodes_to_json(*m.nodes);
   return out;
 }
 

@@ -189,6 +189,32 @@ Facts network_facts(const model::Network& n) {
   return facts;
 }
 
+// A machine of nodes (docs/nodes.md): its node size, and each on-node point-to-point law beside
+// its between-nodes one at a short and a long message, in the network's table.
+Facts level_facts(const model::Model& m) {
+  const auto& nodes = *m.nodes;
+  Facts facts{{"ranks a node", fmt::format("{}", nodes.ranks_per_node)}};
+  const auto at = [&](const model::Operation* op, double bytes) {
+    if (!op) return std::string("-");
+    try {
+      return model::format_seconds(m.seconds(*op, 2, bytes));
+    } catch (const model::QueryError&) {
+      return std::string("-");
+    }
+  };
+  for (const auto& [name, on_node] : nodes.on_node)
+    for (const double bytes : {8.0, 65536.0})
+      facts.emplace_back(fmt::format("{} {}: on one node / between nodes", model::mpi_name(name), model::format_bytes(bytes)),
+                         at(&on_node, bytes) + " / " + at(m.find(name), bytes));
+  for (const auto& [label, value] : network_facts(nodes.network)) facts.emplace_back(label + " on one node", value);
+  for (const auto& [per_node, ops] : nodes.placements) {
+    std::string names;
+    for (const auto& [name, _] : ops) names += (names.empty() ? "" : ", ") + model::mpi_name(name);
+    facts.emplace_back(fmt::format("measured at {} ranks a node", per_node), names);
+  }
+  return facts;
+}
+
 Facts sweep_facts(const model::Compute& c) {
   Facts facts;
   for (const auto& point : c.cache_sweep)
@@ -235,6 +261,8 @@ Sheet make_sheet(const model::Model& m, const SheetOptions& options) {
   for (const auto* op : sheet_order(m)) sheet.operations.push_back(operation_section(m, *op, has_points(options, op->name)));
   sheet.node = node_facts(m.compute);
   sheet.network = network_facts(m.network);
+  if (m.nodes)
+    for (auto& fact : level_facts(m)) sheet.network.push_back(std::move(fact));
   sheet.cache_sweep = sweep_facts(m.compute);
   if (!m.compute.cache_sweep.empty()) sheet.node_plot = "node-cache";
   return sheet;

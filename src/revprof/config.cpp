@@ -42,6 +42,12 @@ Config config_from_environment() {
   c.report_path = env("AUGUR_REPORT");
   c.measure = env("AUGUR_MEASURE", "0") == "1";
   c.ack_wait_limit = positive_number("AUGUR_ACK_WAIT", env("AUGUR_ACK_WAIT", "0.005"));
+  const auto per_node = env("AUGUR_RANKS_PER_NODE", "1");
+  const auto k = model::parse_number(per_node);
+  if (!k || *k < 1 || *k != static_cast<double>(static_cast<int>(*k)))
+    throw std::invalid_argument("AUGUR_RANKS_PER_NODE='" + per_node + "': expected a whole number >= 1");
+  c.ranks_per_node = static_cast<int>(*k);
+  c.placement = env("AUGUR_PLACEMENT", "block");
   return c;
 }
 

@@ -19,6 +19,10 @@ struct Config {
   std::string report_path;      // AUGUR_REPORT: JSON report file; empty = text on stderr
   bool measure = false;         // AUGUR_MEASURE=1: record the real times instead of predicting
   double ack_wait_limit = 0.005;  // AUGUR_ACK_WAIT: real seconds a sender waits for a receiver's post time
+  // Which node each rank is on, for a machine of nodes (docs/nodes.md): AUGUR_RANKS_PER_NODE
+  // (default 1) and AUGUR_PLACEMENT, block (default), cyclic or a rank-to-node file.
+  int ranks_per_node = 1;
+  std::string placement = "block";
 };
 
 // Throws std::invalid_argument naming the variable and the accepted values.

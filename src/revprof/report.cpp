@@ -130,9 +130,11 @@ std::string headline(const nlohmann::json& report) {
   if (report.contains("predicted_law_bounds"))
     predicted += fmt::format(" ({} … {} by the laws' bounds)", seconds(report.at("predicted_law_bounds").at("low")),
                              seconds(report.at("predicted_law_bounds").at("high")));
+  // A machine of nodes says where the ranks ran: "block, 2 ranks a node".
+  const std::string placed = run.contains("placement") ? ", " + run["placement"].get<std::string>() : "";
   std::string out = fmt::format(
-      "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks)\n\n", run.value("machine", "?"), predicted,
-      three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks);
+      "Predicted run time on {}: {}  ({} {}, compute {}, {} ranks{})\n\n", run.value("machine", "?"), predicted,
+      three_clocks ? "tables at bound" : "bound", run.value("bound", "avg"), run.value("compute", "measured"), ranks, placed);
   if (report.contains("predicted_run_seconds"))
     out += fmt::format("The whole command, with the launch (mpirun, MPI_Init and MPI_Finalize: {} measured at {} ranks): {}\n\n",
                        seconds(run["launch"].at("seconds")), run["launch"].at("processes").get<int>(),

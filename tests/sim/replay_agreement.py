@@ -4,7 +4,11 @@ same total and per-rank finish times, to a relative 1e-9: the simulator prices t
 as the reverse profiler did. The same holds for the trace exported to OTF2 (`augur trace convert
 --to otf2`) and replayed from the archive, so the OTF2 round trip loses nothing a replay uses.
 
-usage: replay_agreement.py AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
+With `--machine M --ranks-per-node K` first, both run and replay price on model M at K ranks a
+node (a machine of nodes, docs/nodes.md): a message by its two ranks' level, a collective by its
+placement, alike in both.
+
+usage: replay_agreement.py [--machine M] [--ranks-per-node K] AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
 """
 import json
 import os
@@ -13,6 +17,7 @@ import sys
 import tempfile
 
 TOLERANCE = 1e-9
+PRICING = []  # the model and placement both run and replay price with
 
 
 # The launcher of the MPI the programs were built against (an MPICH build's programs started by
@@ -23,11 +28,25 @@ def report(text):
     return json.loads(text[text.index("{"):text.rindex("}") + 1])
 
 
+def pricing_options(argv):
+    """The leading --machine and --ranks-per-node, and the arguments after them."""
+    machine, options = "sp2-mpl", []
+    while argv and argv[0] in ("--machine", "--ranks-per-node"):
+        if argv[0] == "--machine":
+            machine = argv[1]
+        else:
+            options += argv[:2]
+        argv = argv[2:]
+    return ["--machine", machine] + options, argv
+
+
 def main():
-    augur, program, processes, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    global PRICING
+    PRICING, argv = pricing_options(sys.argv[1:])
+    augur, program, processes, args = argv[0], argv[1], argv[2], argv[3:]
     with tempfile.TemporaryDirectory() as tmp:
         trace = f"{tmp}/trace"
-        run = subprocess.run([augur, "run", "--mpirun", MPIRUN, "--machine", "sp2-mpl", "--json", "--trace", trace, "-np", processes,
+        run = subprocess.run([augur, "run", "--mpirun", MPIRUN, *PRICING, "--json", "--trace", trace, "-np", processes,
                               "--oversubscribe", "--", program, *args], capture_output=True, text=True)
         if "{" not in run.stdout:
             sys.exit(f"augur run gave no report:\n{run.stdout}\n{run.stderr}")
@@ -47,7 +66,8 @@ def main():
 
 
 def replay(augur, trace):
-    sim = subprocess.run([augur, "sim", trace, "--match", "recorded", "--json", "--no-progress"], capture_output=True, text=True)
+    sim = subprocess.run([augur, "sim", trace, *PRICING, "--match", "recorded", "--json", "--no-progress"],
+                         capture_output=True, text=True)
     if sim.returncode != 0:
         sys.exit(f"augur sim {trace} failed:\n{sim.stdout}\n{sim.stderr}")
     return report(sim.stdout)

@@ -36,10 +36,11 @@ SendRecord begin_send(timing::SendMode mode, const void* buf, int count, MPI_Dat
   s.leaves = start;
   if (!s.shadow) return s;
   auto& rt = runtime();
-  s.leaves = rt.rules->departure(rt.link_free, start, s.bytes);
+  const auto& rules = rules_with(s.shadow, dest);
+  s.leaves = rules.departure(rt.link_free, start, s.bytes);
   if (dest >= 0 && dest < s.shadow->size) s.shadow->last_send[dest] = {s.leaves, static_cast<double>(s.bytes)};
   // The real run waits or not, once: the chosen bound's eager limit decides for every clock.
-  bool rendezvous = rt.rules->waits_for_receiver(mode, s.bytes);
+  bool rendezvous = rules.waits_for_receiver(mode, s.bytes);
   if (rendezvous) s.receipt = std::make_unique<PostTimeReceipt>(*s.shadow, dest, tag);
   s.header = {s.leaves, rendezvous ? 1.0 : 0.0, static_cast<double>(s.bytes), s.shadow->rank, tag};
   if (carry == Carry::in_place) s.envelope = Envelope::around(buf, count, type);
@@ -58,12 +59,13 @@ Times end_send(SendRecord& s, Times& waiting) {
   auto& rt = runtime();
   waiting = {};
   if (!s.shadow) return s.start;
-  const Times plain = s.start + rt.rules->send_busy(s.mode, s.bytes);
+  const auto& rules = rules_with(s.shadow, s.dest);
+  const Times plain = s.start + rules.send_busy(s.mode, s.bytes);
   if (!s.receipt) return plain;
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();
   if (!post) return plain;
-  const auto sent = timing::waited_send(plain, rt.rules->waiting_send_end(s.leaves, *post, s.bytes));
+  const auto sent = timing::waited_send(plain, rules.waiting_send_end(s.leaves, *post, s.bytes));
   waiting = sent.waiting;
   return sent.end;
 }
@@ -105,10 +107,10 @@ void take_stamp(ReceiveRecord& r, MPI_Status& status) {
   r.stamp = {envelope.header().send_start, envelope.header().rendezvous != 0};
   if (r.stamp.rendezvous) send_post_time(*r.shadow, status.MPI_SOURCE, status.MPI_TAG, r.post);
   r.stamped = true;
-  auto& rt = runtime();
-  r.halves_end = rt.rules->receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
-  r.end = rt.rules->crossed_receive_end(r.post, own_last_send(*r.shadow, r.source),
-                                        {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
+  const auto& rules = rules_with(r.shadow, r.source);
+  r.halves_end = rules.receive_end(r.post, r.stamp.send_start, r.stamp.rendezvous, r.bytes);
+  r.end = rules.crossed_receive_end(r.post, own_last_send(*r.shadow, r.source),
+                                    {r.stamp.send_start, static_cast<double>(r.bytes)}, r.halves_end);
   to_trace([&](trace::RankWriter& t) {
     t.recv(shown(r.post), shown(event_time(r.end)), world_rank_of(*r.shadow, status.MPI_SOURCE), status.MPI_TAG,
            static_cast<std::uint64_t>(r.bytes), r.shadow->id, r.wildcard);
@@ -119,7 +121,7 @@ Times end_receive(ReceiveRecord& r, MPI_Status& status, Times& waiting) {
   waiting = {};
   take_stamp(r, status);
   if (!r.stamped) return r.post;
-  waiting = timing::receive_waiting(*runtime().rules, r.post, r.halves_end, static_cast<double>(r.bytes));
+  waiting = timing::receive_waiting(rules_with(r.shadow, r.source), r.post, r.halves_end, static_cast<double>(r.bytes));
   return r.end;
 }
 

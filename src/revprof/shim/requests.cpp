@@ -4,7 +4,9 @@
 #include <limits>
 #include <list>
 #include <unordered_map>
+#include <vector>
 
+#include "revprof/shim/comms.hpp"
 #include "revprof/shim/runtime.hpp"
 #include "timing/steps.hpp"
 
@@ -118,7 +120,7 @@ Times settle_exchange(TrackedRequest& r, MPI_Status& status, Times& waiting) {
   if (r.receive.shadow) status_from_header(r.receive.envelope(), status);
   const Times recv_end = end_receive(r.receive, status, recv_wait);
   waiting = recv_wait;
-  return timing::sendrecv_call_end(*runtime().rules, r.begin, send_end, recv_end,
+  return timing::sendrecv_call_end(rules_with(r.send.shadow, r.send.dest), r.begin, send_end, recv_end,
                                    r.send.dest != MPI_PROC_NULL && r.receive.source != MPI_PROC_NULL,
                                    static_cast<double>(std::max(r.send.bytes, r.receive.bytes)));
 }
@@ -312,9 +314,22 @@ void exchange_starts(CollectiveRecord& c, bool blocking) {
   else PMPI_Iallreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, c.shadow->stamps, &c.exchange);
 }
 
+namespace {
+
+// The world ranks of a communicator's members, for the placement of its collectives.
+std::vector<int> world_ranks(const Shadow& comm) {
+  std::vector<int> ranks(static_cast<std::size_t>(comm.size));
+  for (int i = 0; i < comm.size; ++i) ranks[static_cast<std::size_t>(i)] = world_rank_of(comm, i);
+  return ranks;
+}
+
+}  // namespace
+
 Times collective_finish(const CollectiveRecord& c, Times& waiting) {
   const auto shape = timing::shape_of(c.op);
-  const Times duration = runtime().rules->collective_duration(c.op, c.shadow->size, c.all.bytes, c.is_root);
+  const auto& rt = runtime();
+  const Times duration = rt.levels ? rt.levels->collective_duration(c.op, world_ranks(*c.shadow), c.all.bytes, c.is_root)
+                                   : rt.rules->collective_duration(c.op, c.shadow->size, c.all.bytes, c.is_root);
   const Times end = timing::collective_end(shape, c.is_root, c.start, timing::BasicCollectiveStarts<Times>{c.all.start, c.all.root}, duration);
   waiting = later(Times{}, end - c.start - duration);
   return end;

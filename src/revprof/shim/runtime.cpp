@@ -1,5 +1,7 @@
 #include "revprof/shim/runtime.hpp"
 
+#include "revprof/shim/comms.hpp"
+
 #include <time.h>
 
 #include <algorithm>
@@ -17,6 +19,16 @@ Runtime& runtime() {
   // destructors would have run.
   static auto* instance = new Runtime();
   return *instance;
+}
+
+const BoundRules& rules_with(int peer) {
+  const auto& rt = runtime();
+  if (rt.levels && peer >= 0 && rt.levels->placement().same_node(rt.rank, peer)) return rt.levels->on_node();
+  return *rt.rules;
+}
+
+const BoundRules& rules_with(const Shadow* comm, int rank) {
+  return rules_with(comm && rank >= 0 ? world_rank_of(*comm, rank) : -1);
 }
 
 double thread_cpu_seconds() {

@@ -17,6 +17,7 @@
 #include "revprof/config.hpp"
 #include "revprof/guard.hpp"
 #include "revprof/ledger.hpp"
+#include "timing/levels.hpp"
 #include "trace/writer.hpp"
 
 namespace augur::revprof {
@@ -33,7 +34,10 @@ class Call;
 struct Runtime {
   Config config;
   model::Model model;
-  std::optional<BoundRules> rules;
+  std::optional<BoundRules> rules;  // between nodes: every message of a model of one level
+  // A machine of nodes (docs/nodes.md): the on-node level's rules and the collectives by
+  // placement; null for a model of one level, which prices as `rules` alone.
+  std::unique_ptr<timing::BoundsLevelRules> levels;
   Ledger ledger;
   std::unique_ptr<trace::RankWriter> trace;
   std::string trace_error;  // why the trace stopped early (to_trace)
@@ -53,6 +57,13 @@ struct Runtime {
 };
 
 Runtime& runtime();
+
+// The rules that price a message between this rank and world rank `peer` (negative: not known,
+// MPI_ANY_SOURCE): the on-node level's when a machine of nodes puts both on one node.
+const BoundRules& rules_with(int peer);
+// The same for the peer `rank` of communicator `comm` (nullptr or a negative rank: not known).
+struct Shadow;
+const BoundRules& rules_with(const Shadow* comm, int rank);
 
 // This thread's nesting of the shim's wrappers (a PMPI call may re-enter MPI_*), and its priced
 // call in progress, if any.

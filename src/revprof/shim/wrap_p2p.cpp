@@ -61,7 +61,7 @@ int exchange(Call& call, const void* sendbuf, int sendcount, MPI_Datatype sendty
   send.mode = SendMode::standard;
   const Times send_end = end_send(send, send_wait);
   const Times recv_end = end_receive(recv, *received, recv_wait);
-  const Times end = augur::timing::sendrecv_call_end(*runtime().rules, call.begin(), send_end, recv_end,
+  const Times end = augur::timing::sendrecv_call_end(rules_with(send.shadow, dest), call.begin(), send_end, recv_end,
                                                     dest != MPI_PROC_NULL && source != MPI_PROC_NULL,
                                                     static_cast<double>(std::max(send.bytes, recv.bytes)));
   call.finish(end, recv_wait, send.bytes + recv.bytes);

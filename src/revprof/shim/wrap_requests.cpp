@@ -35,10 +35,11 @@ int nonblocking_send(std::string_view op, SendMode mode, const void* buf, int co
       rc = call.real([&] { return real(r.send.wire()); });
     }
     const MPI_Count bytes = r.send.bytes;
+    const auto& rules = rules_with(r.send.shadow, dest);
     trace_request(r, call.begin());
     track_request(*request, std::move(r));
     // MPI returns at once for MPI_PROC_NULL (a stencil's edge): no message, no cost.
-    const Times post = dest == MPI_PROC_NULL ? Times{} : runtime().rules->isend_post(bytes);
+    const Times post = dest == MPI_PROC_NULL ? Times{} : rules.isend_post(bytes);
     call.finish(call.begin() + post, {}, 0);
     return rc;
   });
@@ -63,10 +64,9 @@ int nonblocking_exchange(Call& call, const void* sendbuf, int sendcount, MPI_Dat
     return PMPI_Isendrecv(out.buf, out.count, out.type, dest, sendtag, const_cast<void*>(in.buf), in.count, in.type,
                           source, recvtag, comm, request);
   });
-  const auto& rules = *runtime().rules;
   Times post;
-  if (dest != MPI_PROC_NULL) post = post + rules.isend_post(r.send.bytes);
-  if (source != MPI_PROC_NULL) post = post + rules.irecv_post(message_bytes(recvcount, recvtype));
+  if (dest != MPI_PROC_NULL) post = post + rules_with(r.send.shadow, dest).isend_post(r.send.bytes);
+  if (source != MPI_PROC_NULL) post = post + rules_with(r.receive.shadow, source).irecv_post(message_bytes(recvcount, recvtype));
   trace_request(r, call.begin());
   track_request(*request, std::move(r));
   call.finish(call.begin() + post, {}, 0);
@@ -221,7 +221,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
     trace_request(r, call.begin());
     track_request(*request, std::move(r));
     const MPI_Count bytes = message_bytes(count, type);
-    const Times post = source == MPI_PROC_NULL ? Times{} : runtime().rules->irecv_post(bytes);
+    const Times post = source == MPI_PROC_NULL ? Times{} : rules_with(shadow_of(comm), source).irecv_post(bytes);
     call.finish(call.begin() + post, {}, 0);
     return rc;
   });

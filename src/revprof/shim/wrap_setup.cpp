@@ -9,6 +9,7 @@
 #include <fstream>
 #include <optional>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,17 @@ void open_trace(Runtime& rt) {
   }
 }
 
+// Where the ranks run, as `augur run` was told (a bad setting was refused there already).
+timing::Placement placement_of(const Config& c, int ranks) {
+  if (c.placement == "block") return timing::Placement::block(c.ranks_per_node);
+  if (c.placement == "cyclic") return timing::Placement::cyclic(c.ranks_per_node, ranks);
+  std::ifstream in(c.placement);
+  if (!in) throw std::invalid_argument("AUGUR_PLACEMENT='" + c.placement + "': not block, cyclic or a readable file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return timing::parse_placement_table(text.str(), c.placement);
+}
+
 // After the real MPI_Init: load the model and start the clock. A bad setting disables prediction
 // with a message but never stops the program.
 void start(bool thread_multiple) {
@@ -99,6 +111,10 @@ void start(bool thread_multiple) {
     rt.model = model::load_machine(rt.config.model);
     rt.rules.emplace(rt.model);
     rt.rules->price_unanswered_as_zero(note_not_priced);
+    if (rt.model.nodes) {
+      rt.levels = std::make_unique<timing::BoundsLevelRules>(rt.model, placement_of(rt.config, rt.size));
+      rt.levels->price_unanswered_as_zero(note_not_priced);
+    }
     rt.compute_factors = compute_factors(rt.model.compute);
     rt.model_prices_test = rt.model.find("test") != nullptr;
     rt.model_prices_iprobe = rt.model_prices_test || rt.model.find("iprobe") != nullptr;
@@ -148,6 +164,7 @@ nlohmann::json run_settings(const Runtime& rt) {
           {"wtime", rt.config.virtual_wtime ? "virtual" : "real"},
           {"call_boundary_seconds", rt.compute_clock.costs().call_boundary}};
   if (rt.config.measure) return settings;
+  if (rt.levels) settings["placement"] = rt.levels->placement().describe();  // a machine of nodes (docs/nodes.md)
   if (const auto& launch = rt.model.launch)
     settings["launch"] = {{"seconds", launch->seconds}, {"processes", launch->processes}};
   if (const auto& states = rt.model.compute.states)

@@ -3,6 +3,7 @@
 // into the messages of an algorithm (algorithms.hpp).
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -58,13 +59,19 @@ void Engine::complete_collective(std::uint16_t index) {
   const auto& name = program_.names()[c.name];
   const auto shape = timing::shape_of(name);
   const timing::CollectiveStarts starts{c.latest, c.root_start};
+  timing::NodesAndRanks placed{comm.size, 1};
+  if (net_.places_ranks()) {
+    std::vector<int> members(static_cast<std::size_t>(comm.size));
+    for (int i = 0; i < comm.size; ++i) members[static_cast<std::size_t>(i)] = comm.member(i);
+    placed = net_.shape_of(members);
+  }
   for (int i = 0; i < comm.size; ++i) {
     const int m = comm.member(i);
     auto& rs = ranks_[m];
     Op op;
     current_op(m, op);
     const bool is_root = op.peer >= 0 && i == op.peer;
-    const double duration = net_.collective_duration(name, comm.size, c.bytes, is_root);
+    const double duration = net_.collective_duration(name, comm.size, placed, c.bytes, is_root);
     const double end = std::max(rs.begin, timing::collective_end(shape, is_root, rs.begin, starts, duration));
     account(m, kFixedNames + c.name, rs.begin, end, end - rs.begin - duration, c.bytes);
     if (trace_) trace_->collective(m, rs.begin, end, name, comm.trace_id, op.peer, c.bytes);

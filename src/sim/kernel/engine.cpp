@@ -252,8 +252,9 @@ bool Engine::blocking_send(int rank, const Op& op) {
     advance(rank, start);
     return true;
   }
-  const bool rendezvous = net_.waits_for_receiver(op.mode, op.value);
-  const double plain = net_.send_end(rs.nic_free, op.mode, start, op.value);
+  const Network& net = net_.between(rank, op.peer);
+  const bool rendezvous = net.waits_for_receiver(op.mode, op.value);
+  const double plain = net.send_end(rs.nic_free, op.mode, start, op.value);
   const auto message = send_message(rank, op, rendezvous);
   if (!rendezvous) {
     account(rank, name, start, plain, 0, op.value);
@@ -286,8 +287,9 @@ void Engine::isend(int rank, const Op& op) {
     return;
   }
   if (handles_) release(rank, start);  // the next operation irequires it: queued as it starts
-  const bool rendezvous = net_.waits_for_receiver(op.mode, op.value);
-  const auto times = net_.isend(rs.nic_free, op.mode, start, op.value);
+  const Network& net = net_.between(rank, op.peer);
+  const bool rendezvous = net.waits_for_receiver(op.mode, op.value);
+  const auto times = net.isend(rs.nic_free, op.mode, start, op.value);
   const auto message = send_message(rank, op, rendezvous);
   auto& r = requests_[request];
   if (rendezvous) {
@@ -333,7 +335,7 @@ void Engine::irecv(int rank, const Op& op) {
   }
   if (handles_) release(rank, rs.now);  // the next operation irequires it: queued as it is posted
   post_receive(request);
-  const double end = rs.now + net_.irecv_post(op.value);
+  const double end = rs.now + net_.between(op.peer, rank).irecv_post(op.value);
   account(rank, n_irecv, rs.now, end, 0, 0);
   advance(rank, end);
 }
@@ -373,8 +375,9 @@ bool Engine::sendrecv(int rank, const Op& op) {
 // the GOAL translation's send: above S it is done when its receive takes the message.
 void Engine::send_half(int rank, const Op& op) {
   auto& rs = ranks_[rank];
-  rs.send_end = net_.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
-  const bool rendezvous = handles_ && net_.waits_for_receiver(timing::SendMode::standard, op.value);
+  const Network& net = net_.between(rank, op.peer);
+  rs.send_end = net.send_end(rs.nic_free, timing::SendMode::standard, rs.now, op.value);
+  const bool rendezvous = handles_ && net.waits_for_receiver(timing::SendMode::standard, op.value);
   if (handles_) rs.cpu_free = std::max(rs.cpu_free, rs.send_end);
   const auto message = send_message(rank, op, rendezvous);
   if (!rendezvous) return;

@@ -93,7 +93,8 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
   auto& rs = ranks_[rank];
   const auto id = take(messages_, free_message_);
   auto& m = messages_[id];
-  m.start = net_.departure(rs.link_free, rs.now, op.value);
+  const Network& net = net_.between(rank, op.peer);
+  m.start = net.departure(rs.link_free, rs.now, op.value);
   m.bytes = op.value;
   m.src = rank;
   m.dst = op.peer;
@@ -108,7 +109,7 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
     transfer(rank, id);
     return id;
   }
-  m.arrival = ordered_arrival(rank, m, net_.arrival(m.start, rendezvous, op.value));
+  m.arrival = ordered_arrival(rank, m, net.arrival(m.start, rendezvous, op.value));
   queue_.push(m.arrival, handles_ ? 0 : static_cast<std::uint32_t>(op.peer), EventType::deliver, id);
   return id;
 }
@@ -150,12 +151,13 @@ void Engine::complete_receive(std::uint32_t request, std::uint32_t message) {
   r.tag = m.tag;
   r.in_start = m.start;
   if (transfers_ && m.rendezvous) return carry_data(request, message);
+  const Network& net = net_.between(m.src, m.dst);
   if (handles_)  // a rendezvous sender is released when its receive takes the message
-    return end_message(request, message, std::max(r.post + net_.recvmin(m.bytes), m.handled), std::max(r.post, m.taken));
+    return end_message(request, message, std::max(r.post + net.recvmin(m.bytes), m.handled), std::max(r.post, m.taken));
   // A transferred message's arrival is known only from its transfer.
-  const double halves = transfers_ ? std::max(r.post + net_.recvmin(m.bytes), m.arrival)
-                                   : net_.receive_end(r.post, m.start, m.rendezvous, m.bytes);
-  const double sender_end = m.rendezvous ? net_.waiting_send_end(m.start, r.post, m.bytes) : 0;
+  const double halves = transfers_ ? std::max(r.post + net.recvmin(m.bytes), m.arrival)
+                                   : net.receive_end(r.post, m.start, m.rendezvous, m.bytes);
+  const double sender_end = m.rendezvous ? net.waiting_send_end(m.start, r.post, m.bytes) : 0;
   end_message(request, message, halves, sender_end);
 }
 
@@ -191,7 +193,8 @@ void Engine::settle_receive(Request& r) {
   if (!r.unsettled) return;
   r.unsettled = false;
   if (crossing_)
-    r.end = crossing_->crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
+    if (const auto* rules = net_.between(r.peer, r.rank).crossing_rules())
+      r.end = rules->crossed_receive_end(r.post, own_last_send(r.rank, r.comm, r.peer), {r.in_start, r.bytes}, r.halves);
   if (trace_)
     trace_->recv(r.rank, r.post, r.end, r.peer, r.tag, r.bytes, program_.comms()[r.comm].trace_id, r.wildcard);
 }

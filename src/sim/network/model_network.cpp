@@ -5,6 +5,14 @@ namespace augur::sim {
 ModelNetwork::ModelNetwork(const model::Model& model, model::Bound bound)
     : rules_(model, bound), crosses_(model.find("exchange") != nullptr) {}
 
+ModelNetwork::ModelNetwork(const model::Model& model, model::Bound bound, timing::Placement placement)
+    : ModelNetwork(model, bound) {
+  if (!model.nodes) return;
+  on_node_model_ = std::make_unique<model::Model>(model.on_node_level());
+  on_node_ = std::make_unique<ModelNetwork>(*on_node_model_, bound);
+  levels_ = std::make_unique<timing::LevelRules>(model, std::move(placement), bound);
+}
+
 // The reverse profiler's end_send without a receipt: start + send_busy (p2p.cpp).
 double ModelNetwork::send_end(double&, timing::SendMode mode, double start, double bytes) const {
   return start + rules_.send_busy(mode, bytes);

@@ -8,10 +8,12 @@
 //                  can be compared.
 #include <cmath>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "model/model.hpp"
+#include "timing/levels.hpp"
 #include "timing/rules.hpp"
 
 namespace augur::sim {
@@ -65,6 +67,20 @@ class Network {
   virtual double arrival_overhead(double) const { return 0; }
   virtual double receive_gap(double) const { return 0; }
   virtual double collective_duration(std::string_view op, int p, double bytes, bool is_root) const = 0;
+  // A machine of nodes (docs/nodes.md): the network that prices messages between world ranks
+  // `src` and `dst`, its on-node level when they share a node; itself otherwise and on every
+  // network of one level.
+  virtual const Network& between(int /*src*/, int /*dst*/) const { return *this; }
+  // Whether collectives are priced by their members' placement (then the kernel asks
+  // shape_of its members once, and the duration with that shape).
+  virtual bool places_ranks() const { return false; }
+  virtual timing::NodesAndRanks shape_of(std::span<const int> members) const {
+    return {static_cast<int>(members.size()), 1};
+  }
+  virtual double collective_duration(std::string_view op, int p, timing::NodesAndRanks /*shape*/, double bytes,
+                                     bool is_root) const {
+    return collective_duration(op, p, bytes, is_root);
+  }
   // Whether collectives can be priced whole (else they must be expanded into messages).
   virtual bool prices_collectives() const { return false; }
   virtual std::string describe() const = 0;
@@ -79,6 +95,8 @@ class Network {
 class ModelNetwork final : public Network {
  public:
   ModelNetwork(const model::Model& model, model::Bound bound);
+  // A machine of nodes whose ranks lie as `placement` says; a model of one level ignores it.
+  ModelNetwork(const model::Model& model, model::Bound bound, timing::Placement placement);
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
@@ -107,10 +125,25 @@ class ModelNetwork final : public Network {
   bool prices_collectives() const override { return true; }
   std::string describe() const override { return "model"; }
   const timing::Rules& rules() const { return rules_; }
+  const Network& between(int src, int dst) const override {
+    return on_node_ && src >= 0 && dst >= 0 && levels_->placement().same_node(src, dst) ? *on_node_ : *this;
+  }
+  bool places_ranks() const override { return on_node_ != nullptr; }
+  timing::NodesAndRanks shape_of(std::span<const int> members) const override {
+    return levels_ ? levels_->placement().shape(members) : Network::shape_of(members);
+  }
+  double collective_duration(std::string_view op, int p, timing::NodesAndRanks shape, double bytes,
+                             bool is_root) const override {
+    return levels_ ? levels_->collective_duration(op, p, shape, bytes, is_root) : rules_.collective_duration(op, p, bytes, is_root);
+  }
 
  private:
   timing::Rules rules_;
   bool crosses_;  // the model has `exchange`, the floor of a crossed message
+  // A machine of nodes: its on-node level as a network of its own, and the rules of its collectives by placement.
+  std::unique_ptr<model::Model> on_node_model_;
+  std::unique_ptr<ModelNetwork> on_node_;
+  std::unique_ptr<timing::LevelRules> levels_;
 };
 
 }  // namespace augur::sim
