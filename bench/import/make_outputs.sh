@@ -59,6 +59,8 @@ imb_runs() { # NAME VERSION
   imb=$work/imb/$1/src/IMB-MPI1
   $mpirun -np 4 "$imb" -npmin 2 -msglog 0:16 -time 2 PingPong Sendrecv Exchange Allreduce Bcast Barrier >"$out/imb-$2-np4.txt"
   $mpirun -np 2 "$imb" -msglog 0:12 PingPing Exchange Uniband Biband Alltoall Gather >"$out/imb-$2-formats-np2.txt"
+  # p = 2 alone: under -npmin the ranks left out spin in MPI_Barrier on the same 2 cores.
+  $mpirun -np 2 "$imb" -msglog 0:16 -time 2 PingPong Sendrecv Exchange Allreduce Bcast Barrier Alltoall Gather >"$out/imb-$2-np2.txt"
   $mpirun -np 4 "$imb" -multi 1 -msglog 0:10 PingPong Uniband Biband Exchange Barrier >"$out/imb-$2-multi-np4.txt"
   $mpirun -np 2 "$work/imb/$1/src/IMB-NBC" -msglog 0:10 Iallreduce Ibcast Ibarrier >"$out/imb-$2-nbc-np2.txt"
 }

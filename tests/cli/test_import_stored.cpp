@@ -41,6 +41,7 @@ std::string stored(std::initializer_list<const char*> names) {
 std::vector<Group> groups() {
   return {
       {"imb", "imb", stored({"imb-2021.7-np4.txt", "imb-2021.7-formats-np2.txt"}), "", {}},
+      {"imb_np2", "imb", stored({"imb-2021.7-np2.txt"}), "", {{"barrier", 2}}},
       {"imb_multi", "imb", stored({"imb-2021.7-multi-np4.txt"}), "", {{"barrier", 4}}},
       {"omb74_p2", "omb",
        stored({"omb-7.4-latency-np2.txt", "omb-7.4-allreduce-full-np2.txt", "omb-7.4-bcast-full-np2.txt",
