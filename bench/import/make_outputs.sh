@@ -2,7 +2,8 @@
 # Builds the OSU Micro-Benchmarks and the Intel MPI Benchmarks from their public sources against
 # the MPI on PATH (mpicc, mpicxx) and reruns the outputs stored in tests/data/import/
 # (tests/data/import/README.md lists them).
-# Usage: bench/import/make_outputs.sh [WORKDIR]   (default /work: sources and builds go there)
+# Usage: bench/import/make_outputs.sh [WORKDIR] [imb]  (default /work: sources and builds go there;
+# `imb`: only the IMB outputs)
 # Needs git, make, autotools and network access to github.com, unless OMB53_GIT, OMB74_GIT and IMB_GIT
 # name local clones of the same repositories.
 set -eu
@@ -56,12 +57,15 @@ build_imb() { # NAME TAG
 
 imb_runs() { # NAME VERSION
   imb=$work/imb/$1/src/IMB-MPI1
-  $mpirun -np 4 "$imb" -npmin 2 -msglog 0:16 PingPong Sendrecv Allreduce Bcast Barrier >"$out/imb-$2-np4.txt"
+  $mpirun -np 4 "$imb" -npmin 2 -msglog 0:16 -time 2 PingPong Sendrecv Exchange Allreduce Bcast Barrier >"$out/imb-$2-np4.txt"
   $mpirun -np 2 "$imb" -msglog 0:12 PingPing Exchange Uniband Biband Alltoall Gather >"$out/imb-$2-formats-np2.txt"
-  $mpirun -np 4 "$imb" -multi 1 -msglog 0:10 PingPong Barrier >"$out/imb-$2-multi-np4.txt"
+  # p = 2 alone: under -npmin the ranks left out spin in MPI_Barrier on the same 2 cores.
+  $mpirun -np 2 "$imb" -msglog 0:16 -time 2 PingPong Sendrecv Exchange Allreduce Bcast Barrier Alltoall Gather >"$out/imb-$2-np2.txt"
+  $mpirun -np 4 "$imb" -multi 1 -msglog 0:10 PingPong Uniband Biband Exchange Barrier >"$out/imb-$2-multi-np4.txt"
   $mpirun -np 2 "$work/imb/$1/src/IMB-NBC" -msglog 0:10 Iallreduce Ibcast Ibarrier >"$out/imb-$2-nbc-np2.txt"
 }
 
+if [ "${2:-}" = imb ]; then build_imb imb-2021 IMB-v2021.7; imb_runs imb-2021 2021.7; exit; fi
 build_omb omb-7.4 "${OMB74_GIT:-https://github.com/sherrywong1220/osu-micro-benchmarks-7.4}" 6a58a2a
 omb_runs omb-7.4 7.4 "-m 1:65536"
 # Several datatypes in one file (-T came with 7.x).

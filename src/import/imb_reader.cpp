@@ -97,7 +97,12 @@ class ImbReader {
     }
     if (text.starts_with("( ") && text.find(" groups of ") != std::string_view::npos) {
       const auto w = words(text);  // ( G groups of N processes each running simultaneous )
-      if (w.size() > 4) group_size_ = static_cast<int>(whole_number_in(lines_, w[4], "group size", 1, kMostProcesses));
+      if (w.size() > 4) {
+        groups_ = static_cast<int>(whole_number_in(lines_, w[1], "groups", 1, kMostProcesses));
+        group_size_ = static_cast<int>(whole_number_in(lines_, w[4], "group size", 1, kMostProcesses));
+        if (static_cast<long long>(groups_) * group_size_ > kMostProcesses)
+          lines_.fail(fmt::format("{} groups of {} processes: more than {} processes", groups_, group_size_, kMostProcesses));
+      }
       return;
     }
     if (text.starts_with("Maximum message length in bytes:")) {
@@ -124,6 +129,7 @@ class ImbReader {
     benchmark_line_ = lines_.number();
     processes_ = 0;
     group_size_ = 0;
+    groups_ = 0;
     columns_.clear();
   }
 
@@ -150,6 +156,7 @@ class ImbReader {
     t.benchmark = benchmark_;
     t.processes = group_size_ > 0 ? group_size_ : processes_;
     t.group = group;
+    if (groups_ > 0) t.groups = groups_;
     doc_.tables.push_back(std::move(t));
     return doc_.tables.back();
   }
@@ -212,7 +219,7 @@ class ImbReader {
   Lines lines_;
   Document doc_;
   std::string benchmark_;
-  int benchmark_line_ = 0, processes_ = 0, group_size_ = 0;
+  int benchmark_line_ = 0, processes_ = 0, group_size_ = 0, groups_ = 0;
   std::vector<Role> columns_;
   std::optional<double> max_bytes_;
   bool calling_sequence_next_ = false, failed_sample_ = false;

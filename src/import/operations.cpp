@@ -67,13 +67,19 @@ Mapping omb_operation(std::string_view name) {
 }
 
 Mapping imb_operation(std::string_view name) {
-  if (name.starts_with("Multi-"))
-    return none("groups running at the same time, which the model's operations (each alone on the machine) do not describe");
+  if (name.starts_with("Multi-")) {
+    // Groups of pairs streaming at once are what stream and bistream time at p = all groups'
+    // processes; the other operations of the model run alone on the machine.
+    auto together = imb_operation(name.substr(6));
+    if (together.ways == 0)
+      return none("groups running at the same time, which the model's operations (each alone on the machine) do not describe");
+    together.groups_together = true;
+    return together;
+  }
   if (name == "PingPong") return {"pingpong", "", true};
   if (name == "PingPing") return {"exchange", "", true};
   if (name == "Sendrecv") return {"sendrecv", "", true};
-  if (name == "Exchange")
-    return none("each process exchanges with both neighbours, four messages a step, which no operation of the model times");
+  if (name == "Exchange") return {"ringexchange", "", false};
   if (name == "Uniband") return {"stream", "", false, 1};
   if (name == "Biband") return {"bistream", "", false, 2};
   if (name.starts_with("Reduce_scatter")) return none(kReduceScatter);

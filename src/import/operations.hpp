@@ -14,6 +14,9 @@ struct Mapping {
   // p/2 pairs moves `ways` messages (1 one way, 2 both ways) of the size in ways × pairs × size
   // / bandwidth. 0: the table prints times.
   int ways = 0;
+  // IMB -multi: each group's table is one pass of the operation run by all groups' pairs at
+  // once, at the processes of all groups (so far the bandwidth tables: p/2 pairs streaming).
+  bool groups_together = false;
 };
 
 // `benchmark` as the file names it ("OSU MPI Allreduce Latency Test", "PingPong").

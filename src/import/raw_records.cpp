@@ -28,15 +28,16 @@ fit::Measurement measurement(const std::string& op, int p, const Row& row, doubl
 // does not say. The time per message does not depend on it, but holds for streams that deep.
 constexpr int kOmbDefaultWindow = 64;
 
-// A row's time: the one printed, or, in a table of bandwidths (all pairs together), the time per
-// message it implies: each of the p/2 pairs moves `ways` messages of the size in that time.
-// None for a row that implies none (size 0, or a bandwidth printed as 0.00).
-std::optional<double> seconds_of(const Row& row, const Mapping& mapping, int p) {
+// A row's time: the one printed, or, in a table of bandwidths (all pairs of the `printed_by`
+// processes together), the time per message it implies: each pair moves `ways` messages of the
+// size in that time. None for a row that implies none (size 0, or a bandwidth printed as 0.00).
+std::optional<double> seconds_of(const Row& row, const Mapping& mapping, int printed_by) {
   if (mapping.ways == 0) return row.seconds;
   if (!row.bandwidth || !(*row.bandwidth > 0) || !(row.bytes > 0)) return std::nullopt;
-  const double pairs = std::max(1, p / 2);
+  const double pairs = std::max(1, printed_by / 2);
   return mapping.ways * pairs * row.bytes / *row.bandwidth;
 }
+
 
 Mapping mapping_of(const Document& doc, const Table& table) {
   return doc.suite == "Intel MPI Benchmarks" ? imb_operation(table.benchmark) : omb_operation(table.benchmark);
@@ -93,10 +94,13 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
     nlohmann::json tables = nlohmann::json::array();
     for (const auto& table : doc.tables) {
       const auto mapping = mapping_of(doc, table);
-      const int p = table.processes > 0 ? table.processes : options.processes;
+      // The processes a row's numbers are of, and those the operation ran on: more under -multi.
+      const int printed_by = table.processes > 0 ? table.processes : options.processes;
+      const int p = mapping.groups_together && table.groups ? printed_by * *table.groups : printed_by;
       nlohmann::json entry = {{"benchmark", table.benchmark}, {"line", table.line}, {"rows", table.rows.size()}};
       if (!table.datatype.empty()) entry["datatype"] = table.datatype;
       if (table.group) entry["group"] = *table.group;
+      if (table.groups) entry["groups_at_once"] = *table.groups;
       auto why = mapping.operation.empty() ? mapping.why_not : std::string();
       if (why.empty() && p < 1)
         throw ImportError(doc.source, table.line,
@@ -111,17 +115,19 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
       } else {
         entry["operation"] = mapping.operation;
         if (mapping.ways > 0) {
-          entry["time_per_message"] = fmt::format("{} x {} pair{} x size / bandwidth", mapping.ways, std::max(1, p / 2), p / 2 > 1 ? "s" : "");
+          const int pairs = std::max(1, printed_by / 2);
+          entry["time_per_message"] = fmt::format("{} x {} pair{} x size / bandwidth", mapping.ways, pairs, pairs > 1 ? "s" : "");
           if (doc.suite != "Intel MPI Benchmarks") entry["window"] = table.window.value_or(kOmbDefaultWindow);
         }
         for (const auto& row : table.rows) {
-          const auto seconds = seconds_of(row, mapping, p);
+          const auto seconds = seconds_of(row, mapping, printed_by);
           if (!seconds) {
             out.left_out.push_back(fmt::format("{}:{}: {} at {} bytes: no time per message in a bandwidth of {} MB/s", doc.source,
                                                row.line, table.benchmark, row.bytes, row.bandwidth.value_or(0) / 1e6));
             continue;
           }
           auto m = measurement(mapping.operation, p, row, *seconds);
+          if (mapping.groups_together && table.group) m.pass = *table.group + 1;  // the groups, pooled by the fit
           try {
             fit::check_measurement(m);
           } catch (const std::invalid_argument& e) {

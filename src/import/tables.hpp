@@ -26,7 +26,8 @@ struct Table {
   std::string benchmark;  // as the file names it: "OSU MPI Latency Test", "PingPong"
   std::string datatype;   // as the file names it, when it does ("MPI_CHAR")
   int processes = 0;      // as the file says; 0 when it does not
-  std::optional<int> group;  // IMB -multi: the group the rows are of
+  std::optional<int> group;   // IMB -multi: the group the rows are of
+  std::optional<int> groups;  // IMB -multi: how many groups ran at once (`processes` each)
   std::optional<int> window;  // messages in flight, where the file states it (OMB's osu_mbw_mr)
   std::vector<Row> rows;
 };

@@ -28,6 +28,8 @@ constexpr auto kCatalog = std::to_array<OperationInfo>({
      "time per message when each of p/2 senders streams a window of MPI_Isend to its own partner (p = 2: one pair; OMB's osu_bw and osu_mbw_mr, IMB's Uniband)"},
     {"bistream", C::point_to_point,
      "time per message each way when the two processes of each of p/2 pairs stream windows of MPI_Isend to each other at once (OMB's osu_bibw, IMB's Biband)"},
+    {"ringexchange", C::point_to_point,
+     "time of one step in which each of p processes in a ring sends a message to and receives one from each of its two neighbours (MPI_Isend and MPI_Irecv to both, MPI_Waitall; IMB's Exchange)"},
     {"onetomany", C::collective, "sender's time to send to p destinations"},
     {"manytoone", C::collective, "receiver's time to receive from p sources"},
     {"manytomany", C::collective, "time of an all-to-all exchange among p participants"},

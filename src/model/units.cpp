@@ -44,6 +44,7 @@ constexpr auto kReadableNames = std::to_array<std::pair<std::string_view, std::s
     {"transit", "message transit"},
     {"stream", "MPI_Isend stream"},
     {"bistream", "MPI_Isend two-way stream"},
+    {"ringexchange", "MPI_Isend/MPI_Irecv ring exchange"},
     {"onetomany", "MPI_Send one to many"},
     {"manytoone", "MPI_Recv many to one"},
     {"manytomany", "MPI_Send/MPI_Recv many to many"},

@@ -94,11 +94,11 @@ TEST_F(ImportCli, StoredImbOutputsBecomeAModelWithProvenance) {
                                    data("import/imb-2021.7-formats-np2.txt"), raw.string(), model.string()));
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("pingpong (MPI_Send/MPI_Recv ping-pong) at p = 2: "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Exchange: each process exchanges with both neighbours"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ringexchange (MPI_Isend/MPI_Irecv ring exchange) at p = 2: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("stream (MPI_Isend stream) at p = 2: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Uniband at 0 bytes: no time per message"), std::string::npos) << r.out;
   const auto m = nlohmann::json::parse(std::ifstream(model));
-  for (const auto* op : {"pingpong", "exchange", "sendrecv", "allreduce", "bcast", "barrier", "alltoall", "gather", "stream", "bistream"})
+  for (const auto* op : {"pingpong", "exchange", "sendrecv", "allreduce", "bcast", "barrier", "alltoall", "gather", "stream", "bistream", "ringexchange"})
     EXPECT_TRUE(m.at("operations").contains(op)) << op;
   EXPECT_EQ(m.at("machine").at("name"), "here");
   const auto& provenance = m.at("provenance");

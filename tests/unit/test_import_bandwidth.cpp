@@ -151,6 +151,49 @@ TEST(ImportBandwidth, ImbUnibandAndBibandSkipTheEmptyMessage) {
   }
 }
 
+// IMB -multi's bandwidth tables: G groups of N streaming at once are stream and bistream at
+// p = G × N, each group's row the time per message of its N/2 pairs, one pass a group. The
+// other -multi tables (a Multi-PingPong is a ping-pong beside other pairs) are left out.
+TEST(ImportBandwidth, ImbMultiGroupsStreamingAtOnceAreOnePointAtAllTheirProcesses) {
+  const auto file = kData / "imb-2021.7-multi-np4.txt";
+  std::ifstream in(file);
+  std::string line;
+  std::map<int, std::vector<double>> numbers;  // each line of numbers, by line
+  int groups = 0, group_size = 0;
+  static const std::regex groups_line(".*\\( ([0-9]+) groups of ([0-9]+) processes.*");
+  for (int n = 1; std::getline(in, line); ++n) {
+    std::smatch match;
+    if (std::regex_match(line, match, groups_line)) groups = std::stoi(match[1]), group_size = std::stoi(match[2]);
+    std::istringstream words(line);
+    std::vector<double> v;
+    for (double x; words >> x;) v.push_back(x);
+    if (words.eof() && v.size() == 5) numbers[n] = v;  // Group #bytes #repetitions Mbytes/sec Msg/sec
+  }
+  ASSERT_GT(groups, 1);
+  const auto doc = read(file);
+  const auto imported = to_raw({doc}, {});
+  std::size_t seen = 0;
+  for (const auto& [benchmark, op, ways] : {std::tuple{"Multi-Uniband", "stream", 1.0}, std::tuple{"Multi-Biband", "bistream", 2.0}})
+    for (const auto& table : doc.tables) {
+      if (table.benchmark != benchmark) continue;
+      for (const auto& row : table.rows) {
+        const auto& v = numbers.at(row.line);
+        if (v[1] == 0) continue;
+        const auto found = std::find_if(imported.raw.points.begin(), imported.raw.points.end(), [&](const auto& m) {
+          return m.op == op && m.p == groups * group_size && m.bytes == v[1] && m.pass == static_cast<int>(v[0]) + 1;
+        });
+        ASSERT_NE(found, imported.raw.points.end()) << benchmark << " line " << row.line;
+        EXPECT_DOUBLE_EQ(found->median, ways * (group_size / 2) * v[1] / (v[3] * 1e6)) << benchmark << " line " << row.line;
+        ++seen;
+      }
+    }
+  EXPECT_GE(seen, 2u * groups * 5);
+  const auto pingpong = fmt::format("Multi-PingPong (group 0): groups running at the same time");
+  EXPECT_NE(std::find_if(imported.left_out.begin(), imported.left_out.end(),
+                         [&](const std::string& s) { return s.find(pingpong) != std::string::npos; }),
+            imported.left_out.end());
+}
+
 // Bad bandwidth tables: the error names the file, the line and the reason.
 std::string omb_error(const std::string& text) {
   std::istringstream in(text);

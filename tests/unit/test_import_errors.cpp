@@ -114,6 +114,12 @@ TEST(ImportErrors, ImbTableShortOfTheMaximumLengthIsCutOff) {
             "imb.txt:16: PingPong: the table stops at 2 bytes, short of the maximum message length 4 the banner gives (the file is cut off)");
 }
 
+TEST(ImportErrors, ImbMultiGroupsBeyondAnyProcessCount) {
+  auto multi = kImbHead.substr(0, kImbHead.find("# Benchmarking"));
+  multi += "# Benchmarking Multi-Uniband\n# ( 100000 groups of 1000 processes each running simultaneous )\n";
+  EXPECT_EQ(imb_error(multi), "imb.txt:12: 100000 groups of 1000 processes: more than 16777216 processes");
+}
+
 TEST(ImportErrors, ImbRowCutOff) {
   EXPECT_EQ(imb_error(kImbHead + "            0         1000         0.21         0.00\n            4         100"),
             "imb.txt:16: the row ends after 2 of its 4 columns: the file is cut off");

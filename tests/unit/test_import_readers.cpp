@@ -10,6 +10,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -182,6 +183,38 @@ TEST(ImportReaders, RawRecordsAreTheRowsUnderTheModelsNames) {
   EXPECT_EQ(imported.raw.header.at("machine").at("name"), "here");
   EXPECT_NE(provenance.at("source").get<std::string>().find("OSU Micro-Benchmarks 7.4"), std::string::npos);
   EXPECT_EQ(provenance.at("settings").at("import").at(0).at("tables").at(0).at("benchmark"), "OSU MPI Allreduce Latency Test");
+}
+
+// IMB's Exchange (each rank sends to and receives from both neighbours of a ring) is the model's
+// ringexchange at the file's process count, timed by t_avg as printed.
+TEST(ImportReaders, ImbExchangeIsTheRingExchangeAtTheFilesProcessCount) {
+  const auto file = kData / "imb-2021.7-formats-np2.txt";
+  const auto imported = augur::import::to_raw({read(file)}, {});
+  const auto rows = printed_values(file);
+  std::ifstream in(file);
+  std::string line;
+  int first = 0, last = 0;  // the lines of Exchange's table
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.find("# Benchmarking ") == std::string::npos) continue;
+    if (first > 0 && last == 0) last = n;
+    if (line.find("Benchmarking Exchange") != std::string::npos) first = n;
+  }
+  std::vector<std::pair<double, double>> expected;
+  for (const auto& [n, row] : rows)
+    if (n > first && n < last) expected.emplace_back(std::stod(row.at("#bytes")), 1e-6 * std::stod(row.at("t_avg[usec]")));
+  std::vector<std::pair<double, double>> got;
+  for (const auto& m : imported.raw.points)
+    if (m.op == "ringexchange") {
+      EXPECT_EQ(m.p, 2);
+      got.emplace_back(m.bytes, m.median);
+    }
+  ASSERT_EQ(got.size(), 14u);
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i].first, expected[i].first);
+    EXPECT_DOUBLE_EQ(got[i].second, expected[i].second);
+  }
+  for (const auto& why : imported.left_out) EXPECT_EQ(why.find("Exchange:"), std::string::npos) << why;
 }
 
 }  // namespace
