@@ -131,8 +131,11 @@ TEST(ImportBandwidth, ImbUnibandAndBibandSkipTheEmptyMessage) {
       if (table.benchmark != benchmark) continue;
       for (const auto& row : table.rows) {
         const auto [bytes, rate] = printed.at(row.line);
+        // Copies: clang 14 does not let a lambda capture structured bindings.
+        const std::string wanted_op = op;
+        const double wanted_bytes = bytes;
         const auto found = std::find_if(imported.raw.points.begin(), imported.raw.points.end(), [&](const auto& m) {
-          return m.op == op && m.bytes == bytes;
+          return m.op == wanted_op && m.bytes == wanted_bytes;
         });
         if (bytes == 0) {
           EXPECT_EQ(found, imported.raw.points.end());
@@ -179,8 +182,9 @@ TEST(ImportBandwidth, ImbMultiGroupsStreamingAtOnceAreOnePointAtAllTheirProcesse
       for (const auto& row : table.rows) {
         const auto& v = numbers.at(row.line);
         if (v[1] == 0) continue;
+        const std::string wanted_op = op;  // clang 14 does not let a lambda capture structured bindings
         const auto found = std::find_if(imported.raw.points.begin(), imported.raw.points.end(), [&](const auto& m) {
-          return m.op == op && m.p == groups * group_size && m.bytes == v[1] && m.pass == static_cast<int>(v[0]) + 1;
+          return m.op == wanted_op && m.p == groups * group_size && m.bytes == v[1] && m.pass == static_cast<int>(v[0]) + 1;
         });
         ASSERT_NE(found, imported.raw.points.end()) << benchmark << " line " << row.line;
         EXPECT_DOUBLE_EQ(found->median, ways * (group_size / 2) * v[1] / (v[3] * 1e6)) << benchmark << " line " << row.line;
