@@ -8,11 +8,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "app/app_program_json.hpp"
 #include "cli/commands.hpp"
 #include "cli/named_numbers.hpp"
 #include "cli/trace_input.hpp"
-#include "learn/app_phases.hpp"
+#include "learn/learned_model_json.hpp"
 #include "learn/learner.hpp"
 #include "model/whole_file.hpp"
 
@@ -54,32 +53,6 @@ std::string program_name(const trace::Trace& t) {
   return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
 }
 
-nlohmann::ordered_json parameters_json(const learn::Learned& learned, const std::vector<NamedNumber>& params) {
-  const auto& counts = learned.program.measured_ranks;
-  nlohmann::ordered_json out{{"p", {{"from", 1}, {"to", counts.back() * 64}, {"scale", "doubling"}}}};
-  if (params.front().name.empty()) return out;
-  std::vector<double> values;
-  for (const auto& p : params) values.push_back(p.value);
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  out[params.front().name] = {{"values", values}};
-  return out;
-}
-
-nlohmann::ordered_json app_json(const learn::Learned& learned, const std::string& name, const std::string& program,
-                        const std::vector<NamedNumber>& params) {
-  nlohmann::ordered_json phases = nlohmann::ordered_json::array();
-  for (const auto& ph : learn::phases_of(learned.program)) phases.push_back({{"name", ph.name}, {"expr", ph.expr}});
-  return {{"augur_app", 1},
-          {"name", name},
-          {"description", "learned by augur learn from traces of " + program},
-          {"source", fmt::format("traces at p = {}", fmt::join(learned.program.measured_ranks, ", "))},
-          {"units", {{"size", "bytes"}}},
-          {"parameters", parameters_json(learned, params)},
-          {"phases", phases},
-          {"program", app::program_to_json(learned.program)}};
-}
-
 void print_report(const learn::Learned& learned, const std::vector<learn::LearnRun>& runs, const fs::path& output) {
   std::cout << fmt::format("learned from {} traces at p = {}\n", runs.size(), fmt::join(learned.program.measured_ranks, ", "));
   for (std::size_t g = 0; g < learned.program.groups.size(); ++g) {
@@ -114,7 +87,9 @@ void learn_command(const LearnRequest& r) {
   learned.program.machine = traces.front().header.machine;
   const auto name = r.name.empty() ? program_name(traces.front()) : r.name;
   const fs::path output = r.output.empty() ? name + ".json" : r.output;
-  const auto doc = app_json(learned, name, traces.front().header.program, params);
+  std::vector<double> values;
+  for (const auto& p : params) values.push_back(p.value);
+  const auto doc = learn::learned_model_json(learned, name, traces.front().header.program, params.front().name, values);
   model::write_whole_file(output, doc.dump(2) + "\n");
   if (r.json) std::cout << doc.dump(2) << "\n";
   else print_report(learned, runs, output);

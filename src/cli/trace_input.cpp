@@ -6,9 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/sim_setup.hpp"
 #include "model/machines.hpp"
-#include "sim/kernel/kernel.hpp"
-#include "sim/kernel/trace_sink.hpp"
-#include "sim/program/goal.hpp"
+#include "sim/kernel/goal_trace.hpp"
 #include "trace/file_kind.hpp"
 #include "trace/otf2_reader.hpp"
 #include "trace/read_any.hpp"
@@ -20,15 +18,12 @@ namespace {
 // options (the generic machine's model network), so every trace command reads the run a user
 // would simulate, and says so.
 trace::Trace goal_run(const std::filesystem::path& path) {
-  const auto program = sim::read_goal_file(path.string());
   const auto model = model::load_machine(machine_for("", ""));
   const auto chosen = make_network(NetworkRequest{}, model);
-  sim::TraceRecorder recorder(program->nranks(), trace::TraceHeader{trace::TraceMode::simulated, model.machine.name,
-                                                                    "seconds, simulated", "augur sim " + path.string()});
-  sim::simulate(*program, *chosen.network, {}, &recorder);
+  auto run = sim::goal_trace(path.string(), *chosen.network, model.machine.name);
   std::cerr << "augur: note: " << path.string() << ": a GOAL schedule, read as its run simulated on machine "
             << model.machine.name << " (what `augur sim " << path.string() << " --trace T` writes)\n";
-  return recorder.trace();
+  return run;
 }
 
 }  // namespace

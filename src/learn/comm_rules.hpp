@@ -2,7 +2,7 @@
 // Which communicator a collective runs on, as a rule in the rank and p: the world, blocks of
 // consecutive ranks (the rows of a process grid, MPI_Comm_split by rank / C) or ranks a fixed
 // stride apart (its columns, by rank mod C). A rule is kept only if it gives every member's
-// communicator in every run exactly; its size per run then becomes a law in p (learner.cpp).
+// communicator in every run exactly; its size per run then becomes a law in p (alignment.cpp).
 #include <vector>
 
 #include "app/app_program.hpp"

@@ -1,9 +1,12 @@
 #include "learn/index_laws.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
 #include <fmt/format.h>
+
+#include "learn/peer_rules.hpp"
 
 namespace augur::learn {
 namespace {
@@ -177,6 +180,168 @@ std::optional<std::string> dealt_count_law(const std::vector<std::pair<int, doub
         return text;
       }
   return std::nullopt;
+}
+
+}  // namespace augur::learn
+
+// The index laws of the aligned nodes.
+namespace augur::learn {
+namespace {
+
+// Each run's values of the node at each iteration of the enclosing loop, the members reduced
+// by `slowest` (a compute) or their mean (a size; members with no peer left out).
+std::vector<std::vector<double>> iterations(const AlignedNode& node, bool slowest, const IndexContext& index) {
+  std::vector<std::vector<double>> out;
+  const bool message = is_message(node.front()->op);
+  for (std::size_t k = 0; k < node.size(); ++k) {
+    std::vector<double> merged(index.times[k], 0.0);
+    double members = 0;
+    for (std::size_t m = 0; m < node[k]->values.size(); ++m) {
+      if (message && node[k]->peer[m] == sim::kNoPeer) continue;
+      const auto y = per_iteration(node[k]->values[m], index.times[k]);
+      for (std::size_t i = 0; i < y.size(); ++i) merged[i] = slowest ? std::max(merged[i], y[i]) : merged[i] + y[i];
+      members += 1;
+    }
+    if (!slowest && members > 0)
+      for (auto& v : merged) v /= members;
+    out.push_back(std::move(merged));
+  }
+  return out;
+}
+
+bool varies(const std::vector<std::vector<double>>& runs) {
+  for (const auto& y : runs)
+    for (const auto v : y)
+      if (v != y.front()) return true;
+  return false;
+}
+
+// The first iteration's share u of a line through the medians of the first and the last third
+// of y (medians: a host's pause in one iteration does not make a trend), and whether the two
+// differ by at least half the larger (a trend, where the others are the timer's noise).
+std::optional<std::pair<double, bool>> trend_share(const std::vector<double>& y) {
+  if (y.size() < 6) return std::nullopt;
+  const auto third = y.size() / 3;
+  const auto median = [](std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  const double head = median({y.begin(), y.begin() + std::ptrdiff_t(third)});
+  const double tail = median({y.end() - std::ptrdiff_t(third), y.end()});
+  const double slope = (tail - head) / double(y.size() - third);  // centre to centre
+  const double first = std::max(0.0, head - slope * double(third - 1) / 2);
+  const double last = std::max(0.0, tail + slope * double(third - 1) / 2);
+  if (first + last <= 0) return std::nullopt;
+  return std::pair{first / (first + last), std::abs(head - tail) >= 0.5 * std::max(head, tail)};
+}
+
+// Nothing when every member kept its peer over its occurrences (the rules in rank and p then
+// apply); a peer that moves by no rule of the index is refused.
+std::optional<app::PeerRule> unchanging_peers(const AlignedNode& node, const std::string& here) {
+  for (const auto* n : node)
+    for (const auto& member : n->peers)
+      for (const auto peer : member)
+        if (peer != member.front())
+          throw LearnError(fmt::format("{}: the peer changes from one iteration to the next by no rule of the "
+                                       "iteration's index (mod(a ± i, p), a + mod(±i, p), or with p − 1)",
+                                       here));
+  return std::nullopt;
+}
+
+}  // namespace
+
+// The mean over the iterations as a law in p, so that the loop's total is kept, and the share
+// of it the line gives the first iteration, u in [0, 1] (the line then runs from 2u·mean to
+// (2 − 2u)·mean and never goes below 0). A trend is one in most runs (trend_share).
+std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                        const std::string& where, IndexContext* index, LawBook& laws) {
+  if (!index) return std::nullopt;
+  const auto runs = iterations(node, true, *index);
+  if (!varies(runs)) return std::nullopt;
+  std::vector<double> mean, share;
+  std::size_t trends = 0;
+  for (const auto& y : runs) {
+    const auto u = trend_share(y);
+    if (!u) return std::nullopt;
+    double m = 0;
+    for (const auto v : y) m += v / double(y.size());
+    mean.push_back(m);
+    share.push_back(u->first);
+    trends += u->second;
+  }
+  if (2 * trends < runs.size()) return std::nullopt;
+  const auto m = laws.law(at, mean, Quantity::seconds, where, fmt::format("compute seconds, mean over {}", index->name));
+  // The shape in i, unlike the mean, is taken as the same at every count: the runs' mean share.
+  double mean_share = 0;
+  for (const auto v : share) mean_share += v / double(share.size());
+  app::Law u;
+  u.expr = u.low = u.high = fmt::format("{:.4g}", mean_share);
+  u.form = u.expr + ", the runs' mean";
+  const auto [lo, hi] = std::minmax_element(share.begin(), share.end());
+  u.cv_error = mean_share > 0 ? (*hi - *lo) / mean_share : 0;  // the spread between the runs, reported
+  laws.record(where, fmt::format("compute's share at {} = 0", index->name), u);
+  index->used = true;
+  const auto line = [&](const std::string& mean_expr, const std::string& share_expr) {
+    const auto s = fmt::format("min(1, max(0, {}))", share_expr);
+    return fmt::format("({0}) * (2 * {1} + (2 - 4 * {1}) * {2} / max(1, ({3}) - 1))", mean_expr, s, index->name,
+                       index->times_expr);
+  };
+  app::Law out;
+  out.expr = line(m.expr, u.expr);
+  out.low = line(m.low.empty() ? m.expr : m.low, u.expr);
+  out.high = line(m.high.empty() ? m.expr : m.high, u.expr);
+  out.cv_error = m.cv_error;
+  return out;
+}
+
+std::optional<app::Law> indexed_bytes(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                      const std::string& here, IndexContext* index, LawBook& laws) {
+  if (!index) return std::nullopt;
+  const auto runs = iterations(node, false, *index);
+  if (!varies(runs)) return std::nullopt;
+  std::vector<double> first, step;
+  for (const auto& y : runs) {
+    const auto line = fit_affine(y);
+    const double a = std::round(line.a), b = std::round(line.b);
+    for (std::size_t i = 0; i < y.size(); ++i)
+      if (a + b * double(i) != y[i]) return std::nullopt;
+    first.push_back(a), step.push_back(b);
+  }
+  const auto a = laws.law(at, first, Quantity::integer, here, fmt::format("bytes at {} = 0", index->name));
+  const auto b = laws.law(at, step, Quantity::integer, here, fmt::format("bytes per {}", index->name));
+  if (!exact(a) || !exact(b)) return std::nullopt;
+  index->used = true;
+  return bare(app::Law{fmt::format("{} + ({}) * {}", a.expr, b.expr, index->name), "", "", "", {}, {}, 0});
+}
+
+std::optional<app::PeerRule> indexed_peer(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                          const std::string& here, IndexContext* index, LawBook& laws) {
+  if (!index) return std::nullopt;
+  std::optional<std::vector<IndexPeer>> shapes;  // the forms every run so far follows
+  for (std::size_t k = 0; k < node.size(); ++k) {
+    const auto& peers = node[k]->peers;
+    if (peers.empty()) return std::nullopt;
+    for (const auto& member : peers)
+      if (member != peers.front()) return unchanging_peers(node, here);  // a peer per member: not a root's
+    if (peers.front().size() != index->times[k]) return unchanging_peers(node, here);  // in an inner loop
+    auto rules = index_peer_rules(peers.front(), at[k].run->p);
+    if (shapes)
+      std::erase_if(rules, [&](const IndexPeer& r) {
+        return std::none_of(shapes->begin(), shapes->end(), [&](const IndexPeer& s) { return same_shape(r, s); });
+      });
+    if (rules.empty()) return unchanging_peers(node, here);
+    shapes = std::move(rules);
+  }
+  const auto shape = shapes->front();
+  std::vector<double> first;
+  for (std::size_t k = 0; k < node.size(); ++k) first.push_back(double(node[k]->peers.front().front()));
+  const auto a = laws.law(at, first, Quantity::integer, here, fmt::format("peer at {} = 0", index->name));
+  if (!exact(a)) return unchanging_peers(node, here);
+  index->used = true;
+  auto rule = peer_rule(app::PeerRule::Kind::fixed);
+  rule.rank = bare(app::Law{index_peer_text(shape, a.expr, index->name), "", "", "", {}, {}, 0});
+  laws.record(here, "peer", rule.rank);
+  return rule;
 }
 
 }  // namespace augur::learn

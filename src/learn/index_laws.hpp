@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "learn/aligned.hpp"
+#include "learn/law_book.hpp"
 #include "learn/rank_groups.hpp"
 
 namespace augur::learn {
@@ -57,5 +59,32 @@ namespace augur::learn {
 // first that gives every value, tried for each of `totals` in turn; nothing otherwise.
 std::optional<std::string> dealt_count_law(const std::vector<std::pair<int, double>>& values,
                                            const std::vector<std::int64_t>& totals);
+
+}  // namespace augur::learn
+
+namespace augur::learn {
+
+// The innermost loop around the node being learned, when its iterations may differ: its index's
+// name, its count's law, each run's count, and whether a law of the body read the index.
+struct IndexContext {
+  std::string name, times_expr;
+  std::vector<std::uint32_t> times;  // per run
+  bool used = false;
+};
+
+// The laws in the index of an aligned node inside `index`'s loop, recorded in `laws` and `used`
+// set when one is found; nothing when there is no such loop or the node does not change with
+// the iteration, so that its law in p and n applies.
+// A compute that changes over the iterations, with a trend in most runs: a line in the index.
+std::optional<app::Law> indexed_seconds(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                        const std::string& where, IndexContext* index, LawBook& laws);
+// A size that changes by the same step at each iteration: a + b·i, both exact integer laws.
+std::optional<app::Law> indexed_bytes(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                      const std::string& here, IndexContext* index, LawBook& laws);
+// A peer the same for every member at each iteration but moving with it (a root that rotates,
+// a client's servers in turn), with its first value a law in p; a peer that moves by no rule of
+// the index is refused.
+std::optional<app::PeerRule> indexed_peer(const std::vector<GroupRun>& at, const AlignedNode& node,
+                                          const std::string& here, IndexContext* index, LawBook& laws);
 
 }  // namespace augur::learn

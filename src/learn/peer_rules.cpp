@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <stdexcept>
 
-#include "app/process_grid.hpp"
+#include "app/peer_resolution.hpp"
 #include "learn/law_fit.hpp"
 #include "sim/program/program.hpp"
 
@@ -36,8 +37,12 @@ std::optional<Rule> with_exact_law(Rule rule, const std::vector<PeerSamples>& ru
   (rule.kind == Kind::fixed ? rule.rank : rule.by) = law;
   for (const auto& run : runs) {
     const long value = std::lround(evaluate_law(law, run.p, run.n, parameter));
-    for (std::size_t i = 0; i < run.ranks.size(); ++i)
-      if (apply_peer_rule(rule, run.ranks[i], run.p, value) != run.peers[i]) return std::nullopt;
+    try {
+      for (std::size_t i = 0; i < run.ranks.size(); ++i)
+        if (apply_peer_rule(rule, run.ranks[i], run.p, value) != run.peers[i]) return std::nullopt;
+    } catch (const std::invalid_argument&) {
+      return std::nullopt;  // the rule names no rank of the run (app::peer_at): it reproduces none of its peers
+    }
   }
   return rule;
 }
@@ -110,22 +115,6 @@ std::optional<Rule> grid(const std::vector<PeerSamples>& runs) {
   return std::nullopt;
 }
 
-std::int32_t grid_neighbour(const app::PeerRule& rule, int rank, int p) {
-  const auto dims = app::balanced_dims(p, rule.dims);
-  std::vector<int> coords(dims.size());
-  int rest = rank;
-  for (int d = int(dims.size()) - 1; d >= 0; --d) coords[d] = rest % dims[d], rest /= dims[d];
-  int& c = coords[rule.dim];
-  c += rule.shift;
-  if (c < 0 || c >= dims[rule.dim]) {
-    if (!rule.periodic) return sim::kNoPeer;
-    c = (c % dims[rule.dim] + dims[rule.dim]) % dims[rule.dim];
-  }
-  int out = 0;
-  for (std::size_t d = 0; d < dims.size(); ++d) out = out * dims[d] + coords[d];
-  return out;
-}
-
 }  // namespace
 
 
@@ -134,19 +123,10 @@ std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long va
     case Kind::any: return sim::kAny;
     case Kind::none: return sim::kNoPeer;
     case Kind::reply: return sim::kLastSource;  // decided as the program runs
-    case Kind::fixed: return value >= 0 && value < p ? std::int32_t(value) : sim::kNoPeer;
-    case Kind::exclusive_or: {
-      const long peer = rank ^ value;
-      return peer < p ? std::int32_t(peer) : sim::kNoPeer;
-    }
-    case Kind::offset: {
-      const long peer = rank + value;
-      if (rule.wrap) return std::int32_t((peer % p + p) % p);
-      return peer >= 0 && peer < p ? std::int32_t(peer) : sim::kNoPeer;
-    }
-    case Kind::grid: return grid_neighbour(rule, rank, p);
+    default: break;
   }
-  return sim::kNoPeer;
+  const auto peer = app::peer_rank(app::peer_at(rule, p, value), rank, p);
+  return peer ? std::int32_t(*peer) : sim::kNoPeer;
 }
 
 std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter) {

@@ -27,8 +27,9 @@ inline app::PeerRule peer_rule(app::PeerRule::Kind kind) {
   return rule;
 }
 
-// The peer of `rank` under `rule` at p (sim::kAny, sim::kNoPeer, or a world rank); `value`
-// evaluates the rule's laws at p.
+// The peer of `rank` under `rule` at p (sim::kAny, sim::kNoPeer, sim::kLastSource or a world
+// rank), as app::peer_rank gives it; `value` is the rule's law at p. Throws
+// std::invalid_argument where app::peer_at does (a fixed rank outside 0..p−1).
 std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value);
 
 // The first rule that reproduces every sample, or nothing.

@@ -1,6 +1,8 @@
 #pragma once
-// The kernel's state and its parts, shared by engine.cpp (the event loop and the operations),
-// matching.cpp (messages, requests, matching), collectives.cpp and deadlock.cpp. Internal to
+// The kernel's state and its parts, shared by the files that implement the engine:
+// engine.cpp (the event loop and the operations), engine_wait.cpp (waits), matching.cpp
+// (messages, requests, matching), engine_transfers.cpp (messages in flight on the network),
+// send_order.cpp, loggops_order.cpp, collectives.cpp and deadlock.cpp. Internal to
 // src/sim/kernel: use kernel.hpp.
 #include <cstdint>
 #include <limits>
@@ -16,6 +18,8 @@ namespace augur::sim {
 inline constexpr std::uint32_t kNil = std::numeric_limits<std::uint32_t>::max();
 // Op::flags bit of messages inside an expanded collective: they match only each other.
 inline constexpr std::uint8_t kInternal = 0x80;
+// Whether a message goes to (or comes from) a rank: MPI_PROC_NULL names none.
+inline bool has_peer(std::int32_t peer) { return peer != kNoPeer; }
 
 // Names the run report uses for point-to-point calls; collectives follow at kFixedNames.
 enum Name : std::uint16_t { n_send, n_ssend, n_rsend, n_bsend, n_recv, n_isend, n_irecv, n_wait, n_sendrecv, kFixedNames };

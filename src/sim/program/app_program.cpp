@@ -14,7 +14,7 @@
 #include "app/app_program_json.hpp"
 #include "app/comm_split.hpp"
 #include "app/law_scope.hpp"
-#include "app/process_grid.hpp"
+#include "app/peer_resolution.hpp"
 #include "model/error.hpp"
 
 namespace augur::sim {
@@ -25,21 +25,11 @@ using app::PeerRule;
 using app::ProgramNode;
 using Rule = PeerRule::Kind;
 
-// A peer rule at one p: all a rank needs to find its peer.
-struct Peer {
-  Rule kind = Rule::none;
-  std::int64_t value = 0;  // fixed: the rank; offset, xor: the operand
-  bool wrap = true;        // offset
-  std::int64_t extent = 1, stride = 1;  // grid: the dimension's length and the ranks one step spans
-  int shift = 0;
-  bool periodic = false;
-};
-
 // A node of a group's body at one p. Leaves are numbered in the order they are written, so a
 // rank's operations are its leaves resolved, and its body those leaves unrolled.
 struct Step {
   Op op;                  // peers left to resolve
-  Peer peer, peer2;
+  app::PeerAt peer, peer2;
   std::size_t leaf = 0;   // this leaf's number
   std::int64_t times = -1;  // a loop's iterations; -1 for a leaf
   std::vector<Step> body;
@@ -60,30 +50,19 @@ struct Group {
 std::int64_t wrapped(std::int64_t v, std::int64_t n) { return ((v % n) + n) % n; }
 
 // The rank `rank` sends to (or receives from), relative to it when the rule is not one rank.
-std::int32_t resolve(const Peer& peer, std::int64_t rank, std::int64_t p, std::uint8_t& flags, std::uint8_t relative) {
-  std::int64_t target = 0;
+std::int32_t resolve(const app::PeerAt& peer, std::int64_t rank, std::int64_t p, std::uint8_t& flags,
+                     std::uint8_t relative) {
   switch (peer.kind) {
     case Rule::none: return kNoPeer;
     case Rule::any: return kAny;
     case Rule::reply: return kLastSource;
     case Rule::fixed: return static_cast<std::int32_t>(peer.value);
-    case Rule::offset:
-      target = rank + peer.value;
-      if (peer.wrap) target = wrapped(target, p);
-      break;
-    case Rule::exclusive_or: target = rank ^ peer.value; break;
-    case Rule::grid: {
-      const auto at = (rank / peer.stride) % peer.extent;
-      auto to = at + peer.shift;
-      if (peer.periodic) to = wrapped(to, peer.extent);
-      if (to < 0 || to >= peer.extent) return kNoPeer;
-      target = rank + (to - at) * peer.stride;
-      break;
-    }
+    default: break;
   }
-  if (target < 0 || target >= p) return kNoPeer;
+  const auto target = app::peer_rank(peer, rank, p);
+  if (!target) return kNoPeer;
   flags |= relative;
-  return static_cast<std::int32_t>(wrapped(target - rank, p));
+  return static_cast<std::int32_t>(wrapped(*target - rank, p));
 }
 
 void resolve_leaves(const std::vector<Step>& steps, std::int64_t rank, std::int64_t p, std::vector<Op>& out) {
@@ -149,7 +128,7 @@ class Instantiator {
   }
   double value(const Law& law, const std::string& field, bool bounded);
   std::int64_t integer(const Law& law, const std::string& field, bool bounded);
-  Peer peer(const PeerRule& rule, const std::string& field);
+  app::PeerAt peer(const PeerRule& rule, const std::string& field);
   void split(const app::CommRule& rule, const std::string& field, Step& s);
   Step leaf(const ProgramNode& node, const std::string& field);
   std::vector<Step> steps(const std::vector<ProgramNode>& body, const std::string& field, Group& group);
@@ -209,25 +188,17 @@ std::int64_t Instantiator::integer(const Law& law, const std::string& field, boo
   return static_cast<std::int64_t>(v);
 }
 
-Peer Instantiator::peer(const PeerRule& rule, const std::string& field) {
-  Peer peer;
-  peer.kind = rule.kind;
-  if (rule.kind == Rule::fixed) {
-    peer.value = integer(rule.rank, field + ".fixed", false);
-    if (peer.value < 0 || peer.value >= p_) fail(field + ".fixed", fmt::format("rank {} is outside 0..{}", peer.value, p_ - 1));
-  } else if (rule.kind == Rule::offset || rule.kind == Rule::exclusive_or) {
-    const bool offset = rule.kind == Rule::offset;
-    peer.value = integer(rule.by, field + (offset ? ".offset" : ".xor"), false);
-    if (!offset && peer.value < 0) fail(field + ".xor", fmt::format("{} is negative", peer.value));
-    peer.wrap = rule.wrap;
-  } else if (rule.kind == Rule::grid) {
-    const auto dims = app::balanced_dims(static_cast<int>(p_), rule.dims);
-    peer.extent = dims[rule.dim];
-    for (int d = rule.dims - 1; d > rule.dim; --d) peer.stride *= dims[d];  // row-major, the last dimension fastest
-    peer.shift = rule.shift;
-    peer.periodic = rule.periodic;
+app::PeerAt Instantiator::peer(const PeerRule& rule, const std::string& field) {
+  const bool fixed = rule.kind == Rule::fixed;
+  const auto* name = fixed ? ".fixed" : rule.kind == Rule::offset ? ".offset" : ".xor";
+  std::int64_t value = 0;
+  if (fixed) value = integer(rule.rank, field + name, false);
+  else if (rule.kind == Rule::offset || rule.kind == Rule::exclusive_or) value = integer(rule.by, field + name, false);
+  try {
+    return app::peer_at(rule, p_, value);
+  } catch (const std::invalid_argument& e) {
+    fail(field + name, e.what());
   }
-  return peer;
 }
 
 Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {

@@ -14,98 +14,10 @@
 #include "model/catalog.hpp"
 #include "model/duration.hpp"
 #include "model/size.hpp"
-#include "sim/program/schedule_expr.hpp"
+#include "sim/program/schedule_parser.hpp"
 
-namespace augur::sim {
-namespace {
+namespace augur::sim::schedule_parsing {
 
-constexpr std::int64_t kMaxRanks = 1 << 24;
-constexpr std::int64_t kMaxTag = 0x7FFFFFFF;
-
-struct Stmt {
-  OpKind kind = OpKind::compute;
-  bool repeat = false;
-  std::vector<Stmt> body;            // repeat
-  Expr count;                        // repeat's count; wait's (0: all)
-  std::vector<std::uint32_t> wait_set;  // `wait {0, 2}`: positions among the outstanding requests
-  Expr peer, peer2, bytes, tag, root;
-  bool any_peer = false, any_tag = false, has_root = false;
-  bool null_peer = false, null_peer2 = false;  // `null`: MPI_PROC_NULL
-  double seconds = 0;
-  timing::SendMode mode = timing::SendMode::standard;
-  std::uint16_t name = 0, comm = 0;
-  int line = 0, column = 0;
-};
-
-class Parser {
- public:
-  Parser(std::string_view text, const std::string& file, std::size_t max_operations)
-      : file_(file), tokens_(tokenize(text, file)), budget_(max_operations) {}
-  std::unique_ptr<FlatProgram> parse();
-
- private:
-  // Tokens.
-  const Token& peek(std::size_t ahead = 0) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
-  const Token& next() { return tokens_[std::min(pos_++, tokens_.size() - 1)]; }
-  bool at(std::string_view text) const { return peek().kind != TokenKind::end && peek().text == text; }
-  bool accept(std::string_view text);
-  void expect(std::string_view text, std::string_view what);
-  [[noreturn]] void fail(const Token& t, const std::string& reason) const;
-  [[noreturn]] void fail_at(int line, int column, const std::string& reason) const;
-  std::string_view identifier(std::string_view what);
-  void descend(const Token& t);
-
-  // Expressions.
-  Expr expression();
-  void binary(Expr& e, int level);
-  void unary(Expr& e);
-  bool at_table_entry() const;
-  void table_entry(Expr& e);
-  void combine(Expr& a, const Expr& b, char op);
-  std::int64_t constant(std::string_view what);
-  bool starts_expression() const;
-
-  // Declarations and statements.
-  void declaration();
-  void communicator();
-  void grain();
-  void table();
-  void body_for(std::int64_t first, std::int64_t last);
-  std::vector<Stmt> block();
-  Stmt statement();
-  void message(Stmt& s, const Token& keyword);
-  void options(Stmt& s);
-  void wait_set(Stmt& s);
-  Expr size();
-  double duration();
-
-  // Instantiation.
-  bool shareable(const std::vector<Stmt>& body) const;
-  void instantiate(const std::vector<Stmt>& body, std::optional<std::int64_t> rank, std::vector<Op>& out);
-  std::int32_t peer_of(const Expr& e, std::optional<std::int64_t> rank, bool shared, std::uint8_t& flags,
-                       std::uint8_t relative_flag) const;
-  std::int64_t value_of(const Expr& e, std::optional<std::int64_t> rank) const;
-
-  const std::string& file_;
-  std::vector<Token> tokens_;
-  std::size_t pos_ = 0;
-  std::int64_t n_ = 0;
-  std::unique_ptr<FlatProgram> program_;
-  std::map<std::string, std::uint16_t, std::less<>> comms_;
-  std::map<std::string, double, std::less<>> grains_;
-  std::vector<Table> tables_;
-  std::map<std::string, std::size_t, std::less<>> table_ids_;
-  std::size_t budget_, used_ = 0;  // operations (and per-rank bodies) stored so far
-  int depth_ = 0;                  // open parentheses, unary minuses and repeat bodies
-
-  // The parser recurses on nesting; a hostile file must get an error, not a stack overflow.
-  static constexpr int kMaxDepth = 256;
-  struct Nesting {
-    Parser& p;
-    Nesting(Parser& parser, const Token& t) : p(parser) { p.descend(t); }
-    ~Nesting() { --p.depth_; }
-  };
-};
 
 void Parser::fail_at(int line, int column, const std::string& reason) const {
   throw ScheduleError(fmt::format("{}:{}:{}: {}", file_, line, column, reason));
@@ -138,139 +50,6 @@ std::string_view Parser::identifier(std::string_view what) {
 }
 
 // --- expressions ---------------------------------------------------------------------------
-
-bool Parser::starts_expression() const {
-  const auto& t = peek();
-  return t.kind == TokenKind::number || at("(") || at("-") || at("N") || at("rank") || at_table_entry();
-}
-
-bool Parser::at_table_entry() const {
-  return peek().kind == TokenKind::identifier && peek(1).kind == TokenKind::symbol && peek(1).text == "[";
-}
-
-// NAME[index]: a constant index reads the entry now; any other, when the body is instantiated.
-void Parser::table_entry(Expr& e) {
-  const Token& name = next();
-  auto it = table_ids_.find(name.text);
-  if (it == table_ids_.end()) fail(name, fmt::format("unknown table '{}'", name.text));
-  next();  // '['
-  Expr index;
-  index.line = peek().line;
-  index.column = peek().column;
-  binary(index, 0);
-  expect("]", "to close the table's index");
-  e.rpn = std::move(index.rpn);
-  e.rpn.push_back({'t', static_cast<std::int64_t>(it->second)});
-  e.tables = &tables_;
-  e.cls = Expr::Class::general;
-  if (index.cls != Expr::Class::constant) return;
-  std::string why;
-  if (!e.evaluate(0, e.value, &why)) fail_at(index.line, index.column, why);
-  e.cls = Expr::Class::constant;
-  e.rpn = {{'n', e.value}};
-}
-
-Expr Parser::expression() {
-  Expr e;
-  e.line = peek().line;
-  e.column = peek().column;
-  binary(e, 0);
-  return e;
-}
-
-// Levels: 0 '^', 1 '+' '-', 2 '*' '/' '%'.
-void Parser::binary(Expr& e, int level) {
-  static constexpr std::string_view kLevels[] = {"^", "+-", "*/%"};
-  if (level == 3) return unary(e);
-  binary(e, level + 1);
-  while (peek().kind == TokenKind::symbol && peek().text.size() == 1 &&
-         kLevels[level].find(peek().text[0]) != std::string_view::npos) {
-    const char op = next().text[0];
-    Expr rhs;
-    rhs.line = peek().line;
-    rhs.column = peek().column;
-    binary(rhs, level + 1);
-    combine(e, rhs, op);
-  }
-}
-
-void Parser::unary(Expr& e) {
-  const Token& t = peek();
-  Nesting nesting(*this, t);
-  if (accept("-")) {
-    unary(e);
-    Expr zero;
-    std::swap(zero, e);
-    e.line = zero.line;
-    e.column = zero.column;
-    e.rpn = {{'n', 0}};
-    combine(e, zero, '-');
-    return;
-  }
-  if (accept("(")) {
-    binary(e, 0);
-    expect(")", "to close the parenthesis");
-    return;
-  }
-  if (at_table_entry()) return table_entry(e);
-  if (accept("rank")) {
-    e.cls = Expr::Class::offset;
-    e.value = 0;
-    e.rpn = {{'r', 0}};
-    return;
-  }
-  std::int64_t v = 0;
-  if (accept("N")) {
-    v = n_;
-  } else if (t.kind == TokenKind::number) {
-    next();
-    auto [end, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
-    if (ec != std::errc() || end != t.text.data() + t.text.size())
-      fail(t, fmt::format("'{}' is not an integer", t.text));
-  } else {
-    fail(t, t.kind == TokenKind::end ? "expected a number, N, rank or a table entry, found the end" :
-                                       fmt::format("expected a number, N, rank or a table entry, found '{}'", t.text));
-  }
-  e.cls = Expr::Class::constant;
-  e.value = v;
-  e.rpn = {{'n', v}};
-}
-
-// a = a op b, keeping the class: constants fold, rank ± constant stays an offset.
-void Parser::combine(Expr& a, const Expr& b, char op) {
-  using C = Expr::Class;
-  Expr joined;
-  joined.rpn = a.rpn;
-  joined.rpn.insert(joined.rpn.end(), b.rpn.begin(), b.rpn.end());
-  joined.rpn.push_back({op, 0});
-  joined.cls = C::general;
-  joined.tables = a.tables ? a.tables : b.tables;
-  if (a.cls == C::constant && b.cls == C::constant) {
-    std::string why;
-    if (!joined.evaluate(0, joined.value, &why)) fail_at(b.line, b.column, why);
-    joined.cls = C::constant;
-    joined.rpn = {{'n', joined.value}};
-  } else if (a.cls == C::offset && b.cls == C::constant && (op == '+' || op == '-')) {
-    joined.cls = C::offset;
-    if ((op == '+' ? __builtin_add_overflow(a.value, b.value, &joined.value)
-                   : __builtin_sub_overflow(a.value, b.value, &joined.value)))
-      fail_at(b.line, b.column, "overflow");
-  } else if (a.cls == C::constant && b.cls == C::offset && op == '+') {
-    joined.cls = C::offset;
-    if (__builtin_add_overflow(a.value, b.value, &joined.value)) fail_at(b.line, b.column, "overflow");
-  }
-  joined.line = a.line;
-  joined.column = a.column;
-  a = std::move(joined);
-}
-
-std::int64_t Parser::constant(std::string_view what) {
-  const Expr e = expression();
-  if (e.cls != Expr::Class::constant) fail_at(e.line, e.column, fmt::format("{} must not depend on rank", what));
-  return e.value;
-}
-
-// --- declarations --------------------------------------------------------------------------
 
 std::unique_ptr<FlatProgram> Parser::parse() {
   const Token& first = peek();
@@ -608,7 +387,11 @@ void Parser::instantiate(const std::vector<Stmt>& body, std::optional<std::int64
   }
 }
 
-}  // namespace
+}  // namespace augur::sim::schedule_parsing
+
+namespace augur::sim {
+
+using schedule_parsing::Parser;
 
 std::unique_ptr<FlatProgram> parse_schedule(std::string_view text, const std::string& file,
                                             std::size_t max_operations) {
