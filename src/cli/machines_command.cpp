@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/sim_setup.hpp"
 #include "model/machines.hpp"
+#include "report/sheet.hpp"
 #include "model/units.hpp"
 #include "sim/network/machine_json.hpp"
 #include "sim/network/simgrid_platform.hpp"
@@ -98,14 +99,7 @@ void print_levels(const model::Model& m) {
   std::cout << "nodes: " << nodes.ranks_per_node << " ranks a node (docs/nodes.md); above, the between-nodes level\n"
             << fmt::format("  {:<14} {:>12} {:>12} {:>12} {:>12}\n", "point-to-point", "on node 8 B", "between 8 B",
                            "on node 64K", "between 64K");
-  const auto at = [&](const model::Operation* op, double bytes) {
-    if (!op) return std::string("-");
-    try {
-      return model::format_seconds(m.seconds(*op, 2, bytes));
-    } catch (const model::QueryError&) {
-      return std::string("-");
-    }
-  };
+  const auto at = [&](const model::Operation* op, double bytes) { return report::pair_time_or_dash(m, op, bytes); };
   for (const auto& [name, on_node] : nodes.on_node) {
     const auto* between = m.find(name);
     std::cout << fmt::format("  {:<14} {:>12} {:>12} {:>12} {:>12}\n", name, at(&on_node, 8), at(between, 8),

@@ -10,6 +10,16 @@
 #include "model/units.hpp"
 
 namespace augur::report {
+
+std::string pair_time_or_dash(const model::Model& m, const model::Operation* op, double bytes) {
+  if (!op) return "-";
+  try {
+    return model::format_seconds(m.seconds(*op, 2, bytes));
+  } catch (const model::QueryError&) {
+    return "-";
+  }
+}
+
 namespace {
 
 // Regime limits are exact byte counts (2049 is not 2 KiB), so they are shown exactly.
@@ -194,14 +204,7 @@ Facts network_facts(const model::Network& n) {
 Facts level_facts(const model::Model& m) {
   const auto& nodes = *m.nodes;
   Facts facts{{"ranks a node", fmt::format("{}", nodes.ranks_per_node)}};
-  const auto at = [&](const model::Operation* op, double bytes) {
-    if (!op) return std::string("-");
-    try {
-      return model::format_seconds(m.seconds(*op, 2, bytes));
-    } catch (const model::QueryError&) {
-      return std::string("-");
-    }
-  };
+  const auto at = [&](const model::Operation* op, double bytes) { return pair_time_or_dash(m, op, bytes); };
   for (const auto& [name, on_node] : nodes.on_node)
     for (const double bytes : {8.0, 65536.0})
       facts.emplace_back(fmt::format("{} {}: on one node / between nodes", model::mpi_name(name), model::format_bytes(bytes)),

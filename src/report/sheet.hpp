@@ -82,4 +82,8 @@ void write_sheet_tex(const Sheet& sheet, const std::string& picture_dir, std::os
 // Text of one regime's law for reading: coefficients in µs, "·" for products, ± errors.
 std::string readable_equation(const model::Regime& regime, const model::Units& units);
 
+// A two-rank operation's time at `bytes` on `m`, readable, or "-" when the operation is absent or
+// its law does not reach that size: the cell of a table of levels (data sheet, `augur machines`).
+std::string pair_time_or_dash(const model::Model& m, const model::Operation* op, double bytes);
+
 }  // namespace augur::report
