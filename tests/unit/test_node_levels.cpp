@@ -224,6 +224,27 @@ rank 2 { recv 0 })",
   EXPECT_DOUBLE_EQ(sim::simulate(*program, flat).ranks[1].finish, between.receive_end(0, 0, false, 4096));
 }
 
+// Two ranks of one node exchanging with MPI_Sendrecv and receiving: every price, the sendrecv's
+// floor and the receive's wait included, is the on-node level's, as if that level were the
+// whole machine; and the reverse profiler prices them so (its rules by the pair's level).
+TEST(NodeLevels, SimPricesSendrecvByItsPairsLevel) {
+  const auto& m = two_level();
+  const auto program = sim::parse_schedule(R"(ranks 4
+rank 0 { sendrecv 1 1 8 sendrecv 1 1 4KiB recv 1 }
+rank 1 { sendrecv 0 0 8 sendrecv 0 0 4KiB send 0 64 })",
+                                           "pair.sched");
+  const auto on_node_model = m.on_node_level();
+  const sim::ModelNetwork placed(m, model::Bound::avg, timing::Placement::block(2));
+  const sim::ModelNetwork on_node(on_node_model, model::Bound::avg);
+  const sim::ModelNetwork between(m, model::Bound::avg);
+  const auto r = sim::simulate(*program, placed);
+  const auto alone = sim::simulate(*program, on_node);
+  for (int rank : {0, 1}) {
+    EXPECT_DOUBLE_EQ(r.ranks[rank].finish, alone.ranks[rank].finish) << rank;
+    EXPECT_LT(r.ranks[rank].finish, sim::simulate(*program, between).ranks[rank].finish) << rank;
+  }
+}
+
 TEST(NodeLevels, SimCollectiveAtPlacement) {
   const auto& m = two_level();
   const auto program = sim::parse_schedule("ranks 4\nranks 0..3 { allreduce 4096 bcast 4096 root=0 }", "c.sched");

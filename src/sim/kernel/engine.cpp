@@ -411,7 +411,8 @@ void Engine::finish_call(int rank) {
       break;
     }
     case OpKind::recv:
-      account(rank, n_recv, rs.begin, end, timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes), rs.bytes);
+      account(rank, n_recv, rs.begin, end,
+              timing::receive_waiting(net_.between(op.peer, rank), rs.begin, rs.halves, rs.bytes), rs.bytes);
       if ((op.flags & kExitOnTag) && rs.last_tag == op.tag2) {
         rs.pc = static_cast<std::uint32_t>(op.value);  // advance() below steps past the loop's end
         --rs.pc;
@@ -420,9 +421,13 @@ void Engine::finish_call(int rank) {
     case OpKind::sendrecv: {
       const bool received = has_peer(op.peer2);
       // On LogGOPS rs.end holds a rendezvous send half's end too.
-      end = timing::sendrecv_call_end(net_, rs.begin, rs.send_end, received || handles_ ? rs.end : rs.begin,
-                                      has_peer(op.peer) && received, std::max(op.value, rs.bytes));
-      const double waited = received ? timing::receive_waiting(net_, rs.begin, rs.halves, rs.bytes) : 0;
+      // Priced at the send's level, as the reverse profiler prices it (its floor is the model's
+      // sendrecv between the two ranks).
+      end = timing::sendrecv_call_end(net_.between(rank, op.peer), rs.begin, rs.send_end,
+                                      received || handles_ ? rs.end : rs.begin, has_peer(op.peer) && received,
+                                      std::max(op.value, rs.bytes));
+      const double waited =
+          received ? timing::receive_waiting(net_.between(op.peer2, rank), rs.begin, rs.halves, rs.bytes) : 0;
       account(rank, n_sendrecv, rs.begin, end, waited, op.value + rs.bytes);
       break;
     }
