@@ -68,6 +68,13 @@ lifecycle() {
   }
   local made
   made=$(awk '{print $2}' "$dir/made")
+  # More ranks than cores: the ranks must yield when idle, or each waits out its core's time slices.
+  if ((4 > $(nproc))); then
+    grep -q -- "--mca mpi_yield_when_idle 1" "$dir/mpirun-args" ||
+      fail "4 ranks on $(nproc) cores, and mpirun-args does not make them yield: $(cat "$dir/mpirun-args")"
+  else
+    grep -q -- "mpi_yield_when_idle" "$dir/mpirun-args" && fail "4 ranks on $(nproc) cores made to yield"
+  fi
   # shellcheck disable=SC2046
   timeout 60 "$script" exec --dir "$dir" -- "$mpirun" --allow-run-as-root -np 4 $(cat "$dir/mpirun-args") \
     "$probe" 2 8 1048576 > "$work/probe.out" 2>&1 || fail "the probe failed: $(cat "$work/probe.out")"
