@@ -5,7 +5,7 @@ For each example program and input it measures the real run time on the target (
 own barrier-to-barrier MPI_Wtime, median of several runs), predicts it with `augur run` on this
 machine from a model of the target, and with SimGrid SMPI on a platform derived from the same
 model file, and prints a table of measured, predicted, errors and the cost of each prediction;
-with --write it also writes the table to docs/accuracy.md under a heading for the target.
+with --write it also writes the table to docs/accuracy.md (docs/accuracy-tcp.md for the TCP targets) under a heading for the target.
 
   bench/accuracy/run.py --model host.json               # a model made by `augur bench`
   bench/accuracy/run.py --bench quick                   # make the model first
@@ -21,6 +21,11 @@ Targets (--target-machine):
         `augur bench` (with --bench) run inside the namespace; the predictions run on this
         machine over shared memory with the model made there. Needs root and `ip netns`; the
         namespace (augur-tcp-PID) is deleted at exit, Ctrl-C and SIGTERM included.
+  nodes 2 emulated nodes of 2 ranks joined by a 1 Gbit/s link (scripts/emulate-nodes,
+        docs/emulated-nodes.md): shared memory within a node, TCP between them. The measured
+        runs and `augur bench -np 4 --sync barrier` (with --bench) run across the nodes; the
+        predictions run on this machine with `--ranks-per-node 2`, pricing each message by
+        whether its two ranks share a node. -np defaults to 4.
 
 SMPI (--smpi auto|on|off; auto runs it when smpicc and smpirun are installed): the examples are
 built with smpicc (examples/build-smpi.sh) and run under smpirun on a platform written from the
@@ -56,6 +61,7 @@ import bounds_band
 import machine_state
 import smpi_platform
 import steal
+import nodes_target
 import tcp_target
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -265,17 +271,27 @@ def predict(augur, models, binary, args, np_, extra):
         except (OSError, ValueError) as e:
             raise Failed(f"{' '.join(cmd)}: {report}: {e}")
         whole = summary["predicted_seconds"]
-        replays = [replay(augur, trace, model, Path(tmp) / f"replay-{m}.json")
+        replays = [replay(augur, trace, model, Path(tmp) / f"replay-{m}.json", placement_options(extra))
                    for m, model in enumerate(models)] if len(models) > 1 else []
         if replays and abs(replays[0] - whole) > 1e-9 * whole:
             raise Failed(f"{trace}: replayed on {models[0]}, {replays[0]!r} s, not the run's {whole!r} s")
         return [predicted] + [predicted + r - whole for r in replays[1:]], bounds_band.relative_band(summary)
 
 
-def replay(augur, trace, model, report):
+def placement_options(extra):
+    """The options of `augur run` among `extra` that say where ranks are, which the replay needs too
+    (a model of one level ignores them)."""
+    kept, words = [], list(extra)
+    for i, word in enumerate(words):
+        if word.split("=")[0] in ("--ranks-per-node", "--placement"):
+            kept += words[i:i + 1 + ("=" not in word)]
+    return kept
+
+
+def replay(augur, trace, model, report, placement=()):
     """The whole predicted time of a trace replayed on `model`, wildcards matched as in the run."""
     run([str(augur), "sim", str(trace), "--machine", str(model), "--match", "recorded", "--report", str(report),
-         "--no-progress"])
+         "--no-progress", *placement])
     try:
         return json.loads(report.read_text())["predicted_seconds"]
     except (OSError, ValueError, KeyError) as e:
@@ -295,8 +311,8 @@ def simulate(smpi, program, args, np_, runs):
     return statistics.median(times), (time.monotonic() - started) / runs
 
 
-def make_model(augur, preset, state, path, target, passes=None, budget=None):
-    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", "2", f"--{preset}", "--oversubscribe", "--overwrite",
+def make_model(augur, preset, state, path, target, passes=None, budget=None, np_=2, extra=()):
+    cmd = [str(augur), "bench", "--mpirun", MPIRUN, "-np", str(np_), *extra, f"--{preset}", "--oversubscribe", "--overwrite",
            "--quiet", "-o", str(path)] + (["--state", state] if state else []) + (["--passes", str(passes)] if passes else [])
     cmd += ["--budget", budget] if budget else []
     run(target.wrap(cmd), timeout=3600, env=target.env())
@@ -384,7 +400,7 @@ def table(rows, target, command, notes, timings):
 
 
 def write_section(doc, target, text):
-    """Replaces the section of `target` in docs/accuracy.md, keeping the others."""
+    """Replaces the section of `target` in `doc`, keeping the others."""
     content = doc.read_text() if doc.exists() else "# Accuracy\n\n"
     pattern = re.compile(rf"### {re.escape(target)}\n.*?(?=\n### |\Z)", re.S)
     content = pattern.sub(lambda _: text.rstrip() + "\n", content) if pattern.search(content) else content.rstrip() + "\n\n" + text
@@ -394,6 +410,13 @@ def write_section(doc, target, text):
 
 
 HOST_HEADING = "this machine (Open MPI, shared memory)"
+
+
+NODES, RANKS_PER_NODE = 2, 2
+
+
+def nodes_heading(rate):
+    return f"{NODES} emulated nodes of {RANKS_PER_NODE} ranks, {rate.replace('gbit', ' Gbit/s').replace('mbit', ' Mbit/s')} link"
 
 
 def tcp_heading(rate, target="tcp"):
@@ -450,14 +473,14 @@ def main():
     ap.add_argument("--state", choices=["reference", "typical"],
                     help="with --bench: which passes of a point the model pools (augur bench --state): the faster "
                          "half of its passes (reference, augur bench's default), or every pass (docs/fitting.md, \"Machine states\")")
-    ap.add_argument("--target-machine", choices=["host", *tcp_target.TARGETS], default="host",
+    ap.add_argument("--target-machine", choices=["host", *tcp_target.TARGETS, "nodes"], default="host",
                     help="host: this machine; tcp: Open MPI over TCP on a rate-limited loopback in a network namespace "
-                         "(root); tcp-mtu1500: the same with an MTU of 1500 and a 16 KB burst")
-    ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback (tc syntax)")
+                         "(root); tcp-mtu1500: the same with an MTU of 1500 and a 16 KB burst; nodes: 2 emulated nodes of 2 ranks (root)")
+    ap.add_argument("--tcp-rate", default="1gbit", help="tbf rate of the tcp target's loopback or of the nodes' link (tc syntax)")
     ap.add_argument("--target", help=f"heading in docs/accuracy.md (default: '{HOST_HEADING}' or '{tcp_heading('RATE')}')")
     ap.add_argument("--smpi", choices=["auto", "on", "off"], default="auto",
                     help="predict with SimGrid SMPI too (auto: when smpicc and smpirun are installed)")
-    ap.add_argument("-np", "--np", type=int, default=2, dest="np_")
+    ap.add_argument("-np", "--np", type=int, dest="np_", help="ranks (default 2; 4 on the nodes target)")
     ap.add_argument("--runs", type=int, default=5, help="runs per measurement and per augur prediction (median); SMPI runs half as often")
     ap.add_argument("--max-steal", type=float, default=0.05,
                     help="measure a run again (up to 3 tries, the calmest kept) when the hypervisor took more than "
@@ -490,7 +513,13 @@ def main():
             tcp_target.check_available()
         except tcp_target.TargetUnavailable as e:
             sys.exit(f"accuracy: cannot build the tcp target: {e}")
-    heading = a.target or (HOST_HEADING if a.target_machine == "host" else tcp_heading(a.tcp_rate, a.target_machine))
+    nodes = a.target_machine == "nodes"
+    if a.np_ is None:
+        a.np_ = NODES * RANKS_PER_NODE if nodes else 2
+    if nodes and not any(o.startswith("--ranks-per-node") for o in a.augur_option):
+        a.augur_option += ["--ranks-per-node", str(RANKS_PER_NODE)]
+    heading = a.target or (HOST_HEADING if a.target_machine == "host" else
+                           nodes_heading(a.tcp_rate) if nodes else tcp_heading(a.tcp_rate, a.target_machine))
     inputs = SMOKE_INPUTS if a.smoke else INPUTS
     if a.only:
         inputs = [i for i in inputs if i[0] in a.only.split(",")]
@@ -507,6 +536,12 @@ def main():
             except tcp_target.TargetUnavailable as e:
                 sys.exit(f"accuracy: cannot build the tcp target: {e}")
             print(f"target: {target.describe()}", flush=True)
+        elif nodes:
+            try:
+                target = stack.enter_context(nodes_target.EmulatedNodes(NODES, RANKS_PER_NODE, a.tcp_rate, MPIRUN))
+            except nodes_target.TargetUnavailable as e:
+                sys.exit(f"accuracy: cannot make the emulated nodes: {e}")
+            print(f"target: {target.describe()}", flush=True)
         else:
             target = HostTarget()
         model = Path(a.model).resolve() if a.model else None
@@ -514,7 +549,8 @@ def main():
             started = time.monotonic()
             # The smoke test's quick model keeps its own name, so it never replaces the table's.
             name = f"accuracy-{'smoke-' if a.smoke else ''}{a.target_machine}.json"
-            model = make_model(augur, a.bench, a.state, build / name, target, a.bench_passes, a.bench_budget)
+            model = make_model(augur, a.bench, a.state, build / name, target, a.bench_passes, a.bench_budget,
+                               a.np_ if nodes else 2, ["--sync", "barrier"] if nodes else [])
             timings["augur bench"] = time.monotonic() - started
             print(f"model: {model} ({timings['augur bench']:.0f} s)", flush=True)
 
@@ -586,6 +622,11 @@ def main():
                      f"{mtu}`tc qdisc add dev lo root tbf rate {a.tcp_rate} burst {shape['burst']} latency 50ms`; the measured runs"
                      f"{' and augur bench' if a.bench else ''} ran there; the predictions ran on this machine "
                      f"over shared memory.")
+    if nodes:
+        notes.append(f"Target: {NODES} emulated nodes of {RANKS_PER_NODE} ranks joined at {a.tcp_rate} "
+                     f"(scripts/emulate-nodes: shared memory within a node, TCP over the link); the measured runs"
+                     f"{' and augur bench (`--sync barrier`)' if a.bench else ''} ran there; the predictions ran on "
+                     f"this machine over shared memory with `{' '.join(a.augur_option)}`.")
     note = model_note(model)
     if a.versus:
         notes.append(f"The `versus` columns: `{a.versus}`, predicting each input from the same measured runs "
@@ -612,7 +653,8 @@ def main():
     text = table(rows, heading, command, notes, timings)
     print("\n" + text)
     if a.write:
-        write_section(ROOT / "docs" / "accuracy.md", heading, text)
+        doc = "accuracy-tcp.md" if a.target_machine in tcp_target.TARGETS else "accuracy.md"
+        write_section(ROOT / "docs" / doc, heading, text)
     worst = max(abs(r["error"]) for r in rows)
     if a.max_error is not None and worst > a.max_error:
         sys.exit(f"accuracy: worst error {100 * worst:.1f}% exceeds {100 * a.max_error:.0f}%")

@@ -9,6 +9,9 @@ prints, per size, the plain times (the median over rounds of the median block, a
 the fastest block) beside the bench's records (the median over passes of each pass's median). Needs root, ip netns and Open MPI; stops the nodes however it ends.
 
   bench/nodes/levels.py [--build build] [--rate 1gbit] [--rounds 3] [--sync window|barrier] [--out DIR]
+
+With --progress-thread it only probes, and adds both ping-pongs of the job across the nodes with
+Open MPI's TCP polling moved to a thread of its own (`--mca btl_tcp_progress_thread 1`).
 """
 import argparse
 import json
@@ -54,6 +57,22 @@ def us(t):
     return "–" if t is None else (f"{t * 1e6:.3g} µs" if t < 1e-3 else f"{t * 1e3:.3g} ms")
 
 
+def medians(plain):
+    """Per size: the median over rounds of each round's median block, and the fastest block of all."""
+    return {k: {b: (statistics.median(r[b][0] for r in v), min(r[b][1] for r in v)) for b in SIZES}
+            for k, v in plain.items()}
+
+
+def print_thread_table(plain):
+    med = medians(plain)
+    print("| size | on a node, 2-node job | the same, progress thread | one node alone | across the link | "
+          "the same, progress thread |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for b in SIZES:
+        cells = [med[k][b][0] for k in ("node", "node, thread", "host", "across", "across, thread")]
+        print(f"| {b} B | " + " | ".join(us(c) for c in cells) + " |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=str(ROOT / "build"))
@@ -61,6 +80,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sync", default="window")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--progress-thread", action="store_true",
+                    help="probe only, with and without btl_tcp_progress_thread (no bench)")
     o = ap.parse_args()
     build = pathlib.Path(o.build).resolve()
     script = ROOT / "scripts" / "emulate-nodes"
@@ -78,6 +99,12 @@ def main():
             plain["across"].append(probe(inside, args, 4, 2, program))
             plain["node"].append(probe(inside, args, 4, 1, program))
             plain["host"].append(probe([], [], 2, 1, program))
+            if o.progress_thread:
+                thread = args + ["--mca", "btl_tcp_progress_thread", "1"]
+                plain.setdefault("across, thread", []).append(probe(inside, thread, 4, 2, program))
+                plain.setdefault("node, thread", []).append(probe(inside, thread, 4, 1, program))
+        if o.progress_thread:
+            return print_thread_table(plain)
         run(inside + [augur, "bench", "-np", 4, "--quick", "--sync", o.sync, "-o", out / "two-nodes.json", "--overwrite",
                       "-q", "--"] + args)
         run([augur, "bench", "-np", 2, "--quick", "--sync", o.sync, "-o", out / "one-node.json", "--overwrite", "-q"])
@@ -85,9 +112,7 @@ def main():
         run([script, "stop", "--dir", nodes])
     two = bench_levels(out / "two-nodes.raw.jsonl")
     one = bench_levels(out / "one-node.raw.jsonl").get((None, None), {})
-    # Per size: the median over rounds of each round's median block, and the fastest block of all.
-    med = {k: {b: (statistics.median(r[b][0] for r in v), min(r[b][1] for r in v)) for b in SIZES}
-           for k, v in plain.items()}
+    med = medians(plain)
     print("| size | plain, across the link | bench, 2 nodes × 1 | plain, on an emulated node | bench, 1 node × 2 | "
           "plain, on the host | bench on one node |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
