@@ -8,11 +8,11 @@ it starts. The nodes are stopped when the `with` block ends, on an exception, Ct
 `scripts/emulate-nodes stop --all` removes what a run killed outright left behind.
 """
 import os
-import signal
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+import signal_trap
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "emulate-nodes"
@@ -35,7 +35,7 @@ class EmulatedNodes:
     def __init__(self, nodes=2, ranks_per_node=2, rate="1gbit", mpirun="mpirun"):
         self.nodes, self.ranks_per_node, self.rate, self.mpirun = nodes, ranks_per_node, rate, mpirun
         self.dir = None
-        self._handlers = {}
+        self._signals = signal_trap.SignalTrap()
         self._started = False
 
     def describe(self):
@@ -66,14 +66,14 @@ class EmulatedNodes:
         return None
 
     def __enter__(self):
-        self._trap_signals()
+        self._signals.install()
         self.dir = tempfile.mkdtemp(prefix="augur-accuracy-nodes-")
         os.rmdir(self.dir)  # the script makes it and refuses one already started
         done = subprocess.run([str(SCRIPT), "start", "--nodes", str(self.nodes), "--ranks-per-node",
                                str(self.ranks_per_node), "--rate", self.rate, "--dir", self.dir],
                               capture_output=True, text=True)
         if done.returncode != 0:
-            self._restore_signals()
+            self._signals.restore()
             raise TargetUnavailable((done.stderr or done.stdout).strip() or f"status {done.returncode}")
         self._started = True
         return self
@@ -84,17 +84,5 @@ class EmulatedNodes:
                 subprocess.run([str(SCRIPT), "stop", "--dir", self.dir], capture_output=True, text=True)
                 self._started = False
         finally:
-            self._restore_signals()
+            self._signals.restore()
         return False
-
-    def _trap_signals(self):
-        # SIGTERM and SIGHUP end the run through SystemExit, so __exit__ stops the nodes.
-        def leave(signum, _frame):
-            sys.exit(128 + signum)
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            self._handlers[sig] = signal.signal(sig, leave)
-
-    def _restore_signals(self):
-        for sig, handler in self._handlers.items():
-            signal.signal(sig, handler)
-        self._handlers = {}

@@ -20,9 +20,9 @@ on an exception, Ctrl-C or SIGTERM; namespaces left behind by a run that was kil
 import os
 import re
 import shutil
-import signal
 import subprocess
-import sys
+
+import signal_trap
 
 # Open MPI over TCP on the namespace's loopback: no shared memory, and lo allowed for both the
 # MPI traffic (btl) and the runtime's own (oob).
@@ -89,7 +89,7 @@ class RateLimitedLoopback:
     def __init__(self, rate="1gbit", burst="256kb", latency="50ms", mtu=None):
         self.rate, self.burst, self.latency, self.mtu = rate, burst, latency, mtu
         self.name = f"{PREFIX}{os.getpid()}"
-        self._handlers = {}
+        self._signals = signal_trap.SignalTrap()
         self._created = False
 
     def describe(self):
@@ -111,7 +111,7 @@ class RateLimitedLoopback:
     def __enter__(self):
         check_available()
         remove_stale()
-        self._trap_signals()
+        self._signals.install()
         steps = [["ip", "netns", "add", self.name],
                  self.wrap(["ip", "link", "set", "lo", "up"])]
         if self.mtu:
@@ -135,18 +135,5 @@ class RateLimitedLoopback:
                 _ip("netns", "del", self.name, check=False)
                 self._created = False
         finally:
-            self._restore_signals()
+            self._signals.restore()
         return False
-
-    def _trap_signals(self):
-        # SIGTERM and SIGHUP end the run through SystemExit, so every `finally` (and __exit__)
-        # runs; Ctrl-C already does through KeyboardInterrupt.
-        def leave(signum, _frame):
-            sys.exit(128 + signum)
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            self._handlers[sig] = signal.signal(sig, leave)
-
-    def _restore_signals(self):
-        for sig, handler in self._handlers.items():
-            signal.signal(sig, handler)
-        self._handlers = {}
