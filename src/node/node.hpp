@@ -20,7 +20,7 @@ struct NodeSettings {
 };
 
 // About 1 s of kernels when quick, 3 s otherwise; the triad's arrays are twice the last-level
-// cache (at least 32 MiB, at most 1 GiB each) so that almost nothing of them stays cached.
+// cache (at least 32 MiB, at most 1 GiB each, 128 MiB when quick) so that almost nothing of them stays cached.
 NodeSettings node_settings(bool quick);
 
 nlohmann::json to_json(const NodeSettings& settings);
