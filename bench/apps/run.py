@@ -81,6 +81,15 @@ def lines_with(text, pattern):
     return [line.rstrip() for line in text.splitlines() if re.search(pattern, line)]
 
 
+def cpu_flags():
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    flags = re.search(r"^flags\s*:(.*)$", text, re.M)
+    return set(flags.group(1).split()) if flags else set()
+
+
 def need(found, what):
     if not found:
         raise Failed(f"no {what} in the output")
@@ -133,6 +142,13 @@ class QuantumEspresso:
 class Gromacs:
     name, program, package = "gromacs", "gmx_mpi", "gromacs"
     BOX = {False: "3.2", True: "2.0"}
+
+    def cannot_run_here(self):
+        # Debian builds gmx_mpi with GMX_USE_RDTSCP, and mdrun stops at start on a processor
+        # without the instruction (some virtual machines hide it).
+        if "rdtscp" not in cpu_flags():
+            return "Debian's gmx_mpi needs the rdtscp instruction, which this processor does not offer"
+        return None
 
     def describe(self, smoke):
         return ("mdrun, SPC water 2.0 nm box, PME, 200 steps" if smoke else
@@ -428,6 +444,9 @@ def main():
     for app in apps:
         if shutil.which(app.program) is None:
             rows[app.name]["skipped"] = f"{app.program} not installed (Debian package {app.package})"
+            print(f"{app.name}: skipped, {rows[app.name]['skipped']}", flush=True)
+        elif getattr(app, "cannot_run_here", lambda: None)():
+            rows[app.name]["skipped"] = app.cannot_run_here()
             print(f"{app.name}: skipped, {rows[app.name]['skipped']}", flush=True)
         else:
             present.append(app)
