@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
+#include "fit/through_points.hpp"
 #include "import/imb_reader.hpp"
 #include "import/omb_reader.hpp"
 #include "import/raw_records.hpp"
@@ -29,6 +30,7 @@ struct ImportCommandOptions {
   std::vector<std::string> files;
   std::string output;
   std::string model;
+  bool fitted_laws = false;
   import::ImportOptions import;
 };
 
@@ -63,10 +65,11 @@ void print_summary(const import::Imported& imported) {
   for (const auto& line : imported.left_out) std::cerr << "left out: " << line << "\n";
 }
 
-void fit_and_save(const fit::RawSet& raw, const std::string& raw_file, const std::string& model_file) {
+void fit_and_save(const fit::RawSet& raw, const std::string& raw_file, const std::string& model_file, bool fitted_laws) {
   fit::FitOptions options;
   options.source = raw_file;
-  const auto [model, states] = fit::fit_model(raw, options);
+  auto model = fit::fit_model(raw, options).model;
+  if (!fitted_laws) fit::lay_laws_through_points(model, raw.points);
   model::save_model_file(model, model_file);
   std::cerr << fmt::format("augur import: wrote a model of {} operation{} to {}\n", model.operations.size(),
                            model.operations.size() == 1 ? "" : "s", model_file);
@@ -97,7 +100,11 @@ void add_import_command(CLI::App& app) {
   cmd->add_option("suite", opts->suite, "whose output the files are: omb or imb")->required()->check(CLI::IsMember({"omb", "imb"}));
   cmd->add_option("files", opts->files, "the benchmarks' output, as printed")->required()->check(CLI::ExistingFile);
   cmd->add_option("-o,--output", opts->output, "raw measurements to write (docs/raw-format.md; written whole or not at all)")->required();
-  cmd->add_option("--fit", opts->model, "also fit them into this model file, as `augur fit` does");
+  auto* fit_option = cmd->add_option("--fit", opts->model,
+                  "also make a model file of them: an operation printed at one or two process counts gets the lines through "
+                  "its printed times (calc gives each printed time back), the others `augur fit`'s laws");
+  cmd->add_flag("--fitted-laws", opts->fitted_laws, "with --fit: `augur fit`'s laws for every operation, not the lines through the points")
+      ->needs(fit_option);
   cmd->add_option("--processes", opts->import.processes, "processes the tables ran at where the file does not say (OMB's collectives)")
       ->check(CLI::Range(1, 1 << 24));
   cmd->add_option("--ranks-per-node", opts->import.ranks_per_node,
@@ -110,7 +117,7 @@ void add_import_command(CLI::App& app) {
     if (imported.raw.points.empty()) throw UsageError("nothing in the files measures an operation of the model; nothing written");
     model::write_whole_file(opts->output, raw_text(imported.raw));
     std::cerr << fmt::format("augur import: wrote {} points to {}\n", imported.raw.points.size(), opts->output);
-    if (!opts->model.empty()) fit_and_save(imported.raw, opts->output, opts->model);
+    if (!opts->model.empty()) fit_and_save(imported.raw, opts->output, opts->model, opts->fitted_laws);
   });
 }
 

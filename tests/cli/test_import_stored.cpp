@@ -1,8 +1,10 @@
-// The outputs of OMB and IMB made on this host (tests/data/import), imported and fitted one model
-// per suite and process count as docs/import.md's table: the model's `augur calc` against every
-// time the benchmark printed. Where the printed times allow it the model meets each within 5%;
-// where it does not, the test checks the reason docs/import.md gives: the printed times fall as
-// the message grows by more than any law within 5% of both could (the host was loaded).
+// The outputs of OMB and IMB made on this host (tests/data/import), imported into one model per
+// suite and process count as docs/import.md's table: the model's `augur calc` against every time
+// the benchmark printed. By default an operation printed at one process count gets the lines
+// through its printed times, so calc gives each back. With --fitted-laws every operation gets
+// `augur fit`'s laws: where the printed times allow it the model meets each within 5%; where it
+// does not, the test checks the reason docs/import.md gives: the printed times fall as the message
+// grows by more than any law within 5% of both could (the host was loaded).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -79,15 +81,17 @@ class ImportStored : public ::testing::TestWithParam<Group> {
   void TearDown() override { fs::remove_all(dir); }
 };
 
-TEST_P(ImportStored, ModelMeetsEveryPrintedTimeTheDataAllow) {
-  const auto& g = GetParam();
-  const auto raw = dir / "raw.jsonl", model = dir / "model.json";
-  const auto r = augur_test::augur(fmt::format("import {}{} {} -o {} --fit {}", g.suite, g.files, g.options, raw.string(), model.string()));
-  ASSERT_EQ(r.status, 0) << r.out;
+using Key = std::pair<std::string, int>;
 
-  // The printed times as imported, by operation and process count, and the model's at each.
-  std::map<std::pair<std::string, int>, std::vector<std::pair<double, double>>> printed;
-  std::map<std::pair<std::string, int>, double> worst;
+struct Compared {
+  std::map<Key, std::vector<std::pair<double, double>>> printed;  // bytes, seconds as imported
+  std::map<Key, double> worst;                                    // the model's largest |error|
+};
+
+// The printed times as imported, by operation and process count, and the model's at each.
+Compared compare(const fs::path& raw, const fs::path& model) {
+  Compared out;
+  auto& [printed, worst] = out;
   std::ifstream in(raw);
   std::string line;
   std::getline(in, line);  // the header
@@ -97,15 +101,58 @@ TEST_P(ImportStored, ModelMeetsEveryPrintedTimeTheDataAllow) {
     const double bytes = rec.at("bytes"), seconds = rec.at("median");
     printed[key].emplace_back(bytes, seconds);
     const auto c = augur_test::augur(fmt::format("calc --machine {} {} {} {} --json", model.string(), key.first, key.second, bytes));
-    ASSERT_EQ(c.status, 0) << c.out;
+    EXPECT_EQ(c.status, 0) << c.out;
+    if (c.status != 0) continue;
     const double modelled = nlohmann::json::parse(c.out).at("seconds").at("avg");
     worst[key] = std::max(worst[key], std::abs(modelled / seconds - 1));
   }
+  return out;
+}
+
+// Times printed at one size by two files are averaged in the lines; elsewhere calc gives the
+// printed time back, to rounding.
+double spread_at_one_size(const std::vector<std::pair<double, double>>& times) {
+  std::map<double, std::pair<double, double>> range;
+  for (const auto& [bytes, seconds] : times) {
+    auto [it, added] = range.try_emplace(bytes, seconds, seconds);
+    it->second = {std::min(it->second.first, seconds), std::max(it->second.second, seconds)};
+  }
+  double spread = 0;
+  for (const auto& [bytes, r] : range) spread = std::max(spread, r.second / r.first - 1);
+  return spread;
+}
+
+TEST_P(ImportStored, LinesThroughThePointsGiveEveryPrintedTimeBack) {
+  const auto& g = GetParam();
+  const auto raw = dir / "raw.jsonl", model = dir / "model.json";
+  const auto r = augur_test::augur(fmt::format("import {}{} {} -o {} --fit {}", g.suite, g.files, g.options, raw.string(), model.string()));
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto [printed, worst] = compare(raw, model);
+  std::map<std::string, std::set<int>> counts;
+  for (const auto& [key, times] : printed) counts[key.first].insert(key.second);
+  int checked = 0;
+  for (const auto& [key, times] : printed) {
+    if (counts[key.first].size() > 2) continue;  // the fitter's laws in p
+    ++checked;
+    // Exact where each size was printed once; where two files print one size (osu_bw and
+    // osu_mbw_mr, both `stream`) the mean lies within their spread.
+    EXPECT_LE(worst.at(key), spread_at_one_size(times) + 1e-9) << g.name << ": " << key.first << " at p = " << key.second;
+  }
+  EXPECT_GT(checked, 0) << g.name << " has no operation printed at one process count";
+}
+
+TEST_P(ImportStored, FittedLawsMeetEveryPrintedTimeTheDataAllow) {
+  const auto& g = GetParam();
+  const auto raw = dir / "raw.jsonl", model = dir / "model.json";
+  const auto r = augur_test::augur(
+      fmt::format("import {}{} {} -o {} --fit {} --fitted-laws", g.suite, g.files, g.options, raw.string(), model.string()));
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto [printed, worst] = compare(raw, model);
   for (const auto& key : g.within) EXPECT_TRUE(printed.contains(key)) << key.first << " at p = " << key.second;
   for (const auto& [key, times] : printed) {
     const auto where = fmt::format("{}: {} at p = {}", g.name, key.first, key.second);
     if (g.within.contains(key)) {
-      EXPECT_LT(worst[key], kTolerance) << where;
+      EXPECT_LT(worst.at(key), kTolerance) << where;
     } else if (times.size() > 1) {
       // Not met: the printed times themselves rule it out. Should remade outputs allow it,
       // this fails, and the operation belongs in `within`.
