@@ -7,6 +7,7 @@
 
 #include "analyze/shares.hpp"
 #include "model/numbers.hpp"
+#include "sim/program/message_ops.hpp"
 
 namespace augur::analyze {
 
@@ -93,15 +94,10 @@ Scaling scaling_for(const Tuning& tuning, const GrainIndex& grains, const trace:
 namespace {
 
 std::string_view call_of(const sim::Program& p, const sim::Op& op) {
-  using timing::SendMode;
   switch (op.kind) {
     case sim::OpKind::send:
-      return op.mode == SendMode::synchronous ? "ssend"
-             : op.mode == SendMode::ready     ? "rsend"
-             : op.mode == SendMode::buffered  ? "bsend"
-                                              : "send";
-    case sim::OpKind::isend: return "isend1";
-    case sim::OpKind::sendrecv: return "sendrecv";
+    case sim::OpKind::isend:
+    case sim::OpKind::sendrecv: return sim::message_op_of(op.kind, op.mode)->model_name;
     case sim::OpKind::collective: return p.names()[op.name];
     default: return {};
   }

@@ -208,9 +208,8 @@ Stmt Parser::statement() {
     s.count.value = word == "wait" ? 1 : 0;
     if (word == "wait" && at("{")) wait_set(s);
     else if (word == "wait" && starts_expression()) s.count = expression();
-  } else if (word == "send" || word == "ssend" || word == "bsend" || word == "rsend" || word == "isend" ||
-             word == "recv" || word == "irecv" || word == "sendrecv") {
-    message(s, t);
+  } else if (const MessageOp* m = find_message_word(word); m && m->kind != OpKind::wait) {
+    message(s, t, *m);
   } else if (is_collective(word)) {
     s.kind = OpKind::collective;
     s.name = program_->intern(word);
@@ -222,13 +221,10 @@ Stmt Parser::statement() {
   return s;
 }
 
-void Parser::message(Stmt& s, const Token& keyword) {
-  const auto word = keyword.text;
-  const bool receive = word == "recv" || word == "irecv";
-  s.kind = word == "isend" ? OpKind::isend : word == "recv" ? OpKind::recv : word == "irecv" ? OpKind::irecv
-           : word == "sendrecv" ? OpKind::sendrecv : OpKind::send;
-  s.mode = word == "ssend" ? timing::SendMode::synchronous : word == "bsend" ? timing::SendMode::buffered
-           : word == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
+void Parser::message(Stmt& s, const Token& keyword, const MessageOp& op) {
+  const bool receive = op.kind == OpKind::recv || op.kind == OpKind::irecv;
+  s.kind = op.kind;
+  s.mode = op.mode;
   if (receive && accept("any")) s.any_peer = true;
   else if (accept("null")) s.null_peer = true;
   else s.peer = expression();
