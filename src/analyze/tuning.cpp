@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "analyze/shares.hpp"
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 #include "sim/program/message_ops.hpp"
 
 namespace augur::analyze {
@@ -16,7 +16,7 @@ std::pair<std::string, double> parse_factor(std::string_view option, std::string
   if (eq == std::string_view::npos || eq == 0)
     throw std::invalid_argument(fmt::format("{} '{}': expected NAME=FACTOR, e.g. solve=0.5", option, text));
   const auto number = text.substr(eq + 1);
-  const auto factor = model::parse_number(number);
+  const auto factor = util::parse_number(number);
   if (!factor) throw std::invalid_argument(fmt::format("{} '{}': '{}' is not a number", option, text, number));
   if (!(*factor >= 0)) throw std::invalid_argument(fmt::format("{} '{}': the factor must be 0 or more", option, text));
   return {std::string(text.substr(0, eq)), *factor};

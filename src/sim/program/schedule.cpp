@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "model/catalog.hpp"
-#include "model/duration.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/size.hpp"
 #include "sim/program/schedule_parser.hpp"
 
 namespace augur::sim::schedule_parsing {
@@ -281,7 +281,7 @@ Expr Parser::size() {
     e.line = t.line;
     e.column = t.column;
     try {
-      const double bytes = model::parse_size(t.text, 4);
+      const double bytes = util::parse_size(t.text, 4);
       if (!(bytes >= 0 && bytes < 9e15)) fail(t, fmt::format("size '{}' is out of range", t.text));
       e.value = static_cast<std::int64_t>(bytes);
     } catch (const std::invalid_argument&) {
@@ -297,7 +297,7 @@ double Parser::duration() {
   const Token& t = peek();
   if (t.kind != TokenKind::number) fail(t, "expected a time such as 10us, 1.5ms or 2 (seconds)");
   next();
-  auto seconds = model::parse_seconds(t.text);
+  auto seconds = util::parse_seconds(t.text);
   if (!seconds || *seconds > 1e12) fail(t, fmt::format("'{}' is not a time such as 10us, 1.5ms or 2", t.text));
   return *seconds;
 }
