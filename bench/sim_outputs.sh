@@ -10,26 +10,31 @@
 set -eu
 augur=${1:?usage: sim_outputs.sh AUGUR OUT}
 out=${2:?usage: sim_outputs.sh AUGUR OUT}
+# The runs name their inputs in the reports: repository files by one absolute path, the files
+# they make by a path relative to OUT, so that two OUTs differ in nothing but results.
+root=$(pwd)
+case $augur in /*) ;; *) augur=$root/$augur ;; esac
 mkdir -p "$out/made"
-made=$out/made
+cd "$out"
+made=made
 
 run() {
   name=$1
   shift
-  "$augur" sim "$@" --no-progress --json | grep -v -e '"wall_seconds":' -e '"events_per_second":' >"$out/$name.json"
+  "$augur" sim "$@" --no-progress --json | grep -v -e '"wall_seconds":' -e '"events_per_second":' >"$name.json"
 }
 
 # Schedules (docs/schedule-format.md), on the model's equations and on LogGOPS.
-for sched in tests/data/loggopsim/*.sched; do
+for sched in "$root"/tests/data/loggopsim/*.sched; do
   base=$(basename "$sched" .sched)
   run "schedule-$base-t3d" --machine t3d "$sched"
   run "schedule-$base-loggops" --network loggops --loggops L=2500ns,o=1500ns,g=1000ns,G=6ns "$sched"
 done
-run schedule-ring_16-torus --network topology --topology ring:16 tests/data/loggopsim/ring_16.sched
+run schedule-ring_16-torus --network topology --topology ring:16 "$root"/tests/data/loggopsim/ring_16.sched
 
 # GOAL files, written from schedules and generated collectives, then run.
 for base in ring_16 halo_16 pipeline_16 sendrecv_2 windows_16; do
-  "$augur" sim --machine t3d "tests/data/loggopsim/$base.sched" --write-schedule "$made/$base.goal" --no-progress >/dev/null
+  "$augur" sim --machine t3d "$root/tests/data/loggopsim/$base.sched" --write-schedule "$made/$base.goal" --no-progress >/dev/null
   run "goal-$base-t3d" --machine t3d "$made/$base.goal"
   run "goal-$base-loggops" --network loggops --loggops L=2500ns,o=1500ns,g=1000ns,G=6ns "$made/$base.goal"
 done
@@ -45,17 +50,17 @@ run gen-pipeline --machine t3d --generate pipeline p=4 items=20 bytes=4KiB compu
 run gen-alltoall-torus --network topology --topology torus:4x4 --generate alltoall p=16 bytes=64KiB
 
 # Traces: the seed's text traces, and native traces the simulator writes, replayed.
-for t in tests/data/trace/*.txt; do
+for t in "$root"/tests/data/trace/*.txt; do
   run "trace-$(basename "$t" .txt)" --machine t3d "$t"
 done
-"$augur" sim --machine t3d tests/data/loggopsim/halo_16.sched --trace "$made/halo-trace" --no-progress >/dev/null
+"$augur" sim --machine t3d "$root"/tests/data/loggopsim/halo_16.sched --trace "$made/halo-trace" --no-progress >/dev/null
 run trace-halo-sp2 --machine sp2-mpl "$made/halo-trace"
 run trace-halo-loggops --network loggops "$made/halo-trace"
 
 # The examples' application models with a program section.
-run app-stencil --app examples/models/stencil-program.json --ranks 64 --machine t3d --set n=1024
-run app-stencil-4096 --app examples/models/stencil-program.json --ranks 4096 --machine t3d --set n=4096 --no-bounds
-run app-farm --app examples/models/farm-program.json --ranks 16 --machine sp2-mpl
+run app-stencil --app "$root"/examples/models/stencil-program.json --ranks 64 --machine t3d --set n=1024
+run app-stencil-4096 --app "$root"/examples/models/stencil-program.json --ranks 4096 --machine t3d --set n=4096 --no-bounds
+run app-farm --app "$root"/examples/models/farm-program.json --ranks 16 --machine sp2-mpl
 
 # Learned models: traces of generated programs at a few counts, learned, then run larger.
 for p in 4 8 16; do
