@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "sim/program/message_ops.hpp"
+
 namespace augur::analyze {
 
 MessageCosts::MessageCosts(const sim::Network* network, const sim::Machine* machine)
@@ -33,14 +35,11 @@ double MessageCosts::call(std::string_view name, double bytes) const {
   using timing::SendMode;
   if (!network_) return 0;
   double nic_free = 0;
-  if (name == "isend1") return network_->isend(nic_free, SendMode::standard, 0, bytes).returns;
-  if (name == "irecv1") return network_->irecv_post(0);
-  const SendMode mode = name == "send"    ? SendMode::standard
-                        : name == "ssend" ? SendMode::synchronous
-                        : name == "rsend" ? SendMode::ready
-                        : name == "bsend" ? SendMode::buffered
-                                          : SendMode::standard;
-  if (name != "send" && name != "ssend" && name != "rsend" && name != "bsend") return 0;
+  const sim::MessageOp* m = sim::find_message_model_name(name);
+  if (m && m->kind == sim::OpKind::isend) return network_->isend(nic_free, SendMode::standard, 0, bytes).returns;
+  if (m && m->kind == sim::OpKind::irecv) return network_->irecv_post(0);
+  if (!m || m->kind != sim::OpKind::send) return 0;
+  const SendMode mode = m->mode;
   if (network_->waits_for_receiver(mode, bytes)) return network_->waiting_send_end(0, 0, bytes);
   return network_->send_end(nic_free, mode, 0, bytes);
 }

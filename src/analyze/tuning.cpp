@@ -6,7 +6,8 @@
 #include <fmt/format.h>
 
 #include "analyze/shares.hpp"
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
+#include "sim/program/message_ops.hpp"
 
 namespace augur::analyze {
 
@@ -15,7 +16,7 @@ std::pair<std::string, double> parse_factor(std::string_view option, std::string
   if (eq == std::string_view::npos || eq == 0)
     throw std::invalid_argument(fmt::format("{} '{}': expected NAME=FACTOR, e.g. solve=0.5", option, text));
   const auto number = text.substr(eq + 1);
-  const auto factor = model::parse_number(number);
+  const auto factor = util::parse_number(number);
   if (!factor) throw std::invalid_argument(fmt::format("{} '{}': '{}' is not a number", option, text, number));
   if (!(*factor >= 0)) throw std::invalid_argument(fmt::format("{} '{}': the factor must be 0 or more", option, text));
   return {std::string(text.substr(0, eq)), *factor};
@@ -93,15 +94,10 @@ Scaling scaling_for(const Tuning& tuning, const GrainIndex& grains, const trace:
 namespace {
 
 std::string_view call_of(const sim::Program& p, const sim::Op& op) {
-  using timing::SendMode;
   switch (op.kind) {
     case sim::OpKind::send:
-      return op.mode == SendMode::synchronous ? "ssend"
-             : op.mode == SendMode::ready     ? "rsend"
-             : op.mode == SendMode::buffered  ? "bsend"
-                                              : "send";
-    case sim::OpKind::isend: return "isend1";
-    case sim::OpKind::sendrecv: return "sendrecv";
+    case sim::OpKind::isend:
+    case sim::OpKind::sendrecv: return sim::message_op_of(op.kind, op.mode)->model_name;
     case sim::OpKind::collective: return p.names()[op.name];
     default: return {};
   }

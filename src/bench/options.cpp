@@ -10,7 +10,7 @@
 
 #include "bench/operation_table.hpp"
 #include "bench/plan.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 
 namespace augur::bench {
 namespace {
@@ -25,7 +25,7 @@ struct Overrides {
 };
 
 std::uint64_t parse_bytes(const std::string& text) {
-  const double bytes = model::parse_size(text, kIntBytes);
+  const double bytes = util::parse_size(text, kIntBytes);
   if (bytes != std::floor(bytes)) throw std::invalid_argument("size '" + text + "' is not a whole number of bytes");
   return static_cast<std::uint64_t>(bytes);
 }

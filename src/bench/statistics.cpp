@@ -1,6 +1,6 @@
 #include "bench/statistics.hpp"
 
-#include "model/median.hpp"
+#include "util/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +16,7 @@ Summary summarize(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   s.min = samples.front();
   s.max = samples.back();
-  s.median = model::median_of_sorted(samples);
+  s.median = util::median_of_sorted(samples);
   s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / samples.size();
   // Rounding can push the mean a hair outside [min, max] when all samples are equal.
   s.mean = std::clamp(s.mean, s.min, s.max);
@@ -34,7 +34,7 @@ double median_ci_relative_halfwidth(std::vector<double> samples) {
   const double upper = std::ceil(n / 2 + spread);
   if (lower < 0 || upper > n - 1) return kInfinite;
   std::sort(samples.begin(), samples.end());
-  const double median = model::median_of_sorted(samples);
+  const double median = util::median_of_sorted(samples);
   if (median <= 0) return kInfinite;
   const auto at = [&](double i) { return samples[static_cast<std::size_t>(i)]; };
   return (at(upper) - at(lower)) / (2 * median);

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 #include "model/units.hpp"
 
 namespace augur::calc {
@@ -30,7 +30,7 @@ const std::vector<Key>& keys() {
 }
 
 double parse_value(const std::string& word, const std::string& text) {
-  const auto v = model::parse_number(text);
+  const auto v = util::parse_number(text);
   if (!v) throw std::invalid_argument(fmt::format("loop: '{}': '{}' is not a number", word, text));
   return *v;
 }

@@ -17,7 +17,7 @@
 #include "cli/input_files.hpp"
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/program/replay.hpp"
 #include "sim/program/schedule.hpp"
@@ -77,7 +77,7 @@ analyze::Tuning tuning_of(const AnalyzeRequest& r, int nranks) {
   for (const auto& g : r.scale_grain) t.grains.insert(analyze::parse_factor("--scale-grain", g));
   for (const auto& c : r.scale_compute) {
     auto [rank, factor] = analyze::parse_factor("--scale-compute", c);
-    const long n = model::parse_integer(rank).value_or(-1);
+    const long n = util::parse_integer(rank).value_or(-1);
     if (n < 0 || n >= nranks)
       throw UsageError(fmt::format("--scale-compute '{}': '{}' is not a rank of the run (0 to {})", c, rank, nranks - 1));
     t.ranks[n] = factor;

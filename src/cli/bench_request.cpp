@@ -19,8 +19,8 @@
 #include "bench/settings.hpp"
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
-#include "model/duration.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/size.hpp"
 #include "sim/network/topologies.hpp"
 
 namespace augur::cli {
@@ -47,7 +47,7 @@ double parse_duration(const std::string& text) {
 
 // --assume-latency and --assume-bandwidth read as the simulator reads a machine's links.
 double parse_latency(const std::string& text) {
-  const auto seconds = model::parse_seconds(text);
+  const auto seconds = util::parse_seconds(text);
   if (!seconds || !(*seconds > 0))
     throw UsageError("--assume-latency '" + text + "': write a positive time, e.g. 800ns, 50us, 1ms");
   return *seconds;
@@ -80,7 +80,7 @@ void check_operations(const std::vector<std::string>& operations) {
 std::uint64_t check_max_size(const std::string& text, int processes) {
   double bytes = 0;
   try {
-    bytes = model::parse_size(text, bench::kIntBytes);
+    bytes = util::parse_size(text, bench::kIntBytes);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--max-size: ") + e.what());
   }

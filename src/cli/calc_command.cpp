@@ -10,11 +10,11 @@
 
 #include "calc/calculator.hpp"
 #include "calc/loop.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "cli/placement_options.hpp"
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 #include "model/units.hpp"
 #include "model/machine_states.hpp"
 
@@ -29,7 +29,7 @@ struct CalcOptions {
 };
 
 double parse_processes(const std::string& text) {
-  const auto p = model::parse_number(text);
+  const auto p = util::parse_number(text);
   if (!p || !(*p >= 1)) throw UsageError("process count '" + text + "' must be a number >= 1");
   return *p;
 }
@@ -37,7 +37,7 @@ double parse_processes(const std::string& text) {
 calc::Question make_question(const model::Model& m, const std::string& op, const std::string& p,
                              const std::string& size) {
   try {
-    return {op, parse_processes(p), model::parse_size(size, m.units.int_bytes)};
+    return {op, parse_processes(p), util::parse_size(size, m.units.int_bytes)};
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -7,7 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/external_tools.hpp"
 #include "cli/input_files.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 #include "report/diff_report.hpp"
 
 namespace augur::cli {
@@ -25,7 +25,7 @@ struct DiffRequest {
 // Sizes are read in bytes; "ints" count in A's int size, which the user sees first.
 double bytes_of(const std::string& option, const std::string& text, int int_bytes) {
   try {
-    return model::parse_size(text, int_bytes);
+    return util::parse_size(text, int_bytes);
   } catch (const std::invalid_argument& e) {
     throw UsageError(option + ": " + e.what());
   }

@@ -13,7 +13,7 @@
 #include "fit/machine_state.hpp"
 #include "fit/raw.hpp"
 #include "model/model_json.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 #include "model/state_choice.hpp"
 #include "model/units.hpp"
 
@@ -46,7 +46,7 @@ fit::FitOptions to_fit_options(const FitCommandOptions& o) {
   options.units = {o.time_unit, o.size_unit, o.int_bytes};
   if (!o.threshold.empty()) {
     try {
-      options.threshold_bytes = model::parse_size(o.threshold, o.int_bytes);
+      options.threshold_bytes = util::parse_size(o.threshold, o.int_bytes);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--threshold: ") + e.what());
     }

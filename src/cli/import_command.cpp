@@ -20,7 +20,7 @@
 #include "import/raw_records.hpp"
 #include "model/model_json.hpp"
 #include "model/units.hpp"
-#include "model/whole_file.hpp"
+#include "util/whole_file.hpp"
 
 namespace augur::cli {
 namespace {
@@ -115,7 +115,7 @@ void add_import_command(CLI::App& app) {
     const auto imported = import::to_raw(read_documents(*opts), opts->import);
     print_summary(imported);
     if (imported.raw.points.empty()) throw UsageError("nothing in the files measures an operation of the model; nothing written");
-    model::write_whole_file(opts->output, raw_text(imported.raw));
+    util::write_whole_file(opts->output, raw_text(imported.raw));
     std::cerr << fmt::format("augur import: wrote {} points to {}\n", imported.raw.points.size(), opts->output);
     if (!opts->model.empty()) fit_and_save(imported.raw, opts->output, opts->model, opts->fitted_laws);
   });

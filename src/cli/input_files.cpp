@@ -9,17 +9,13 @@
 #include "cli/commands.hpp"
 #include "model/error.hpp"
 #include "model/machines.hpp"
-#include "trace/otf2_reader.hpp"
+#include "trace/read_any.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
 using trace::FileKind;
 
 namespace {
-
-constexpr std::string_view kTraceForms =
-    "a directory of rank-NNNNN.augt files as augur run --trace and augur sim --trace write them, one .augt "
-    "file, an OTF2 archive (its directory or .otf2 anchor file), or seed text starting with $types";
 
 // Where augur does read a file of this kind, for a user who gave it to the wrong command.
 std::string_view where_it_goes(FileKind kind) {
@@ -62,11 +58,14 @@ void check_kind(const fs::path& path, std::string_view command, const Expected& 
 
 }  // namespace
 
-Expected trace_expected() { return {"a trace", fmt::format("a trace: {} (docs/trace-format.md)", kTraceForms)}; }
+Expected trace_expected() {
+  return {"a trace", fmt::format("a trace: {} (docs/trace-format.md)", trace::trace_forms())};
+}
 
 Expected trace_or_schedule_expected() {
   return {"a trace or a schedule",
-          fmt::format("a trace ({}; docs/trace-format.md) or a schedule (docs/schedule-format.md)", kTraceForms)};
+          fmt::format("a trace ({}; docs/trace-format.md) or a schedule (docs/schedule-format.md)",
+                      trace::trace_forms())};
 }
 
 Expected model_expected() {
@@ -92,8 +91,7 @@ void wrong_kind(const fs::path& path, const trace::FileDescription& file, std::s
 
 ProgramFile trace_or_schedule(const fs::path& path, std::string_view command) {
   const auto file = trace::describe_file(path);
-  if (is_one_of(file.kind, {FileKind::native_trace, FileKind::text_trace})) return ProgramFile::trace;
-  if (file.kind == FileKind::otf2 && !trace::otf2_anchor(path).empty()) return ProgramFile::trace;
+  if (file.kind != FileKind::missing && trace::find_trace_format(path)) return ProgramFile::trace;
   if (file.kind == FileKind::goal) return ProgramFile::goal;
   // Text of no kind known here may be a schedule with a mistake in it, which its parser names.
   if (is_one_of(file.kind, {FileKind::schedule, FileKind::text})) return ProgramFile::schedule;

@@ -13,7 +13,7 @@
 #include "cli/trace_input.hpp"
 #include "learn/learned_model_json.hpp"
 #include "learn/learner.hpp"
-#include "model/whole_file.hpp"
+#include "util/whole_file.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
@@ -90,7 +90,7 @@ void learn_command(const LearnRequest& r) {
   std::vector<double> values;
   for (const auto& p : params) values.push_back(p.value);
   const auto doc = learn::learned_model_json(learned, name, traces.front().header.program, params.front().name, values);
-  model::write_whole_file(output, doc.dump(2) + "\n");
+  util::write_whole_file(output, doc.dump(2) + "\n");
   if (r.json) std::cout << doc.dump(2) << "\n";
   else print_report(learned, runs, output);
 }

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 
 namespace augur::cli {
 
@@ -12,7 +12,7 @@ NamedNumber parse_named_number(const std::string& item, const NamedNumberOption&
   const auto unread = [&] { return UsageError(fmt::format("{} {}: expected {}", option.flag, item, option.form)); };
   if (eq == std::string::npos || eq == 0) throw unread();
   const auto text = std::string_view(item).substr(eq + 1);
-  const auto value = model::parse_number(text);
+  const auto value = util::parse_number(text);
   if (!value && option.names_bad_number)
     throw UsageError(fmt::format("{} {}: '{}' is not a number", option.flag, item, text));
   if (!value) throw unread();

@@ -1,6 +1,6 @@
 #pragma once
 // The NAME=NUMBER items of an option given once per item (`augur sim --set n=1024`,
-// `augur plot --set`, `augur learn --param`): a name, and a number as model/numbers.hpp reads it.
+// `augur plot --set`, `augur learn --param`): a name, and a number as util/numbers.hpp reads it.
 #include <string>
 #include <string_view>
 #include <utility>

@@ -27,6 +27,7 @@
 #include "model/units.hpp"
 #include "revprof/compute_scale.hpp"
 #include "revprof/report.hpp"
+#include "util/write_file.hpp"
 
 namespace augur::cli {
 namespace fs = std::filesystem;
@@ -134,16 +135,7 @@ class RunDirectory {
   fs::path path_;
 };
 
-// Writes `text` to `path`; the reason it could not, if it could not.
-std::optional<std::string> write_file(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return std::strerror(errno);
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  const int write_error = errno;
-  if (std::fclose(f) != 0) return std::strerror(errno);
-  if (!written) return std::strerror(write_error);
-  return std::nullopt;
-}
+using util::write_file;
 
 // --report is checked before the program runs, not found unwritable after it. A report an
 // earlier run left there goes, so that a run without one leaves none.

@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/launcher.hpp"
 #include "cli/trace_input.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 #include "report/scaling.hpp"
 
 namespace augur::cli {
@@ -42,7 +42,7 @@ report::RunPoint read_run(const std::string& spec) {
   double size = 0;
   if (at != std::string::npos) {
     try {
-      size = model::parse_size(spec.substr(at + 1), 4);
+      size = util::parse_size(spec.substr(at + 1), 4);
     } catch (const std::invalid_argument& e) {
       throw UsageError(spec + ": " + e.what());
     }

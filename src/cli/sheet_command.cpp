@@ -8,7 +8,7 @@
 #include "cli/input_files.hpp"
 #include "fit/raw.hpp"
 #include "model/machines.hpp"
-#include "model/size.hpp"
+#include "util/size.hpp"
 #include "report/sheet.hpp"
 
 namespace augur::cli {
@@ -82,7 +82,7 @@ void sheet(const SheetRequest& r) {
   options.max_processes = r.max_processes;
   if (!r.max_size.empty()) {
     try {
-      options.max_bytes = model::parse_size(r.max_size, model.units.int_bytes);
+      options.max_bytes = util::parse_size(r.max_size, model.units.int_bytes);
     } catch (const std::invalid_argument& e) {
       throw UsageError(std::string("--max-size: ") + e.what());
     }

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "app/app_program_json.hpp"
+#include "app/extrapolation.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "cli/named_numbers.hpp"
@@ -102,11 +103,11 @@ Input open_app(const SimRequest& r) {
   in.trace_machine = app.program->machine;
   const auto& measured = app.program->measured_ranks;
   if (!measured.empty()) {
-    const int largest = *std::max_element(measured.begin(), measured.end());
-    if (r.ranks > 64 * largest)
+    const double factor = app::extrapolation_factor(r.ranks, measured);
+    if (factor > 64)
       in.warnings.push_back(fmt::format("{} ranks is {:.0f}x the largest count the program was learned at ({}); "
                                         "the prediction's low and high bounds say how far its laws' errors reach",
-                                        r.ranks, double(r.ranks) / largest, largest));
+                                        r.ranks, factor, *std::max_element(measured.begin(), measured.end())));
   }
   return in;
 }

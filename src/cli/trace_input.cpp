@@ -8,7 +8,6 @@
 #include "model/machines.hpp"
 #include "sim/kernel/goal_trace.hpp"
 #include "trace/file_kind.hpp"
-#include "trace/otf2_reader.hpp"
 #include "trace/read_any.hpp"
 
 namespace augur::cli {
@@ -36,10 +35,7 @@ trace::Trace open_trace(const std::filesystem::path& path, std::string_view comm
   } catch (const std::runtime_error& e) {
     // A trace that is damaged throughout keeps the reader's error, which says where.
     const auto file = trace::describe_file(path);
-    const bool archive = file.kind == trace::FileKind::otf2 && !trace::otf2_anchor(path).empty();
-    if (file.kind != trace::FileKind::missing && file.kind != trace::FileKind::native_trace && !archive &&
-        file.kind != trace::FileKind::text_trace)
-      wrong_kind(path, file, command, expected);
+    if (file.kind != trace::FileKind::missing && !trace::find_trace_format(path)) wrong_kind(path, file, command, expected);
     throw UsageError(e.what());
   }
   for (const auto& note : t.notes) std::cerr << "augur: note: " << path.string() << ": " << note << "\n";

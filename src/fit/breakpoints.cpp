@@ -1,7 +1,7 @@
 #include "fit/breakpoints.hpp"
 
 #include "fit/least_squares.hpp"
-#include "model/median.hpp"
+#include "util/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -169,7 +169,7 @@ Misfit misfit_of(const Partition& p, const std::vector<std::vector<LineSums>>& s
     standardised.push_back(off / s.sigma);
     if (off > kPointBeyondNoise * s.sigma) worst = std::max(worst, off / s.y);
   }
-  return {model::median(std::move(relative)), model::median(std::move(standardised)), worst};
+  return {util::median(std::move(relative)), util::median(std::move(standardised)), worst};
 }
 
 // For a choice that misses the residual goal: the fewest segments that meet it (partitions run

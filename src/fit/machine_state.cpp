@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "model/median.hpp"
+#include "util/median.hpp"
 #include "model/units.hpp"
 
 namespace augur::fit {
@@ -50,7 +50,7 @@ model::MachineStates machine_states(const std::vector<Measurement>& points) {
   states.limit = kOtherStateRatio * states.reference;
   const auto first_elsewhere = std::upper_bound(probes.begin(), probes.end(), states.limit);
   states.elsewhere = static_cast<int>(probes.end() - first_elsewhere);
-  if (states.elsewhere > 0) states.elsewhere_probe = model::median(std::vector<double>(first_elsewhere, probes.end()));
+  if (states.elsewhere > 0) states.elsewhere_probe = util::median(std::vector<double>(first_elsewhere, probes.end()));
   return states;
 }
 

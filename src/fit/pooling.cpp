@@ -1,7 +1,7 @@
 #include "fit/pooling.hpp"
 
 #include "fit/machine_state.hpp"
-#include "model/median.hpp"
+#include "util/median.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -40,7 +40,7 @@ double pooled_standard_error(const std::vector<const Measurement*>& group) {
     own_variances.push_back(m->stddev * m->stddev / std::max(m->reps, 1));
     mean += m->median;
   }
-  const double own = model::median(std::move(own_variances));
+  const double own = util::median(std::move(own_variances));
   mean /= k;
   double between = 0;
   for (const auto* m : group) between += (m->median - mean) * (m->median - mean);
@@ -74,7 +74,7 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   if (group.size() == 1) return *group.front();
   Measurement m = *group.front();
   m.pass = 1;
-  m.median = model::median(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
+  m.median = util::median(collect(group, [](const Measurement& x) { return std::optional(x.median); }));
   long reps = 0;
   double weighted_mean = 0;
   for (const auto* x : group) {
@@ -87,14 +87,14 @@ Measurement pool(const std::vector<const Measurement*>& group) {
   m.mean = std::clamp(weighted_mean / static_cast<double>(reps), m.min, m.max);
   m.stddev = pooled_standard_error(group) * std::sqrt(static_cast<double>(m.reps));
   const auto skews = collect(group, [](const Measurement& x) { return x.skew; });
-  if (!skews.empty()) m.skew = model::median(skews);
+  if (!skews.empty()) m.skew = util::median(skews);
   const auto errors = collect(group, [](const Measurement& x) { return x.clock_error; });
-  if (!errors.empty()) m.clock_error = model::median(errors);
+  if (!errors.empty()) m.clock_error = util::median(errors);
   const auto roots = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->root) : std::nullopt; });
   const auto others = collect(group, [](const Measurement& x) { return x.roles ? std::optional(x.roles->others) : std::nullopt; });
-  if (!roots.empty()) m.roles = RoleTimes{model::median(roots), model::median(others)};
+  if (!roots.empty()) m.roles = RoleTimes{util::median(roots), util::median(others)};
   const auto probes = collect(group, [](const Measurement& x) { return x.state_probe; });
-  if (!probes.empty()) m.state_probe = model::median(probes);
+  if (!probes.empty()) m.state_probe = util::median(probes);
   return m;
 }
 
@@ -106,7 +106,7 @@ bool latency_bound(const std::vector<const Measurement*>& group) {
     if (!m->state_probe) return false;
     ratios.push_back(m->median / *m->state_probe);
   }
-  return model::median(std::move(ratios)) < kLatencyBoundProbes;
+  return util::median(std::move(ratios)) < kLatencyBoundProbes;
 }
 
 // Whether a latency-bound point's time moved with its passes' probes: the passes whose probe
@@ -125,8 +125,8 @@ bool follows_probe(const std::vector<const Measurement*>& group) {
     (slow ? slow_probes : fast_probes).push_back(*m->state_probe);
   }
   if (slow_times.empty() || fast_times.empty()) return true;
-  const double probes = model::median(slow_probes) / model::median(fast_probes);
-  const double times = model::median(slow_times) / model::median(fast_times);
+  const double probes = util::median(slow_probes) / util::median(fast_probes);
+  const double times = util::median(slow_times) / util::median(fast_times);
   return std::log(times) > std::log(probes) / 3;
 }
 

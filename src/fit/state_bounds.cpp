@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "fit/samples.hpp"
-#include "model/median.hpp"
+#include "util/median.hpp"
 
 namespace augur::fit {
 namespace {
@@ -102,7 +102,7 @@ model::StateFactors state_factors(const MeasuredPasses& measured, const model::R
   // Capped at 1 on either side so that avg, the law, stays between min and max: a law fitted to
   // the fast state's passes lies at the fast state's low end, one fitted to all of them (--state
   // typical) between the states.
-  return {std::min(model::median(fast), 1.0), std::max(model::median(slow), 1.0)};
+  return {std::min(util::median(fast), 1.0), std::max(util::median(slow), 1.0)};
 }
 
 }  // namespace augur::fit

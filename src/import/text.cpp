@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "import/tables.hpp"
+#include "util/text.hpp"
 
 namespace augur::import {
 
@@ -21,11 +22,7 @@ void Lines::fail(const std::string& reason) const { throw ImportError(source_, n
 
 void Lines::fail_at(int line, const std::string& reason) const { throw ImportError(source_, line, reason); }
 
-std::string_view trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
+std::string_view trim(std::string_view text) { return util::trim(text, " \t"); }
 
 std::vector<std::string> words(std::string_view text) {
   std::vector<std::string> out;

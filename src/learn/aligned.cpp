@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "sim/program/message_ops.hpp"
+
 namespace augur::learn {
 
 std::string runs_text(const std::vector<GroupRun>& at) {
@@ -11,22 +13,8 @@ std::string runs_text(const std::vector<GroupRun>& at) {
 }
 
 std::string op_name(const sim::Op& op, const RankSequences& seq) {
-  using sim::OpKind;
-  using timing::SendMode;
-  switch (op.kind) {
-    case OpKind::send:
-      return op.mode == SendMode::synchronous ? "ssend"
-             : op.mode == SendMode::buffered  ? "bsend"
-             : op.mode == SendMode::ready     ? "rsend"
-                                              : "send";
-    case OpKind::isend: return "isend";
-    case OpKind::recv: return "recv";
-    case OpKind::irecv: return "irecv";
-    case OpKind::sendrecv: return "sendrecv";
-    case OpKind::wait: return "wait";
-    case OpKind::collective: return seq.names.at(op.name);
-    default: return "compute";
-  }
+  if (const auto* m = sim::message_op_of(op.kind, op.mode)) return std::string(m->word);
+  return op.kind == sim::OpKind::collective ? seq.names.at(op.name) : "compute";
 }
 
 double mean(const std::vector<double>& v) {

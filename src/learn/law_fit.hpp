@@ -39,8 +39,4 @@ app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const s
 double evaluate_law(const app::Law& law, double p, double n, const std::string& parameter);
 double evaluate_expression(const std::string& text, double p, double n, const std::string& parameter);
 
-// How far beyond the measured counts a target lies, for the report's warning: target_p over the
-// largest measured count. Throws std::invalid_argument when no count was measured.
-double extrapolation_factor(double target_p, const std::vector<int>& measured_ranks);
-
 }  // namespace augur::learn

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "util/text.hpp"
+
 namespace augur::model {
 namespace {
 
@@ -52,11 +54,7 @@ std::vector<std::string_view> split_factors(std::string_view text) {
   return factors;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
+std::string_view trim(std::string_view s) { return util::trim(s, " "); }
 
 // Splits "name^k" into name and k (1 without a caret).
 double take_exponent(std::string_view& factor) {

@@ -12,7 +12,7 @@
 
 #include "model/catalog.hpp"
 #include "model/json_node.hpp"
-#include "model/whole_file.hpp"
+#include "util/whole_file.hpp"
 
 namespace augur::model {
 namespace {
@@ -433,7 +433,7 @@ nlohmann::json to_json(const Model& m) {
 }
 
 void save_model_file(const Model& model, const std::filesystem::path& path) {
-  write_whole_file(path, to_json(model).dump(2) + '\n');
+  util::write_whole_file(path, to_json(model).dump(2) + '\n');
 }
 
 }  // namespace augur::model

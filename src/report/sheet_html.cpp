@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "model/markup_escape.hpp"
+#include "util/markup_escape.hpp"
 #include "report/sheet.hpp"
 
 namespace augur::report {
@@ -18,7 +18,7 @@ td.eq { font-family: monospace; font-size: 0.95rem; } td.sizes { white-space: no
 figure { margin: 0.5rem 0; } figure svg { max-width: 100%; height: auto; } figcaption { color: #555; font-size: 0.9rem; }
 )";
 
-std::string escape(std::string_view text) { return model::markup_escaped(text); }
+std::string escape(std::string_view text) { return util::markup_escaped(text); }
 
 void replace_all(std::string& text, std::string_view from, std::string_view to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 
 namespace augur::revprof {
 namespace {
@@ -15,7 +15,7 @@ std::string env(const char* name, const char* fallback = "") {
 }
 
 double positive_number(const char* name, const std::string& text) {
-  const auto v = model::parse_number(text);
+  const auto v = util::parse_number(text);
   if (!v || !(*v > 0)) throw std::invalid_argument(std::string(name) + "='" + text + "': expected a number > 0");
   return *v;
 }
@@ -43,7 +43,7 @@ Config config_from_environment() {
   c.measure = env("AUGUR_MEASURE", "0") == "1";
   c.ack_wait_limit = positive_number("AUGUR_ACK_WAIT", env("AUGUR_ACK_WAIT", "0.005"));
   const auto per_node = env("AUGUR_RANKS_PER_NODE", "1");
-  const auto k = model::parse_number(per_node);
+  const auto k = util::parse_number(per_node);
   if (!k || *k < 1 || *k != static_cast<double>(static_cast<int>(*k)))
     throw std::invalid_argument("AUGUR_RANKS_PER_NODE='" + per_node + "': expected a whole number >= 1");
   c.ranks_per_node = static_cast<int>(*k);

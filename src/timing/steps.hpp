@@ -7,12 +7,15 @@
 //   own latest send to its sender (crossed_receive_end). It waited for its message as long as
 //   the halves' end passed its post and its own part of the receive (recvmin): the floor of a
 //   crossing is the cost of two directions at once, not a wait.
+//   A send that does not wait for its receiver ends when its sender's part of the call does
+//   (send_call_end); a nonblocking send's request completes then too.
 //   A send that waits for its receiver ends when its call alone would, or when the receive
 //   releases it (waiting_send_end), whichever is later; it waited for the difference.
 //   A Sendrecv ends when its later half does, and with a partner on both sides no earlier than
 //   the model's sendrecv (sendrecv_end).
 // `rules` is whatever prices the messages by the rules' names (recvmin, sendrecv_end): the
 // model's BasicRules, or the simulator's network, which may price them its own way.
+#include "timing/rules.hpp"
 #include "timing/times.hpp"
 
 namespace augur::timing {
@@ -22,6 +25,13 @@ struct CallEnd {
   V end;      // when the call returns
   V waiting;  // the part of it spent waiting for the other side
 };
+
+// The end of a send begun at `start` that does not wait for its receiver: its sender's time in
+// the call, by its mode.
+template <class Rules, class V>
+V send_call_end(const Rules& rules, SendMode mode, const V& start, double bytes) {
+  return start + rules.send_busy(mode, bytes);
+}
 
 // A send that waits for its receiver: `plain` is its end without waiting, `released` when the
 // receive lets it go.

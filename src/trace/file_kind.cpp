@@ -14,6 +14,7 @@
 
 #include "trace/format.hpp"
 #include "trace/native_reader.hpp"
+#include "util/text.hpp"
 
 namespace augur::trace {
 namespace {
@@ -33,11 +34,7 @@ std::string read_head(const fs::path& path, std::size_t bytes) {
   return head;
 }
 
-std::string_view trim(std::string_view s) {
-  const auto begin = s.find_first_not_of(" \t\r\n\f\v");
-  if (begin == std::string_view::npos) return {};
-  return s.substr(begin, s.find_last_not_of(" \t\r\n\f\v") - begin + 1);
-}
+using util::trim;
 
 // The first line with more than blanks on it, and, with `comments`, not a # comment.
 std::string_view first_line(std::string_view text, bool comments = false) {

@@ -8,17 +8,15 @@
 
 #include <fmt/format.h>
 
+#include "util/text.hpp"
+
 namespace augur::trace {
 
 namespace {
 
 constexpr std::size_t kMaxReportedProblems = 20;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+std::string_view trim(std::string_view s) { return util::trim(s, " \t\r"); }
 
 bool parse_int(std::string_view s, int& out) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);

@@ -14,7 +14,7 @@
 
 #include "fit/pooling.hpp"
 #include "fit/raw.hpp"
-#include "model/median.hpp"
+#include "util/median.hpp"
 #include "model/model.hpp"
 #include "model/model_json.hpp"
 #include "model/state_choice.hpp"
@@ -62,14 +62,14 @@ int residuals(const model::Model& m, const fit::RawSet& raw, double limit) {
   std::vector<double> medians;
   std::printf("%-24s %6s %12s %12s  %s\n", "operation", "points", "median |res|", "max |res|", "at");
   for (const auto& [op, r] : by_op) {
-    const double med = model::median(r.relative);
+    const double med = util::median(r.relative);
     medians.push_back(med);
     if (limit > 0 && med > limit) ++over;
     std::printf("%-24s %6zu %11.2f%% %11.1f%%  p=%d d=%.0f B%s\n", op.c_str(), r.relative.size(), 100 * med,
                 100 * r.worst.value, r.worst.p, r.worst.bytes, limit > 0 && med > limit ? "  over" : "");
   }
   std::printf("operations: %zu, over the limit: %d, median over operations %.2f%%, worst %.2f%%\n", by_op.size(),
-              over, 100 * model::median(medians), 100 * max_of(medians));
+              over, 100 * util::median(medians), 100 * max_of(medians));
   return over > 0 ? 1 : 0;
 }
 
@@ -99,7 +99,7 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
             [](const auto& x, const auto& y) { return x.first.worst.value > y.first.worst.value; });
   const auto over_tenth = std::count_if(differences.begin(), differences.end(), [](double d) { return d > 0.10; });
   std::printf("points: %zu, median difference %.2f%%, max %.1f%%, over 10%%: %td\n", differences.size(),
-              100 * model::median(differences), 100 * max_of(differences), over_tenth);
+              100 * util::median(differences), 100 * max_of(differences), over_tenth);
   std::printf("largest differences (operation, point, first model, second model, points over 10%%):\n");
   for (std::size_t i = 0; i < std::min<std::size_t>(12, worst.size()); ++i) {
     const auto& [o, op] = worst[i];
@@ -107,7 +107,7 @@ int compare(const model::Model& a, const model::Model& b, const fit::RawSet& raw
     std::printf("  %-22s %6.1f%%  p=%d d=%.0f B  %.4g us  %.4g us  %d\n", op.c_str(), 100 * w.value, w.p,
                 w.bytes, 1e6 * w.a, 1e6 * w.b, o.over_tenth);
   }
-  return limit > 0 && model::median(differences) > limit ? 1 : 0;
+  return limit > 0 && util::median(differences) > limit ? 1 : 0;
 }
 
 double limit_from(int& argc, char** argv) {

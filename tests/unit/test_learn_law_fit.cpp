@@ -296,10 +296,5 @@ TEST(LearnLawFit, BadPointsAreRefusedWithTheReason) {
   EXPECT_THROW(fit_law({{2, 1, 1}}, Quantity::seconds, "n-1"), std::invalid_argument);
 }
 
-TEST(LearnLawFit, ExtrapolationIsTheTargetOverTheLargestCount) {
-  EXPECT_EQ(extrapolation_factor(4096, {2, 16, 8, 4}), 256);
-  EXPECT_THROW(extrapolation_factor(64, {}), std::invalid_argument);
-}
-
 }  // namespace
 }  // namespace augur::learn

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 
-using augur::model::parse_integer;
-using augur::model::parse_number;
+using augur::util::parse_integer;
+using augur::util::parse_number;
 
 TEST(Numbers, AWholeNumberIsRead) {
   EXPECT_EQ(parse_number("0.5"), 0.5);

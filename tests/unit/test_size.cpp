@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "model/size.hpp"
+#include "util/size.hpp"
 
-using augur::model::parse_size;
+using augur::util::parse_size;
 
 TEST(ParseSize, PlainBytesAndUnits) {
   EXPECT_DOUBLE_EQ(parse_size("217", 4), 217);

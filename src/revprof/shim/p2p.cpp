@@ -60,7 +60,7 @@ Times end_send(SendRecord& s, Times& waiting) {
   waiting = {};
   if (!s.shadow) return s.start;
   const auto& rules = rules_with(s.shadow, s.dest);
-  const Times plain = s.start + rules.send_busy(s.mode, s.bytes);
+  const Times plain = timing::send_call_end(rules, s.mode, s.start, s.bytes);
   if (!s.receipt) return plain;
   auto post = s.receipt->collect(rt.config.ack_wait_limit);
   s.receipt.reset();

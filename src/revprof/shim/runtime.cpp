@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "model/median.hpp"
+#include "util/median.hpp"
 #include "revprof/shim/datatypes.hpp"
 
 namespace augur::revprof {
@@ -56,7 +56,7 @@ double measure_clock_overhead(ComputeClock::Reader clock) {
     double a = clock();
     d = clock() - a;
   }
-  return std::clamp(model::median(std::move(deltas)), 0.0, 1e-4);
+  return std::clamp(util::median(std::move(deltas)), 0.0, 1e-4);
 }
 
 double measure_call_boundary() {
@@ -79,7 +79,7 @@ double measure_call_boundary() {
   rt.link_free = {};
   // The median batch: one batch may hold an interrupt. Bounded so a disturbed measurement
   // cannot erase a program's real compute.
-  return std::clamp(model::median(std::move(per_call)), 0.0, 200e-9);
+  return std::clamp(util::median(std::move(per_call)), 0.0, 200e-9);
 }
 
 void stop_trace(std::string_view reason) noexcept {

@@ -61,157 +61,94 @@ class IntCount {
   bool made_ = false, kept_ = false;
 };
 
+// A non-blocking or persistent call's request takes the datatypes made for it.
+template <class... Counts>
+void hand_to(MPI_Request request, Counts&... counts) {
+  (counts.hand_to(request), ...);
+}
+
 }  // namespace
+
+// One row a call: its name without the prefix and `_c`, its C parameters, the IntCounts made
+// from its counts, and the arguments of the int-count call; a call with a request also names
+// the IntCounts its request keeps.
+#define AUGUR_UNPACK(...) __VA_ARGS__
+#define AUGUR_LARGE_COUNT(name, params, counts, args) \
+  int MPI_##name##_c params {                          \
+    IntCount AUGUR_UNPACK counts;                      \
+    return MPI_##name args;                            \
+  }
+#define AUGUR_LARGE_COUNT_REQUEST(name, params, counts, args, kept) \
+  int MPI_##name##_c params {                                        \
+    IntCount AUGUR_UNPACK counts;                                    \
+    const int rc = MPI_##name args;                                  \
+    hand_to(*request, AUGUR_UNPACK kept);                            \
+    return rc;                                                       \
+  }
+// The shapes most calls share: a send's (buffer, count, type, peer, tag, communicator) and a
+// receive's, with a request or without.
+#define AUGUR_SEND_PARAMS (const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+#define AUGUR_SEND_REQUEST_PARAMS \
+  (const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+#define AUGUR_RECV_REQUEST_PARAMS \
+  (void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
+#define AUGUR_SEND(name) \
+  AUGUR_LARGE_COUNT(name, AUGUR_SEND_PARAMS, (n(count, type)), (buf, n.count(), n.type(), dest, tag, comm))
+#define AUGUR_SEND_REQUEST(name)                                                      \
+  AUGUR_LARGE_COUNT_REQUEST(name, AUGUR_SEND_REQUEST_PARAMS, (n(count, type)),        \
+                            (buf, n.count(), n.type(), dest, tag, comm, request), (n))
+#define AUGUR_RECV_REQUEST(name)                                                      \
+  AUGUR_LARGE_COUNT_REQUEST(name, AUGUR_RECV_REQUEST_PARAMS, (n(count, type)),        \
+                            (buf, n.count(), n.type(), source, tag, comm, request), (n))
 
 extern "C" {
 
-int MPI_Send_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  IntCount n(count, type);
-  return MPI_Send(buf, n.count(), n.type(), dest, tag, comm);
-}
+AUGUR_SEND(Send)
+AUGUR_SEND(Ssend)
+AUGUR_SEND(Rsend)
+AUGUR_SEND(Bsend)
+AUGUR_LARGE_COUNT(Recv,
+                  (void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   MPI_Status* status),
+                  (n(count, type)), (buf, n.count(), n.type(), source, tag, comm, status))
+AUGUR_LARGE_COUNT(Sendrecv,
+                  (const void* sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void* rbuf,
+                   MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status* status),
+                  (s(scount, stype), r(rcount, rtype)),
+                  (sbuf, s.count(), s.type(), dest, stag, rbuf, r.count(), r.type(), source, rtag, comm, status))
+AUGUR_LARGE_COUNT(Sendrecv_replace,
+                  (void* buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                   MPI_Comm comm, MPI_Status* status),
+                  (n(count, type)), (buf, n.count(), n.type(), dest, stag, source, rtag, comm, status))
+AUGUR_LARGE_COUNT(Mrecv, (void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* message, MPI_Status* status),
+                  (n(count, type)), (buf, n.count(), n.type(), message, status))
 
-int MPI_Ssend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  IntCount n(count, type);
-  return MPI_Ssend(buf, n.count(), n.type(), dest, tag, comm);
-}
-
-int MPI_Rsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  IntCount n(count, type);
-  return MPI_Rsend(buf, n.count(), n.type(), dest, tag, comm);
-}
-
-int MPI_Bsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm) {
-  IntCount n(count, type);
-  return MPI_Bsend(buf, n.count(), n.type(), dest, tag, comm);
-}
-
-int MPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-               MPI_Status* status) {
-  IntCount n(count, type);
-  return MPI_Recv(buf, n.count(), n.type(), source, tag, comm, status);
-}
-
-int MPI_Sendrecv_c(const void* sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void* rbuf,
-                   MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Status* status) {
-  IntCount s(scount, stype), r(rcount, rtype);
-  return MPI_Sendrecv(sbuf, s.count(), s.type(), dest, stag, rbuf, r.count(), r.type(), source, rtag, comm, status);
-}
-
-int MPI_Sendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
-                           MPI_Comm comm, MPI_Status* status) {
-  IntCount n(count, type);
-  return MPI_Sendrecv_replace(buf, n.count(), n.type(), dest, stag, source, rtag, comm, status);
-}
-
-int MPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* message, MPI_Status* status) {
-  IntCount n(count, type);
-  return MPI_Mrecv(buf, n.count(), n.type(), message, status);
-}
-
-int MPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* message, MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Imrecv(buf, n.count(), n.type(), message, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Isend(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                 MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Issend(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Irsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                 MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Irsend(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Ibsend_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                 MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Ibsend(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-                MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Irecv(buf, n.count(), n.type(), source, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Send_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                    MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Send_init(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                     MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Ssend_init(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Rsend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                     MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Rsend_init(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                     MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Bsend_init(buf, n.count(), n.type(), dest, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-                    MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Recv_init(buf, n.count(), n.type(), source, tag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
-
-int MPI_Isendrecv_c(const void* sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void* rbuf,
-                    MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm, MPI_Request* request) {
-  IntCount s(scount, stype), r(rcount, rtype);
-  const int rc =
-      MPI_Isendrecv(sbuf, s.count(), s.type(), dest, stag, rbuf, r.count(), r.type(), source, rtag, comm, request);
-  s.hand_to(*request);
-  r.hand_to(*request);
-  return rc;
-}
-
-int MPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
-                            MPI_Comm comm, MPI_Request* request) {
-  IntCount n(count, type);
-  const int rc = MPI_Isendrecv_replace(buf, n.count(), n.type(), dest, stag, source, rtag, comm, request);
-  n.hand_to(*request);
-  return rc;
-}
+AUGUR_LARGE_COUNT_REQUEST(Imrecv,
+                          (void* buf, MPI_Count count, MPI_Datatype type, MPI_Message* message,
+                           MPI_Request* request),
+                          (n(count, type)), (buf, n.count(), n.type(), message, request), (n))
+AUGUR_SEND_REQUEST(Isend)
+AUGUR_SEND_REQUEST(Issend)
+AUGUR_SEND_REQUEST(Irsend)
+AUGUR_SEND_REQUEST(Ibsend)
+AUGUR_RECV_REQUEST(Irecv)
+AUGUR_SEND_REQUEST(Send_init)
+AUGUR_SEND_REQUEST(Ssend_init)
+AUGUR_SEND_REQUEST(Rsend_init)
+AUGUR_SEND_REQUEST(Bsend_init)
+AUGUR_RECV_REQUEST(Recv_init)
+AUGUR_LARGE_COUNT_REQUEST(Isendrecv,
+                          (const void* sbuf, MPI_Count scount, MPI_Datatype stype, int dest, int stag, void* rbuf,
+                           MPI_Count rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+                           MPI_Request* request),
+                          (s(scount, stype), r(rcount, rtype)),
+                          (sbuf, s.count(), s.type(), dest, stag, rbuf, r.count(), r.type(), source, rtag, comm,
+                           request),
+                          (s, r))
+AUGUR_LARGE_COUNT_REQUEST(Isendrecv_replace,
+                          (void* buf, MPI_Count count, MPI_Datatype type, int dest, int stag, int source, int rtag,
+                           MPI_Comm comm, MPI_Request* request),
+                          (n(count, type)), (buf, n.count(), n.type(), dest, stag, source, rtag, comm, request), (n))
 
 }  // extern "C"
 #endif  // MPI_VERSION >= 4

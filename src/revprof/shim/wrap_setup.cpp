@@ -24,6 +24,7 @@
 #include "revprof/shim/requests.hpp"
 #include "revprof/shim/runtime.hpp"
 #include "revprof/shim/stamps.hpp"
+#include "util/write_file.hpp"
 
 using namespace augur;
 using namespace augur::revprof;
@@ -41,16 +42,7 @@ std::string report_path() {
   return path ? path : "";
 }
 
-// Writes `text` to `path`; the reason it could not, if it could not.
-std::optional<std::string> write_file(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) return std::strerror(errno);
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  const int write_error = errno;
-  if (std::fclose(f) != 0) return std::strerror(errno);
-  if (!written) return std::strerror(write_error);
-  return std::nullopt;
-}
+using util::write_file;
 
 // Rank 0's report file. One that cannot be written leaves the reason in its place where that
 // can be written, so augur names the cause rather than a missing MPI_Finalize.

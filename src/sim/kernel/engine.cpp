@@ -5,23 +5,31 @@
 
 #include <fmt/format.h>
 
+#include "sim/program/message_ops.hpp"
 #include "timing/steps.hpp"
 
 namespace augur::sim {
 namespace {
 
-constexpr std::array<std::string_view, kFixedNames> kNames{"send",   "ssend",  "rsend", "bsend",   "recv",
-                                                           "isend1", "irecv1", "wait",  "sendrecv"};
-
-Name send_name(timing::SendMode mode) {
-  switch (mode) {
-    case timing::SendMode::synchronous: return n_ssend;
-    case timing::SendMode::ready: return n_rsend;
-    case timing::SendMode::buffered: return n_bsend;
-    case timing::SendMode::standard: break;
+// The fixed names are the message table's model names (isend1 …), in its order.
+static_assert(kMessageOps.size() == kFixedNames);
+constexpr auto kNames = [] {
+  std::array<std::string_view, kFixedNames> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kMessageOps[i].model_name;
+  return names;
+}();
+constexpr bool sends_in_mode_order() {
+  for (int m = 0; m < 4; ++m) {
+    const auto& row = kMessageOps[n_send + m];
+    if (row.kind != OpKind::send || static_cast<int>(row.mode) != m) return false;
   }
-  return n_send;
+  return true;
 }
+static_assert(sends_in_mode_order() && kMessageOps[n_recv].kind == OpKind::recv &&
+              kMessageOps[n_isend].kind == OpKind::isend && kMessageOps[n_irecv].kind == OpKind::irecv &&
+              kMessageOps[n_wait].kind == OpKind::wait && kMessageOps[n_sendrecv].kind == OpKind::sendrecv);
+
+Name send_name(timing::SendMode mode) { return static_cast<Name>(n_send + static_cast<int>(mode)); }
 
 // LogGOPS: operations that keep the processor busy to their end; the others wait, or end when
 // their messages have been handled, which the processor's state already holds.

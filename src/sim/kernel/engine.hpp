@@ -12,10 +12,10 @@
 
 #include "sim/kernel/event_queue.hpp"
 #include "sim/kernel/kernel.hpp"
+#include "sim/kernel/queues.hpp"
 
 namespace augur::sim {
 
-inline constexpr std::uint32_t kNil = std::numeric_limits<std::uint32_t>::max();
 // Op::flags bit of messages inside an expanded collective: they match only each other.
 inline constexpr std::uint8_t kInternal = 0x80;
 // Whether a message goes to (or comes from) a rank: MPI_PROC_NULL names none.

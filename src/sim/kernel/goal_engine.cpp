@@ -9,33 +9,31 @@
 // the receiver's own overhead (recvmin) can begin, and a receive ends at receive_end, its last
 // recvmin on the processor.
 #include <algorithm>
-#include <limits>
 
 #include <fmt/format.h>
 
 #include "sim/kernel/event_queue.hpp"
 #include "sim/kernel/kernel.hpp"
+#include "sim/kernel/queues.hpp"
 #include "timing/steps.hpp"
 
 namespace augur::sim {
 namespace {
 
-constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-
 struct GoalMessage {
   double start = 0, bytes = 0;
   double taken = 0, handled = 0;  // LogGOPS: when its receiver's processor took it, and was done
   std::int32_t src = 0, dst = 0, tag = 0;
-  std::uint32_t sender = kNone;  // the send vertex, when it waits for its receiver
-  std::uint32_t next = kNone;    // the receiver's unexpected queue; the free list
+  std::uint32_t sender = kNil;  // the send vertex, when it waits for its receiver
+  std::uint32_t next = kNil;    // the receiver's unexpected queue; the free list
 };
 
 struct GoalRank {
   double cpu_free = 0, nic_free = 0, link_free = 0, last_deliver = 0, finish = 0;
   double receive_free = 0;  // LogGOPS: when its next incoming message may be handled (the gap)
   std::uint32_t left = 0;   // vertices not yet done
-  std::uint32_t posted_head = kNone, posted_tail = kNone;
-  std::uint32_t unexpected_head = kNone, unexpected_tail = kNone;
+  std::uint32_t posted_head = kNil, posted_tail = kNil;
+  std::uint32_t unexpected_head = kNil, unexpected_tail = kNil;
 };
 
 enum class VertexState : std::uint8_t { waiting, started, done };
@@ -49,7 +47,7 @@ class GoalEngine {
     waiting_.resize(n);
     time_.assign(n, 0);
     state_.assign(n, VertexState::waiting);
-    next_posted_.assign(n, kNone);
+    next_posted_.assign(n, kNil);
     ranks_.resize(static_cast<std::size_t>(program.nranks()));
     for (int r = 0; r < program.nranks(); ++r) {
       ranks_[static_cast<std::size_t>(r)].left = program.first_vertex(r + 1) - program.first_vertex(r);
@@ -77,6 +75,14 @@ class GoalEngine {
   }
 
  private:
+  // The links of the rank's queues (queues.hpp): unexpected messages, posted receive vertices.
+  auto message_link() {
+    return [this](std::uint32_t m) -> std::uint32_t& { return messages_[m].next; };
+  }
+  auto posted_link() {
+    return [this](std::uint32_t v) -> std::uint32_t& { return next_posted_[v]; };
+  }
+
   // On LogGOPS, events of one time go in the order they were queued, whatever their rank, as in
   // LogGOPSim; otherwise the lower rank's first, as in the sequence kernel.
   std::uint32_t key(std::int32_t rank) const { return handles_ ? 0 : static_cast<std::uint32_t>(rank); }
@@ -133,7 +139,7 @@ class GoalEngine {
     account(vx.rank, send_, start, handed, 0, vx.value);
     const auto m = new_message();
     auto& msg = messages_[m];
-    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, 0, 0, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNone, kNone};
+    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, 0, 0, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNil, kNil};
     if (trace_) trace_->send(vx.rank, start, vx.peer, vx.tag, vx.value, 0);
     ++messages_sent_;
     // The sender's messages reach their receivers in the order sent (MPI's non-overtaking).
@@ -150,15 +156,10 @@ class GoalEngine {
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
     time_[v] = start;  // the post
     rs.cpu_free = std::max(rs.cpu_free, start + net_.irecv_post(vx.value));
-    std::uint32_t prev = kNone;
-    for (auto m = rs.unexpected_head; m != kNone; prev = m, m = messages_[m].next) {
-      if (!matches(vx, messages_[m])) continue;
-      (prev == kNone ? rs.unexpected_head : messages_[prev].next) = messages_[m].next;
-      if (rs.unexpected_tail == m) rs.unexpected_tail = prev;
-      return match(v, m, start);
-    }
-    (rs.posted_tail == kNone ? rs.posted_head : next_posted_[rs.posted_tail]) = v;
-    rs.posted_tail = v;
+    const auto m = unlink_first(rs.unexpected_head, rs.unexpected_tail, message_link(),
+                                [&](std::uint32_t i) { return matches(vx, messages_[i]); });
+    if (m != kNil) return match(v, m, start);
+    append(rs.posted_head, rs.posted_tail, posted_link(), v);
   }
 
   void deliver(const Event& e) {
@@ -166,16 +167,10 @@ class GoalEngine {
     const double now = e.time;
     auto& rs = ranks_[static_cast<std::size_t>(messages_[m].dst)];
     if (handles_ && !handle(e)) return;
-    std::uint32_t prev = kNone;
-    for (auto v = rs.posted_head; v != kNone; prev = v, v = next_posted_[v]) {
-      if (!matches(program_.vertices()[v], messages_[m])) continue;
-      (prev == kNone ? rs.posted_head : next_posted_[prev]) = next_posted_[v];
-      if (rs.posted_tail == v) rs.posted_tail = prev;
-      return match(v, m, now);
-    }
-    messages_[m].next = kNone;
-    (rs.unexpected_tail == kNone ? rs.unexpected_head : messages_[rs.unexpected_tail].next) = m;
-    rs.unexpected_tail = m;
+    const auto v = unlink_first(rs.posted_head, rs.posted_tail, posted_link(),
+                                [&](std::uint32_t i) { return matches(program_.vertices()[i], messages_[m]); });
+    if (v != kNil) return match(v, m, now);
+    append(rs.unexpected_head, rs.unexpected_tail, message_link(), m);
   }
 
   // LogGOPS: the receiver's processor takes the message when free and past the gap since the
@@ -203,7 +198,7 @@ class GoalEngine {
     const GoalMessage msg = messages_[m];
     messages_[m].next = free_message_;
     free_message_ = m;
-    const bool rendezvous = msg.sender != kNone;
+    const bool rendezvous = msg.sender != kNil;
     const double post = time_[v];
     if (handles_) return take_handled(v, msg, post);
     const double end = net_.receive_end(post, msg.start, rendezvous, msg.bytes);
@@ -223,13 +218,13 @@ class GoalEngine {
     time_[v] = end;
     account(vx.rank, recv_, post, end, msg.taken - post, msg.bytes);
     if (trace_) trace_->recv(vx.rank, post, end, msg.src, msg.tag, msg.bytes, 0, vx.peer == kAny ? trace::kAnySource : 0);
-    const bool sender_first = msg.sender != kNone && msg.src < vx.rank;  // LogGOPSim frees hosts in rank order
+    const bool sender_first = msg.sender != kNil && msg.src < vx.rank;  // LogGOPSim frees hosts in rank order
     const auto release_sender = [&] {
       finished(msg.sender, timing::waited_send(time_[msg.sender], std::max(post, msg.taken)).end);
     };
     if (sender_first) release_sender();
     finished(v, end);
-    if (msg.sender != kNone && !sender_first) release_sender();
+    if (msg.sender != kNil && !sender_first) release_sender();
   }
 
   // A matched receive's last overhead takes the processor.
@@ -283,7 +278,7 @@ class GoalEngine {
   }
 
   std::uint32_t new_message() {
-    if (free_message_ == kNone) {
+    if (free_message_ == kNil) {
       messages_.emplace_back();
       return static_cast<std::uint32_t>(messages_.size() - 1);
     }
@@ -329,7 +324,7 @@ class GoalEngine {
     r.messages = messages_sent_;
     std::uint64_t unreceived = 0;
     for (const auto& rs : ranks_)
-      for (auto m = rs.unexpected_head; m != kNone; m = messages_[m].next) ++unreceived;
+      for (auto m = rs.unexpected_head; m != kNil; m = messages_[m].next) ++unreceived;
     if (unreceived > 0) r.warnings.push_back(fmt::format("{} messages were sent and never received", unreceived));
     return r;
   }
@@ -353,7 +348,7 @@ class GoalEngine {
   std::vector<RankTotals> totals_;
   std::vector<GoalMessage> messages_;
   std::vector<PendingReceive> pending_;
-  std::uint32_t free_message_ = kNone;
+  std::uint32_t free_message_ = kNil;
   OperationTotals send_, recv_;
   std::uint64_t events_ = 0, done_ = 0, messages_sent_ = 0;
   int finished_ranks_ = 0;  // ranks whose every vertex is done

@@ -32,26 +32,10 @@ std::uint32_t take(std::vector<T>& pool, std::uint32_t& free_list) {
   return id;
 }
 
-// The rank's queues (posted receives, unexpected messages) are lists threaded through the pools
-// by `link`, kept in arrival order: the first match is MPI's.
-template <class T, class Match>
-std::uint32_t unlink_first(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail,
-                           Match match) {
-  std::uint32_t previous = kNil;
-  for (auto i = head; i != kNil; previous = i, i = pool[i].*link) {
-    if (!match(pool[i])) continue;
-    (previous == kNil ? head : pool[previous].*link) = pool[i].*link;
-    if (tail == i) tail = previous;
-    return i;
-  }
-  return kNil;
-}
-
+// The rank's queues (queues.hpp), threaded through the pools by a member.
 template <class T>
-void append(std::vector<T>& pool, std::uint32_t T::*link, std::uint32_t& head, std::uint32_t& tail, std::uint32_t id) {
-  pool[id].*link = kNil;
-  (tail == kNil ? head : pool[tail].*link) = id;
-  tail = id;
+auto link_of(std::vector<T>& pool, std::uint32_t T::*link) {
+  return [&pool, link](std::uint32_t i) -> std::uint32_t& { return pool[i].*link; };
 }
 
 }  // namespace
@@ -77,7 +61,7 @@ void Engine::free_request(std::uint32_t id) {
 }
 
 void Engine::enqueue_request(RankState& rs, std::uint32_t id) {
-  append(requests_, &Request::next, rs.requests_head, rs.requests_tail, id);
+  append(rs.requests_head, rs.requests_tail, link_of(requests_, &Request::next), id);
 }
 
 timing::Flight Engine::own_last_send(int rank, std::uint16_t comm, int peer) const {
@@ -116,10 +100,10 @@ std::uint32_t Engine::send_message(int rank, const Op& op, bool rendezvous) {
 
 void Engine::post_receive(std::uint32_t request) {
   auto& rs = ranks_[requests_[request].rank];
-  const auto m = unlink_first(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail,
-                              [&](const Message& msg) { return matches(requests_[request], msg); });
+  const auto m = unlink_first(rs.unexpected_head, rs.unexpected_tail, link_of(messages_, &Message::next),
+                              [&](std::uint32_t i) { return matches(requests_[request], messages_[i]); });
   if (m != kNil) return complete_receive(request, m);
-  append(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail, request);
+  append(rs.posted_head, rs.posted_tail, link_of(requests_, &Request::next_posted), request);
 }
 
 void Engine::deliver(const Event& e) {
@@ -130,10 +114,10 @@ void Engine::deliver(const Event& e) {
   }
   auto& rs = ranks_[messages_[message].dst];
   if (handles_ && !handle_arrival(e)) return;
-  const auto r = unlink_first(requests_, &Request::next_posted, rs.posted_head, rs.posted_tail,
-                              [&](const Request& req) { return matches(req, messages_[message]); });
+  const auto r = unlink_first(rs.posted_head, rs.posted_tail, link_of(requests_, &Request::next_posted),
+                              [&](std::uint32_t i) { return matches(requests_[i], messages_[message]); });
   if (r != kNil) return complete_receive(r, message);
-  append(messages_, &Message::next, rs.unexpected_head, rs.unexpected_tail, message);
+  append(rs.unexpected_head, rs.unexpected_tail, link_of(messages_, &Message::next), message);
 }
 
 // The halves' rule, as the reverse profiler's take_stamp takes it (timing/steps.hpp); the floor of

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "model/duration.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/size.hpp"
 
 namespace augur::sim {
 namespace {
@@ -16,10 +16,10 @@ namespace {
 // One "name=value" of the list into `p`.
 void set_parameter(LogGOPSParams& p, std::string_view name, std::string_view value) {
   if (name == "S") {
-    p.S = model::parse_size(value, 4);
+    p.S = util::parse_size(value, 4);
     return;
   }
-  auto seconds = model::parse_seconds(value);
+  auto seconds = util::parse_seconds(value);
   if (!seconds) throw std::invalid_argument(fmt::format("loggops {}: '{}' is not a time such as 1.5us", name, value));
   double* slot = name == "L" ? &p.L : name == "o" ? &p.o : name == "g" ? &p.g : name == "G" ? &p.G : name == "O" ? &p.O : nullptr;
   if (!slot) throw std::invalid_argument(fmt::format("loggops: unknown parameter '{}' (L, o, g, G, O, S)", name));

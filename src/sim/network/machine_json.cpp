@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "model/duration.hpp"
+#include "util/duration.hpp"
 #include "model/error.hpp"
 #include "sim/network/composition.hpp"
 #include "sim/network/parasol.hpp"
@@ -59,7 +59,7 @@ struct Field {
   // A number of seconds, or a string such as "1.5us".
   double seconds() const {
     if (value.is_number() && value.get<double>() >= 0) return value.get<double>();
-    auto s = value.is_string() ? model::parse_seconds(value.get<std::string>()) : std::nullopt;
+    auto s = value.is_string() ? util::parse_seconds(value.get<std::string>()) : std::nullopt;
     if (!s) fail("expected a time: seconds, or a string such as \"1.5us\"");
     return *s;
   }

@@ -1,5 +1,7 @@
 #include "sim/network/network.hpp"
 
+#include "timing/steps.hpp"
+
 namespace augur::sim {
 
 ModelNetwork::ModelNetwork(const model::Model& model, model::Bound bound)
@@ -13,15 +15,13 @@ ModelNetwork::ModelNetwork(const model::Model& model, model::Bound bound, timing
   levels_ = std::make_unique<timing::LevelRules>(model, std::move(placement), bound);
 }
 
-// The reverse profiler's end_send without a receipt: start + send_busy (p2p.cpp).
 double ModelNetwork::send_end(double&, timing::SendMode mode, double start, double bytes) const {
-  return start + rules_.send_busy(mode, bytes);
+  return timing::send_call_end(rules_, mode, start, bytes);
 }
 
-// MPI_Isend returns after isend_post; its request completes as the blocking send would
-// (the reverse profiler's nonblocking_send and end_send).
+// MPI_Isend returns after isend_post; its request completes as the blocking send would.
 Network::Isend ModelNetwork::isend(double&, timing::SendMode mode, double start, double bytes) const {
-  return {start + rules_.isend_post(bytes), start + rules_.send_busy(mode, bytes)};
+  return {start + rules_.isend_post(bytes), timing::send_call_end(rules_, mode, start, bytes)};
 }
 
 // An eager message is there after its transit; a rendezvous announces itself at once (its

@@ -7,14 +7,12 @@
 
 #include <fmt/format.h>
 
+#include "util/text.hpp"
+
 namespace augur::sim {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
+std::string_view trim(std::string_view s) { return util::trim(s, " \t\r"); }
 
 // Which blocks may open inside which ("" is the file itself).
 const std::map<std::string, std::set<std::string>, std::less<>> kChildren{

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "model/markup_escape.hpp"
+#include "util/markup_escape.hpp"
 #include "sim/network/routing.hpp"
 
 namespace augur::sim {
@@ -54,7 +54,7 @@ std::string dragonfly_cluster(const Machine& m, const PlatformOptions& options) 
   return fmt::format(
       "  <cluster id=\"{}\" prefix=\"n\" radical=\"0-{}\" suffix=\"\" speed=\"{}f\" core=\"{}\" bw=\"{}Bps\" "
       "lat=\"{}s\" sharing_policy=\"{}\" topology=\"DRAGONFLY\" topo_parameters=\"{},1;1,1;{},1;{}\"/>\n",
-      model::markup_escaped(m.name), m.nodes() - 1, type.speed * options.reference_speed, type.cores, link.bandwidth,
+      util::markup_escaped(m.name), m.nodes() - 1, type.speed * options.reference_speed, type.cores, link.bandwidth,
       link.latency + m.hop_latency, link.full_duplex ? "SPLITDUPLEX" : "SHARED", m.dims[3], m.dims[1], m.dims[0]);
 }
 
@@ -68,16 +68,16 @@ std::string simgrid_platform(const Machine& machine, const PlatformOptions& opti
   if (simgrid_dragonfly(machine)) {
     out += fmt::format("<!-- {}: {} nodes in SimGrid's own dragonfly, whose routes are augur's "
                        "(docs/machine-format.md). -->\n",
-                       model::markup_escaped(machine.name), machine.nodes());
+                       util::markup_escaped(machine.name), machine.nodes());
     return out + "<platform version=\"4.1\">\n" + dragonfly_cluster(machine, options) + "</platform>\n";
   }
   const Router router(machine);
   out += fmt::format(
       "<!-- {}: {} nodes, {} links, routes as augur routes them (docs/machine-format.md). Switches are not\n"
       "     listed: every route names its links. -->\n",
-      model::markup_escaped(machine.name), machine.nodes(), machine.links.size());
+      util::markup_escaped(machine.name), machine.nodes(), machine.links.size());
   out += "<platform version=\"4.1\">\n";
-  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", model::markup_escaped(machine.name.empty() ? "machine" : machine.name));
+  out += fmt::format("  <zone id=\"{}\" routing=\"Full\">\n", util::markup_escaped(machine.name.empty() ? "machine" : machine.name));
   for (int n = 0; n < machine.nodes(); ++n) {
     const auto& type = machine.type_of_node(n);
     out += fmt::format("    <host id=\"n{}\" speed=\"{}f\" core=\"{}\"/>\n", n, type.speed * options.reference_speed,

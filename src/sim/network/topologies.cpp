@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "model/duration.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/size.hpp"
 
 namespace augur::sim {
 namespace {
@@ -211,7 +211,7 @@ double parse_bandwidth(std::string_view text) {
         scale = factor / 8;
       }
   }
-  const double bytes = model::parse_size(text, 8) * scale;
+  const double bytes = util::parse_size(text, 8) * scale;
   if (!(bytes > 0)) throw std::invalid_argument(fmt::format("bandwidth '{}' must be positive", text));
   return bytes;
 }

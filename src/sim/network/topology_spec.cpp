@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "model/duration.hpp"
+#include "util/duration.hpp"
 #include "sim/network/topologies.hpp"
 
 namespace augur::sim {
@@ -40,7 +40,7 @@ double positive_number(std::string_view key, std::string_view text) {
 
 void set_option(LinkSpec& spec, std::string_view key, std::string_view value) {
   if (key == "latency") {
-    auto s = model::parse_seconds(value);
+    auto s = util::parse_seconds(value);
     if (!s) throw std::invalid_argument(fmt::format("topology: latency '{}' is not a time such as 1.5us", value));
     spec.latency = *s;
   } else if (key == "bandwidth") {
@@ -56,7 +56,7 @@ void set_option(LinkSpec& spec, std::string_view key, std::string_view value) {
   } else if (key == "memory") {
     spec.memory_bandwidth = parse_bandwidth(value);
   } else if (key == "memory_latency") {
-    auto s = model::parse_seconds(value);
+    auto s = util::parse_seconds(value);
     if (!s) throw std::invalid_argument(fmt::format("topology: memory_latency '{}' is not a time such as 50ns", value));
     spec.memory_latency = *s;
   } else {

@@ -16,6 +16,7 @@
 #include "app/law_scope.hpp"
 #include "app/peer_resolution.hpp"
 #include "model/error.hpp"
+#include "sim/program/message_ops.hpp"
 
 namespace augur::sim {
 namespace {
@@ -223,12 +224,12 @@ Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {
     if (s.op.peer >= smallest)
       fail(field + ".root.fixed", fmt::format("rank {} is outside a communicator of {} ranks", s.op.peer, smallest));
   } else {
-    const auto kind = name == "isend" ? OpKind::isend : name == "recv" ? OpKind::recv : name == "irecv" ? OpKind::irecv
-                      : name == "sendrecv" ? OpKind::sendrecv : OpKind::send;
+    // The model's reader admits the table's words and nothing else here (app_program_json.cpp).
+    const MessageOp* m = find_message_word(name);
+    const auto kind = m ? m->kind : OpKind::send;
     s.op = make_op(kind, kAny, bytes, node.tag);
     s.op.tag2 = kind == OpKind::sendrecv ? node.tag2 : node.tag;
-    s.op.mode = name == "ssend" ? timing::SendMode::synchronous : name == "bsend" ? timing::SendMode::buffered
-                : name == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
+    s.op.mode = m ? m->mode : timing::SendMode::standard;
     s.peer = peer(node.peer, field + ".peer");
     if (kind == OpKind::sendrecv) s.peer2 = peer(node.peer2, field + ".peer2");
   }

@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
-#include "model/duration.hpp"
-#include "model/numbers.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/numbers.hpp"
+#include "util/size.hpp"
 
 namespace augur::sim {
 
@@ -28,19 +28,19 @@ std::string GeneratorArgs::text(std::string_view key, std::string fallback) {
 
 long GeneratorArgs::integer(std::string_view key, long fallback, long low, long high) {
   const auto value = text(key, std::to_string(fallback));
-  const auto v = model::parse_integer(value);
+  const auto v = util::parse_integer(value);
   if (!v || *v < low || *v > high)
     throw std::invalid_argument(fmt::format("{}={} must be an integer from {} to {}", key, value, low, high));
   return *v;
 }
 
 double GeneratorArgs::bytes(std::string_view key, std::string_view fallback) {
-  return model::parse_size(text(key, std::string(fallback)), 4);
+  return util::parse_size(text(key, std::string(fallback)), 4);
 }
 
 double GeneratorArgs::seconds(std::string_view key, std::string_view fallback) {
   const auto value = text(key, std::string(fallback));
-  const auto s = model::parse_seconds(value);
+  const auto s = util::parse_seconds(value);
   if (!s || *s < 0) throw std::invalid_argument(fmt::format("{}={} must be a time such as 10us", key, value));
   return *s;
 }

@@ -5,6 +5,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "sim/program/message_ops.hpp"
+
 namespace augur::sim {
 namespace {
 
@@ -127,17 +129,20 @@ class RankReader {
   }
 
   void call(const std::string& name, const trace::State& s) {
-    using timing::SendMode;
-    static const std::map<std::string, SendMode, std::less<>> kSends{
-        {"send", SendMode::standard}, {"ssend", SendMode::synchronous}, {"rsend", SendMode::ready}, {"bsend", SendMode::buffered}};
-    if (auto it = kSends.find(name); it != kSends.end()) return ops_.push_back(message(OpKind::send, send_at(s.begin), it->second));
-    if (name == "isend1") return post_isend(s);
-    if (name == "recv") return ops_.push_back(receive(OpKind::recv, recv_posted_at(s.begin)));
-    if (name == "irecv1") return post_irecv(s);
+    if (const MessageOp* m = find_message_model_name(name)) {
+      switch (m->kind) {
+        case OpKind::send: return ops_.push_back(message(OpKind::send, send_at(s.begin), m->mode));
+        case OpKind::isend: return post_isend(s);
+        case OpKind::recv: return ops_.push_back(receive(OpKind::recv, recv_posted_at(s.begin)));
+        case OpKind::irecv: return post_irecv(s);
+        case OpKind::sendrecv: return ops_.push_back(exchange(s));
+        case OpKind::wait: return wait(s);
+        default: break;
+      }
+    }
     // MPI_Isendrecv's trace has an MPI_Isend's records and then an MPI_Irecv's.
     if (name == "isendrecv") return post_isend(s), post_irecv(s);
-    if (name == "sendrecv") return ops_.push_back(exchange(s));
-    if (name == "wait" || name == "test") return wait(s);
+    if (name == "test") return wait(s);
     if (next_collective_ < rank_.collectives.size() && rank_.collectives[next_collective_].begin == s.begin &&
         t_.names[rank_.collectives[next_collective_].op] == name) {
       const auto& c = rank_.collectives[next_collective_++];

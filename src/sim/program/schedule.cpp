@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "model/catalog.hpp"
-#include "model/duration.hpp"
-#include "model/size.hpp"
+#include "util/duration.hpp"
+#include "util/size.hpp"
 #include "sim/program/schedule_parser.hpp"
 
 namespace augur::sim::schedule_parsing {
@@ -208,9 +208,8 @@ Stmt Parser::statement() {
     s.count.value = word == "wait" ? 1 : 0;
     if (word == "wait" && at("{")) wait_set(s);
     else if (word == "wait" && starts_expression()) s.count = expression();
-  } else if (word == "send" || word == "ssend" || word == "bsend" || word == "rsend" || word == "isend" ||
-             word == "recv" || word == "irecv" || word == "sendrecv") {
-    message(s, t);
+  } else if (const MessageOp* m = find_message_word(word); m && m->kind != OpKind::wait) {
+    message(s, t, *m);
   } else if (is_collective(word)) {
     s.kind = OpKind::collective;
     s.name = program_->intern(word);
@@ -222,13 +221,10 @@ Stmt Parser::statement() {
   return s;
 }
 
-void Parser::message(Stmt& s, const Token& keyword) {
-  const auto word = keyword.text;
-  const bool receive = word == "recv" || word == "irecv";
-  s.kind = word == "isend" ? OpKind::isend : word == "recv" ? OpKind::recv : word == "irecv" ? OpKind::irecv
-           : word == "sendrecv" ? OpKind::sendrecv : OpKind::send;
-  s.mode = word == "ssend" ? timing::SendMode::synchronous : word == "bsend" ? timing::SendMode::buffered
-           : word == "rsend" ? timing::SendMode::ready : timing::SendMode::standard;
+void Parser::message(Stmt& s, const Token& keyword, const MessageOp& op) {
+  const bool receive = op.kind == OpKind::recv || op.kind == OpKind::irecv;
+  s.kind = op.kind;
+  s.mode = op.mode;
   if (receive && accept("any")) s.any_peer = true;
   else if (accept("null")) s.null_peer = true;
   else s.peer = expression();
@@ -285,7 +281,7 @@ Expr Parser::size() {
     e.line = t.line;
     e.column = t.column;
     try {
-      const double bytes = model::parse_size(t.text, 4);
+      const double bytes = util::parse_size(t.text, 4);
       if (!(bytes >= 0 && bytes < 9e15)) fail(t, fmt::format("size '{}' is out of range", t.text));
       e.value = static_cast<std::int64_t>(bytes);
     } catch (const std::invalid_argument&) {
@@ -301,7 +297,7 @@ double Parser::duration() {
   const Token& t = peek();
   if (t.kind != TokenKind::number) fail(t, "expected a time such as 10us, 1.5ms or 2 (seconds)");
   next();
-  auto seconds = model::parse_seconds(t.text);
+  auto seconds = util::parse_seconds(t.text);
   if (!seconds || *seconds > 1e12) fail(t, fmt::format("'{}' is not a time such as 10us, 1.5ms or 2", t.text));
   return *seconds;
 }

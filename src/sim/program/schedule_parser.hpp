@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/program/message_ops.hpp"
 #include "sim/program/program.hpp"
 #include "sim/program/schedule_expr.hpp"
 #include "sim/program/schedule_lexer.hpp"
@@ -70,7 +71,7 @@ class Parser {
   void body_for(std::int64_t first, std::int64_t last);
   std::vector<Stmt> block();
   Stmt statement();
-  void message(Stmt& s, const Token& keyword);
+  void message(Stmt& s, const Token& keyword, const MessageOp& op);
   void options(Stmt& s);
   void wait_set(Stmt& s);
   Expr size();

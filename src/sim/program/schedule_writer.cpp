@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "sim/program/message_ops.hpp"
 #include "sim/program/schedule.hpp"
 
 namespace augur::sim {
@@ -23,7 +24,6 @@ std::string options_text(const Program& p, const Op& op, bool with_tag) {
 }
 
 std::string op_text(const Program& p, const Op& op) {
-  static constexpr const char* kSends[] = {"send", "ssend", "rsend", "bsend"};
   if (op.peer == kLastSource) throw std::invalid_argument("a reply to the latest receive's source has no schedule form");
   switch (op.kind) {
     case OpKind::compute: return fmt::format("compute {:.17g}", op.value);
@@ -31,7 +31,7 @@ std::string op_text(const Program& p, const Op& op) {
     case OpKind::until: return fmt::format("at {:.17g}", op.value);
     case OpKind::jump: throw std::invalid_argument("a loop the run ends (until a tag) has no schedule form");
     case OpKind::send:
-      return fmt::format("{} {} {:.0f}{}", kSends[static_cast<int>(op.mode)], peer_text(op.peer), op.value, options_text(p, op, true));
+      return fmt::format("{} {} {:.0f}{}", message_op_of(op.kind, op.mode)->word, peer_text(op.peer), op.value, options_text(p, op, true));
     case OpKind::isend: return fmt::format("isend {} {:.0f}{}", peer_text(op.peer), op.value, options_text(p, op, true));
     case OpKind::recv: return fmt::format("recv {}{}", peer_text(op.peer), options_text(p, op, true));
     case OpKind::irecv: return fmt::format("irecv {} {:.0f}{}", peer_text(op.peer), op.value, options_text(p, op, true));

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-namespace augur::model {
+namespace augur::util {
 
 std::string markup_escaped(std::string_view text);
 
-}  // namespace augur::model
+}  // namespace augur::util

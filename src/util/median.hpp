@@ -3,7 +3,7 @@
 // right tail (the operating system, other guests), which moves the mean but hardly the median.
 #include <vector>
 
-namespace augur::model {
+namespace augur::util {
 
 // The median of `values`: the middle one, or the mean of the two middle ones for an even count;
 // 0 when there are none.
@@ -12,4 +12,4 @@ double median(std::vector<double> values);
 // The same for values already sorted ascending, without a copy.
 double median_of_sorted(const std::vector<double>& sorted);
 
-}  // namespace augur::model
+}  // namespace augur::util

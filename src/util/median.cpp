@@ -1,8 +1,8 @@
-#include "model/median.hpp"
+#include "util/median.hpp"
 
 #include <algorithm>
 
-namespace augur::model {
+namespace augur::util {
 
 double median(std::vector<double> values) {
   const std::size_t n = values.size();
@@ -20,4 +20,4 @@ double median_of_sorted(const std::vector<double>& sorted) {
   return n % 2 == 1 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -1,6 +1,6 @@
-#include "model/markup_escape.hpp"
+#include "util/markup_escape.hpp"
 
-namespace augur::model {
+namespace augur::util {
 
 std::string markup_escaped(std::string_view text) {
   std::string out;
@@ -16,4 +16,4 @@ std::string markup_escaped(std::string_view text) {
   return out;
 }
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -4,9 +4,9 @@
 // "8KB" are never confused. "ints" count in the model's int size (8 bytes on the T3D).
 #include <string_view>
 
-namespace augur::model {
+namespace augur::util {
 
 // Returns bytes. Throws std::invalid_argument with a message that shows the accepted forms.
 double parse_size(std::string_view text, int int_bytes);
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -4,9 +4,9 @@
 #include <optional>
 #include <string_view>
 
-namespace augur::model {
+namespace augur::util {
 
 // Seconds from a number with an optional unit s, ms, us (or µs) or ns; nothing if malformed.
 std::optional<double> parse_seconds(std::string_view text);
 
-}  // namespace augur::model
+}  // namespace augur::util

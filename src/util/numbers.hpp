@@ -5,9 +5,9 @@
 #include <optional>
 #include <string_view>
 
-namespace augur::model {
+namespace augur::util {
 
 std::optional<double> parse_number(std::string_view text);
 std::optional<long> parse_integer(std::string_view text);
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -1,9 +1,9 @@
-#include "model/whole_file.hpp"
+#include "util/whole_file.hpp"
 
 #include <fstream>
 #include <stdexcept>
 
-namespace augur::model {
+namespace augur::util {
 
 void write_whole_file(const std::filesystem::path& path, std::string_view text) {
   auto temp = path;
@@ -22,4 +22,4 @@ void write_whole_file(const std::filesystem::path& path, std::string_view text) 
   std::filesystem::rename(temp, path);
 }
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -1,9 +1,9 @@
-#include "model/numbers.hpp"
+#include "util/numbers.hpp"
 
 #include <charconv>
 #include <cmath>
 
-namespace augur::model {
+namespace augur::util {
 namespace {
 
 template <typename Number>
@@ -24,4 +24,4 @@ std::optional<double> parse_number(std::string_view text) {
 
 std::optional<long> parse_integer(std::string_view text) { return parse_whole<long>(text); }
 
-}  // namespace augur::model
+}  // namespace augur::util

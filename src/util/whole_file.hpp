@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <string_view>
 
-namespace augur::model {
+namespace augur::util {
 
 // Throws std::runtime_error naming the file when it cannot be written.
 void write_whole_file(const std::filesystem::path& path, std::string_view text);
 
-}  // namespace augur::model
+}  // namespace augur::util

@@ -1,4 +1,4 @@
-#include "model/size.hpp"
+#include "util/size.hpp"
 
 #include <array>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace augur::model {
+namespace augur::util {
 namespace {
 
 double unit_bytes(std::string_view unit, int int_bytes) {
@@ -44,4 +44,4 @@ double parse_size(std::string_view text, int int_bytes) {
   return bytes;
 }
 
-}  // namespace augur::model
+}  // namespace augur::util

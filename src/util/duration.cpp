@@ -1,10 +1,10 @@
-#include "model/duration.hpp"
+#include "util/duration.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <utility>
 
-namespace augur::model {
+namespace augur::util {
 
 std::optional<double> parse_seconds(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
@@ -18,4 +18,4 @@ std::optional<double> parse_seconds(std::string_view text) {
   return std::nullopt;
 }
 
-}  // namespace augur::model
+}  // namespace augur::util

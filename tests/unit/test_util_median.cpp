@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "model/median.hpp"
+#include "util/median.hpp"
 
-using augur::model::median;
-using augur::model::median_of_sorted;
+using augur::util::median;
+using augur::util::median_of_sorted;
 
 TEST(Median, OddCountIsTheMiddleValueWhateverTheOrder) {
   EXPECT_DOUBLE_EQ(median({9, 1, 5}), 5);
