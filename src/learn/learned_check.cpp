@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include <fmt/format.h>
 
@@ -46,6 +47,55 @@ std::string parting_calls(const sim::Result& traced, const sim::Result& learned)
   return out.empty() ? "\n  (every call's count and bytes alike: the computes' laws part)" : out;
 }
 
+// The largest cross-validated error of the laws whose field ends in one of `suffixes`.
+double largest_error(const app::AppProgram& program, std::initializer_list<const char*> suffixes) {
+  double largest = 0;
+  app::for_each_law(program, [&](const app::Law& law, const std::string& field) {
+    for (const char* suffix : suffixes)
+      if (field.ends_with(suffix)) largest = std::max(largest, law.cv_error);
+  });
+  return largest;
+}
+
+// Calls whose number or bytes at a count the program was learned from fall outside what the
+// learned program gives with its laws at their bounds, widened by those laws' stated errors. Unlike
+// time, these do not depend on the host's noise: a program that calls otherwise than its run is
+// wrong however loose its computes' laws are.
+std::string structural_parts(const app::AppProgram& program, const sim::Result& traced,
+                             const std::vector<const sim::Result*>& learned) {
+  // A law's sizes are continuous where a call's are whole bytes: a tenth of a percent is rounding.
+  const double counts = largest_error(program, {".repeat", ".mean_times"});
+  const double bytes = std::max(1e-3, largest_error(program, {".bytes"}));
+  const auto totals = [](const sim::Result& result, const std::string& name) {
+    const auto found = result.operations.find(name);
+    return found == result.operations.end() ? sim::OperationTotals{} : found->second;
+  };
+  std::string out;
+  for (const auto& [name, t] : traced.operations) {
+    if (name == "compute") continue;
+    double count_low = 1e300, count_high = 0, bytes_low = 1e300, bytes_high = 0;
+    for (const auto* result : learned) {
+      const auto l = totals(*result, name);
+      count_low = std::min(count_low, l.count), count_high = std::max(count_high, l.count);
+      bytes_low = std::min(bytes_low, l.bytes), bytes_high = std::max(bytes_high, l.bytes);
+    }
+    const bool count = t.count < count_low * (1 - counts) - 1e-9 || t.count > count_high * (1 + counts) + 1e-9;
+    const bool size = t.bytes < bytes_low * (1 - bytes) - 1e-9 || t.bytes > bytes_high * (1 + bytes) + 1e-9;
+    const auto l = totals(*learned.front(), name);
+    if (count || size)
+      out += fmt::format("\n  {}: {:.0f} calls, {} in the run; {:.0f} calls, {} learned", model::mpi_name(name), t.count,
+                         model::format_bytes(t.bytes), l.count, model::format_bytes(l.bytes));
+  }
+  for (const auto& [name, l] : learned.front()->operations)
+    if (name != "compute" && !traced.operations.contains(name))
+      out += fmt::format("\n  {}: none in the run; {:.0f} calls, {} learned", model::mpi_name(name), l.count,
+                         model::format_bytes(l.bytes));
+  if (!out.empty())
+    out = fmt::format(" (allowed: their laws' bounds and ±{:.1f}% in calls, ±{:.1f}% in bytes):", 100 * counts,
+                      100 * bytes) + out;
+  return out;
+}
+
 }  // namespace
 
 double allowed_miss(const app::AppProgram& program, double floor) {
@@ -66,18 +116,24 @@ std::vector<CountCheck> check_learned(const app::AppModel& model, const std::vec
     sim::AppSettings settings;
     if (!parameter.empty()) settings.parameters[parameter] = run.n;
     CountCheck check{run.label, run.p, traced.predicted, 0, 0, 0, allowed};
-    sim::Result learned;
+    sim::Result learned, at_low, at_high;
     try {
       learned = sim::simulate(*sim::instantiate(model, run.p, settings), *network);
       settings.bound = model::Bound::min;
-      check.low = sim::simulate(*sim::instantiate(model, run.p, settings), *network).predicted;
+      at_low = sim::simulate(*sim::instantiate(model, run.p, settings), *network);
       settings.bound = model::Bound::max;
-      check.high = sim::simulate(*sim::instantiate(model, run.p, settings), *network).predicted;
+      at_high = sim::simulate(*sim::instantiate(model, run.p, settings), *network);
+      check.low = at_low.predicted, check.high = at_high.predicted;
     } catch (const sim::DeadlockError& e) {
       throw LearnError(fmt::format("the learned program deadlocks at p = {}, a count it was learned from ({}): {}",
                                    run.p, run.label, e.what()));
     }
     check.learned = learned.predicted;
+    const auto parts = structural_parts(*model.program, traced, {&learned, &at_low, &at_high});
+    if (!parts.empty())
+      throw LearnError(fmt::format("the learned program calls otherwise than the run it was learned from at p = {} ({}), "
+                                   "whatever the time{}",
+                                   run.p, run.label, parts));
     const double low = std::min(check.low, check.learned) * (1 - allowed);
     const double high = std::max(check.high, check.learned) * (1 + allowed);
     if (check.traced < low || check.traced > high)

@@ -1,7 +1,8 @@
 #pragma once
 // Never a wrong program: before `augur learn` writes a model, its program is simulated at every
 // count it was learned from and compared with the trace of that count replayed on the same
-// machine and network. A program that deadlocks, or that misses a count's run by more than its
+// machine and network. A program that deadlocks, whose MPI calls' numbers or bytes differ from a
+// count's run beyond its laws' bounds and errors, or whose time misses the run by more than its
 // laws' stated errors, is refused, naming the calls whose counts, sizes or times part.
 #include <functional>
 #include <memory>
