@@ -8,11 +8,17 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/app_model.hpp"
 #include "cli/commands.hpp"
 #include "cli/named_numbers.hpp"
+#include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
+#include "learn/learned_check.hpp"
 #include "learn/learned_model_json.hpp"
 #include "learn/learner.hpp"
+#include "model/machines.hpp"
+#include "model/units.hpp"
+#include "sim/program/replay.hpp"
 #include "util/whole_file.hpp"
 
 namespace augur::cli {
@@ -24,6 +30,7 @@ struct LearnRequest {
   std::vector<std::string> params;  // NAME=VALUE, one per trace in order, or one for all
   std::string output, name;
   bool json = false;
+  bool no_check = false;
 };
 
 NamedNumber parse_param(const std::string& text) {
@@ -53,7 +60,8 @@ std::string program_name(const trace::Trace& t) {
   return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
 }
 
-void print_report(const learn::Learned& learned, const std::vector<learn::LearnRun>& runs, const fs::path& output) {
+void print_report(const learn::Learned& learned, const std::vector<learn::LearnRun>& runs,
+                  const std::vector<learn::CountCheck>& checks, const fs::path& output) {
   std::cout << fmt::format("learned from {} traces at p = {}\n", runs.size(), fmt::join(learned.program.measured_ranks, ", "));
   for (std::size_t g = 0; g < learned.program.groups.size(); ++g) {
     const auto& group = learned.program.groups[g];
@@ -65,8 +73,34 @@ void print_report(const learn::Learned& learned, const std::vector<learn::LearnR
                              line.law.form.empty() ? line.law.expr : line.law.form,
                              line.law.cv_error == 0 ? std::string("exact") : fmt::format("{:.2g}", line.law.cv_error));
   for (const auto& note : learned.notes) std::cout << "note: " << note << "\n";
+  if (!checks.empty())
+    std::cout << fmt::format("checked: the program simulated at each count it was learned from, against the trace "
+                             "replayed: every call's count and bytes as the run's; time within its laws' bounds and "
+                             "±{:.1f}%\n",
+                             100 * checks.front().allowed);
+  for (const auto& c : checks)
+    std::cout << fmt::format("  p = {:<5} {:>12} learned, {:>12} replayed  {:+.1f}%\n", c.p,
+                             model::format_seconds(c.learned), model::format_seconds(c.traced), 100 * c.miss());
   std::cout << fmt::format("wrote {}: simulate it with `augur sim --app {} --ranks P --machine M`\n", output.string(),
                            output.string());
+}
+
+// The learned program simulated at every traced count on the traces' machine, against each trace
+// replayed there: a deadlock or a miss beyond the laws' errors is refused before anything is written.
+std::vector<learn::CountCheck> check_against_traces(const nlohmann::ordered_json& doc, const fs::path& output,
+                                     const std::vector<learn::LearnRun>& runs, const std::vector<trace::Trace>& traces,
+                                     const std::string& parameter) {
+  const auto model = app::parse_app_model(doc.dump(2), output.string());
+  const auto machine = model::load_machine(machine_for("", traces.front().header.machine));
+  std::vector<std::unique_ptr<sim::FlatProgram>> replays;
+  std::vector<const sim::Program*> pointers;
+  for (const auto& t : traces) replays.push_back(sim::replay_program(t).program), pointers.push_back(replays.back().get());
+  const learn::NetworkAt network_at = [&](int ranks) { return make_network(NetworkRequest{}, machine, ranks).network; };
+  try {
+    return learn::check_learned(model, runs, pointers, parameter, network_at);
+  } catch (const learn::LearnError& e) {
+    throw ProgramFailed("learn: the learned program is wrong, nothing written: " + std::string(e.what()), 1);
+  }
 }
 
 void learn_command(const LearnRequest& r) {
@@ -90,9 +124,11 @@ void learn_command(const LearnRequest& r) {
   std::vector<double> values;
   for (const auto& p : params) values.push_back(p.value);
   const auto doc = learn::learned_model_json(learned, name, traces.front().header.program, params.front().name, values);
+  std::vector<learn::CountCheck> checks;
+  if (!r.no_check) checks = check_against_traces(doc, output, runs, traces, params.front().name);
   util::write_whole_file(output, doc.dump(2) + "\n");
   if (r.json) std::cout << doc.dump(2) << "\n";
-  else print_report(learned, runs, output);
+  else print_report(learned, runs, checks, output);
 }
 
 }  // namespace
@@ -120,6 +156,8 @@ refused with the call, the ranks and the counts, and nothing is written.)");
   cmd->add_option("-o,--output", r->output, "application model to write (default: NAME.json)");
   cmd->add_option("--name", r->name, "the model's name (default: the traced program's)");
   cmd->add_flag("--json", r->json, "print the model (exact values) instead of the report");
+  cmd->add_flag("--no-check", r->no_check,
+                "write the model without simulating it at the traced counts against the traces replayed");
   cmd->callback([r] { learn_command(*r); });
 }
 

@@ -6,6 +6,7 @@
 
 #include "learn/comm_rules.hpp"
 #include "learn/exact_law.hpp"
+#include "learn/first_difference.hpp"
 #include "learn/peer_choice.hpp"
 #include "model/units.hpp"
 
@@ -14,11 +15,6 @@ namespace {
 
 using app::ProgramNode;
 using sim::OpKind;
-
-std::string describe_step(const SampleNode& n, const LearnRun& run) {
-  if (n.is_loop()) return fmt::format("a loop of {} iterations", n.times);
-  return n.op.kind == OpKind::compute ? "compute" : model::mpi_name(op_name(n.op, run.sequences));
-}
 
 // The mean over every occurrence of every member.
 double mean_occurrence(const SampleNode& n) {
@@ -59,13 +55,12 @@ void check_communicator(const std::vector<GroupRun>& at, const AlignedNode& node
 }  // namespace
 
 std::vector<ProgramNode> Aligner::body(const std::vector<GroupRun>& at, const std::string& where) {
-  check_same_length(at, where);
+  if (depth_ == 0 && until_depth_ == 0) check_same_steps(at, where);  // the walk checks the loops inside too
   std::vector<ProgramNode> nodes;
   const auto& first = *at.front().body;
   for (std::size_t i = 0; i < first.size(); ++i) {
     AlignedNode node;
     for (const auto& g : at) node.push_back(&(*g.body)[i]);
-    check_same_kind(at, node, where, i);
     if (first[i].is_loop()) nodes.push_back(loop(at, node, where, i));
     else if (first[i].op.kind == OpKind::compute) add_compute(at, node, where, nodes);
     else nodes.push_back(call(at, node, where, i));
@@ -73,29 +68,13 @@ std::vector<ProgramNode> Aligner::body(const std::vector<GroupRun>& at, const st
   return nodes;
 }
 
-void Aligner::check_same_length(const std::vector<GroupRun>& at, const std::string& where) const {
-  for (const auto& g : at)
-    if (g.body->size() != at.front().body->size())
-      throw LearnError(fmt::format("{}: the ranks do {} steps at p = {} and {} at p = {} ({}): the program's phases differ "
-                                   "between process counts",
-                                   where, at.front().body->size(), at.front().run->p, g.body->size(), g.run->p,
-                                   runs_text(at)));
-}
-
-void Aligner::check_same_kind(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where,
-                              std::size_t i) const {
-  const auto& a = *node.front();
-  for (std::size_t k = 1; k < node.size(); ++k) {
-    const auto& b = *node[k];
-    const bool same = a.is_loop() == b.is_loop() &&
-                      (a.is_loop() || (a.op.kind == b.op.kind && a.op.mode == b.op.mode &&
-                                       op_name(a.op, at.front().run->sequences) == op_name(b.op, at[k].run->sequences)));
-    if (!same)
-      throw LearnError(fmt::format("{}, step {}: the ranks do {} at p = {} but {} at p = {}: the program's phases differ "
-                                   "between process counts",
-                                   where, i + 1, describe_step(a, *at.front().run), at.front().run->p,
-                                   describe_step(b, *at[k].run), at[k].run->p));
-  }
+// The runs' bodies must be the same steps, loop counts aside; the first that is not is refused
+// with the calls where it parts from the first run's, side by side.
+void Aligner::check_same_steps(const std::vector<GroupRun>& at, const std::string& where) const {
+  for (std::size_t k = 1; k < at.size(); ++k)
+    if (const auto difference = first_difference(at.front(), at[k]))
+      throw LearnError(fmt::format("{}: {}\nthe program's phases differ between process counts ({})", where,
+                                   *difference, runs_text(at)));
 }
 
 ProgramNode Aligner::loop(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where,

@@ -25,9 +25,7 @@ class Aligner {
   std::vector<app::ProgramNode> body(const std::vector<GroupRun>& at, const std::string& where);
 
  private:
-  void check_same_length(const std::vector<GroupRun>& at, const std::string& where) const;
-  void check_same_kind(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where,
-                       std::size_t i) const;
+  void check_same_steps(const std::vector<GroupRun>& at, const std::string& where) const;
   app::ProgramNode loop(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where, std::size_t i);
   app::ProgramNode until(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where,
                          std::size_t i);

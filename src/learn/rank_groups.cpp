@@ -135,6 +135,7 @@ void add_member(std::vector<SampleNode>& into, const std::vector<LoopNode>& node
     into[i].tag2.push_back(first.tag2);
     into[i].comm.push_back(first.comm);
     into[i].value.push_back(mean_value(ops, nodes[i].occurrences));
+    into[i].at.push_back(nodes[i].occurrences.front());
     auto& values = into[i].values.emplace_back();
     auto& peers = into[i].peers.emplace_back();
     for (const auto at : nodes[i].occurrences) values.push_back(ops[at].value), peers.push_back(ops[at].peer);

@@ -23,6 +23,7 @@ struct SampleNode {
   std::vector<std::int32_t> tag, tag2;    // per member: a call's tags (calls to no one have their own)
   std::vector<std::uint16_t> comm;        // per member: a call's communicator (rows differ by it)
   std::vector<double> value;              // per member: mean over the occurrences
+  std::vector<std::uint32_t> at;          // per member: its first occurrence's place in the rank's ops
   std::vector<std::vector<double>> values;        // per member: at each occurrence, in order
   std::vector<std::vector<std::int32_t>> peers;   // per member: the peer at each occurrence
   // A send, per member: every occurrence went to the source of the member's latest receive.

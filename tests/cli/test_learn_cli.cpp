@@ -103,6 +103,12 @@ TEST(LearnCli, LearnsARingsLawsAndPredictsItAtSixtyFourRanks) {
   std::filesystem::remove(out);
   const auto r = augur("learn" + traces_of("ring", ring) + " -o " + out);
   ASSERT_EQ(r.status, 0) << r.out;
+  // Checked before it was written: the calls as the runs', and each count's time beside its run's.
+  EXPECT_NE(r.out.find("checked: the program simulated at each count it was learned from, against the trace replayed: "
+                       "every call's count and bytes as the run's"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n  p = 16 "), std::string::npos) << r.out;
   const auto app = nlohmann::json::parse(read_text(out));
   ASSERT_EQ(app.at("program").at("groups").size(), 1u);
   const auto& loop = body_of(app).at(0);

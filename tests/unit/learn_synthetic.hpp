@@ -1,0 +1,71 @@
+#pragma once
+// Synthetic runs for `augur learn`: a program written as a function of (rank, p) giving its
+// calls and computes, made into the rank sequences a trace at p would give
+// (learn/rank_sequences.hpp: a compute between every two calls).
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "learn/learner.hpp"
+#include "sim/program/program.hpp"
+
+namespace augur::learn::testing {
+
+// The collectives' names, as Op::name indexes them.
+inline const std::vector<std::string> kCollectives{"barrier", "bcast", "allreduce", "allgather", "alltoall"};
+enum Collective : std::uint16_t { barrier, bcast, allreduce, allgather, alltoall };
+
+using RankProgram = std::function<std::vector<sim::Op>(int rank, int p)>;
+
+inline RankSequences sequences_of(const RankProgram& program, int p) {
+  RankSequences s;
+  s.ranks = p;
+  s.names = kCollectives;
+  s.comm_sizes = {p};
+  s.comm_members.emplace_back();
+  for (int r = 0; r < p; ++r) s.comm_members.back().push_back(r);
+  for (int r = 0; r < p; ++r) {
+    auto& ops = s.ops.emplace_back(1, sim::compute_op(0));
+    for (const auto& op : program(r, p)) {
+      if (op.kind == sim::OpKind::compute) {
+        ops.back().value += op.value;
+        continue;
+      }
+      ops.push_back(op);
+      ops.push_back(sim::compute_op(0));
+    }
+  }
+  return s;
+}
+
+// Runs at each count, labelled "tr-P" as a user's trace directories would be.
+inline std::vector<LearnRun> runs_of(const RankProgram& program, std::vector<int> counts = {2, 4, 8, 16}) {
+  std::vector<LearnRun> runs;
+  for (const int p : counts) runs.push_back({"tr-" + std::to_string(p), p, 0, sequences_of(program, p)});
+  return runs;
+}
+
+// The message of the LearnError `learn_program` throws, or "" when it learns the program.
+inline std::string refusal(const std::vector<LearnRun>& runs) {
+  try {
+    learn_program(runs, "");
+  } catch (const LearnError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace augur::learn::testing
+
+namespace augur::learn::testing {
+
+// The run the sequences came from, as the simulator replays a trace: each rank its own body.
+inline std::unique_ptr<sim::FlatProgram> replay_of(const RankSequences& s) {
+  auto program = std::make_unique<sim::FlatProgram>(s.ranks);
+  for (const auto& name : s.names) program->intern(name);
+  for (int r = 0; r < s.ranks; ++r) program->assign(r, r, program->add_body(s.ops[r]));
+  return program;
+}
+
+}  // namespace augur::learn::testing
