@@ -327,7 +327,8 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file (as LogGOPSim's GOAL when it ends in .goal)");
   cmd->add_option("--scale", r->scale,
                   "NAME=FACTOR: a machine parameter times FACTOR (L, o, g, G, O, L:CLASS, G:CLASS, law:OP, compute; "
-                  "above 1 is worse; `augur sensitivity --list` names a machine's)");
+                  "above 1 is worse; `augur sensitivity --list` names a machine's; repeat for more)")
+      ->allow_extra_args(false);  // one NAME=FACTOR a flag, so it never swallows the program file
   cmd->add_option("--compute-scale", r->compute_scale,
                   "multiply a trace's or an app model's compute times (a slower or faster node)");
   cmd->add_option("--match", r->match,
