@@ -84,8 +84,9 @@ analyze::Carriers carriers_of(const analyze::Analysis& a, std::size_t top) {
   c.operations.assign(a.shares.by_operation.begin(), a.shares.by_operation.end());
   c.ranks.assign(a.shares.by_rank.begin(), a.shares.by_rank.end());
   const auto by_share = [](const auto& x, const auto& y) { return x.second > y.second; };
-  std::sort(c.operations.begin(), c.operations.end(), by_share);
-  std::sort(c.ranks.begin(), c.ranks.end(), by_share);
+  // Stable: equal shares keep the maps' order (by name, by rank), so a run prints the same.
+  std::stable_sort(c.operations.begin(), c.operations.end(), by_share);
+  std::stable_sort(c.ranks.begin(), c.ranks.end(), by_share);
   if (c.operations.size() > top) c.operations.resize(top);
   if (c.ranks.size() > top) c.ranks.resize(top);
   return c;
@@ -210,16 +211,19 @@ void add_sensitivity_command(CLI::App& app) {
   cmd->add_option("--generate", r->generator, "a generated program: NAME then key=value parameters");
   cmd->add_option("--app", r->app, "run the program section of this application model");
   cmd->add_option("--ranks", r->ranks, "with --app: the number of ranks to run it at");
-  cmd->add_option("--set", r->settings, "with --app: NAME=NUMBER, a parameter's value");
+  // One value per flag (commas split it), so no list swallows the program file after it.
+  cmd->add_option("--set", r->settings, "with --app: NAME=NUMBER, a parameter's value")->allow_extra_args(false);
   cmd->add_option("--compute-scale", r->compute_scale, "multiply a trace's or an app model's compute times");
   cmd->add_option("--match", r->match, "wildcard receives of a trace: simulated or recorded")->capture_default_str();
   cmd->add_option("-p,--parameters", r->parameters,
                   "parameters to sweep, comma-separated (default: the network's; `all` adds every law)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   cmd->add_option("--factors", r->factors, "factors: a list 0.5,1,2 or a range A..B:N spaced on a log scale "
                                           "(default 0.125,0.25,0.5,0.75,1,1.1,1.25,1.5,2,3,4,6,8,10,12,16)");
   cmd->add_option("--growth", r->growths, "growths of the run, in percent, whose tolerance is sought")
       ->delimiter(',')
+      ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--noise", r->noise, "a delay added to every compute grain: const:D, uniform:A..B, exp:MEAN, normal:MEAN,SD");
   cmd->add_option("--seeds", r->seeds, "runs of the noise, seeds 1 to N")->capture_default_str();
