@@ -79,8 +79,8 @@ double slope_step(const sim::Knob& k, double relative) {
   return whole / k.value;
 }
 
-// The simulator behind a cache: a tolerance search asks again for factors the samples, or the
-// search of a smaller growth, already ran (the doubling past the samples, the bracket's ends).
+// The simulator, counted, behind a cache: no factor of a parameter is simulated twice, whichever
+// of the samples, the slope's runs and the searches asks for it.
 class Runner {
  public:
   explicit Runner(const Simulator& s) : sim_(s) {}
@@ -106,57 +106,6 @@ class Runner {
   std::mutex m_;
   std::map<std::pair<std::string, double>, double> cache_;
 };
-
-// The smallest factor above 1 at which the run reaches `target`, between the samples that
-// bracket it: regula falsi (exact in one step where the run is linear between them), checked by
-// a run just below the candidate, and halving whenever a step narrows the bracket too little.
-Tolerance search(Runner& run, const sim::Knob& k, const std::vector<Point>& above, double baseline, double growth,
-                 const SensitivityOptions& o) {
-  Tolerance t;
-  t.growth = growth;
-  const double target = baseline * (1 + growth);
-  double lo = 1, tlo = baseline, hi = 0, thi = 0;
-  const auto at = [&](double f) {
-    ++t.runs;
-    return run.time({k.name, f});
-  };
-  for (const auto& p : above) {
-    if (p.time >= target) {
-      hi = p.factor, thi = p.time;
-      break;
-    }
-    lo = p.factor, tlo = p.time;
-  }
-  for (double f = std::max(2.0, 2 * lo); hi == 0 && f <= o.max_factor; f *= 2) {
-    const double tf = at(f);
-    if (tf >= target) hi = f, thi = tf;
-    else lo = f, tlo = tf;
-  }
-  if (hi == 0) return t;
-  bool halve = false;
-  while (hi - lo > o.precision * hi && t.runs < 400) {
-    const double width = hi - lo;
-    double x = halve || !(thi > tlo) ? (lo + hi) / 2 : lo + (target - tlo) * (hi - lo) / (thi - tlo);
-    if (!(x > lo && x < hi)) x = (lo + hi) / 2;
-    const double tx = at(x);
-    if (tx >= target) {
-      hi = x, thi = tx;
-      const double below = x * (1 - o.precision / 2);
-      if (below > lo) {
-        const double tb = at(below);
-        if (tb >= target) hi = below, thi = tb;
-        else lo = below, tlo = tb;
-      }
-    } else {
-      lo = x, tlo = tx;
-    }
-    halve = hi - lo > width / 2;
-  }
-  t.factor = hi;
-  t.value = hi * k.value;
-  t.time = thi;
-  return t;
-}
 
 }  // namespace
 
@@ -274,15 +223,23 @@ Sensitivity sensitivity(const Simulator& simulator, const std::vector<sim::Knob>
     sl.share = s.baseline > 0 ? sl.right / s.baseline : 0;
     sl.linear = std::abs((t[1] - t[0]) - (t[0] - s.baseline)) <= 1e-9 * s.baseline;
   }
-  // The tolerances, a parameter to a thread; each growth's search starts from the samples.
+  // The tolerances, a parameter to a thread; each growth's search starts from the samples and
+  // the runs of the smaller growths' searches.
   parallel_for(knobs.size(), o.threads, [&](std::size_t i) {
     auto& p = s.parameters[i];
-    std::vector<Point> above;
-    for (const auto& pt : p.points)
-      if (pt.factor > 1) above.push_back(pt);
+    std::map<double, double> known = {{1.0, s.baseline}};
+    for (const auto& pt : p.points) known[pt.factor] = pt.time;
+    const auto time = [&](double f) { return run.time({p.knob.name, f}); };
     for (double g : o.growths) {
-      auto t = search(run, p.knob, above, s.baseline, g, o);
-      if (std::isfinite(t.factor) && simulator.carriers) t.carriers = simulator.carriers({p.knob.name, t.factor});
+      const auto c = first_crossing(time, known, s.baseline * (1 + g), o.search);
+      Tolerance t;
+      t.growth = g;
+      t.runs = c.runs;
+      t.below = c.below;
+      if (std::isfinite(c.factor)) {
+        t.factor = c.factor, t.value = c.factor * p.knob.value, t.time = c.time;
+        if (simulator.carriers) t.carriers = simulator.carriers({p.knob.name, t.factor});
+      }
       p.tolerances.push_back(std::move(t));
     }
   });
@@ -302,6 +259,7 @@ Sensitivity sensitivity(const Simulator& simulator, const std::vector<sim::Knob>
     n.max = n.times.empty() ? 0 : *std::max_element(n.times.begin(), n.times.end());
     s.noise = std::move(n);
   }
+  s.search = o.search;
   s.simulations = run.runs();
   s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return s;

@@ -2,8 +2,8 @@
 // How a program's run time answers each machine parameter (`augur sensitivity`): the run time
 // re-simulated with one parameter scaled over a range of factors; the slope at the machine as it
 // is, and the share of the run the parameter carries; the tolerance, how far the parameter can
-// worsen before the run grows by 1%, 2%, 5% (LLAMP's metric, found by bracketing the samples and
-// bisecting through re-simulation, no solver), with what carries the run there; and the run's
+// worsen before the run grows by 1%, 2%, 5% (LLAMP's metric, found by re-simulation from the
+// samples that bracket it, analyze/tolerance_search.hpp, no solver), with what carries the run there; and the run's
 // growth under random delays of each rank's compute. The simulator is reached through a
 // function, so this file knows nothing of inputs, models or networks.
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "analyze/tolerance_search.hpp"
 #include "sim/network/scaling.hpp"
 
 namespace augur::analyze {
@@ -52,8 +53,7 @@ struct SensitivityOptions {
   std::vector<double> factors = {0.125, 0.25, 0.5, 0.75, 1, 1.1, 1.25, 1.5, 2, 3, 4, 6, 8, 10, 12, 16};
   std::vector<double> growths = {0.01, 0.02, 0.05};
   double step = 1.0 / 1024;   // the slope's relative step (a time's rounded to whole picoseconds)
-  double max_factor = 1e6;    // the tolerance search gives up past it
-  double precision = 1e-9;    // relative width the tolerance is narrowed to
+  ToleranceSearch search;     // its precision (1e-6), the largest factor, the most runs a tolerance takes
   int threads = 2;
   const Noise* noise = nullptr;
   int seeds = 10;
@@ -76,7 +76,8 @@ struct Tolerance {
   double factor = std::numeric_limits<double>::infinity();  // infinity: not reached below max_factor
   double value = 0;   // the parameter at that factor
   double time = 0;    // the run there
-  int runs = 0;       // re-simulations the search took
+  double below = 1;   // the largest factor known to stay below: the tolerance lies in [below, factor]
+  int runs = 0;       // re-simulations the search took, at most ToleranceSearch::max_runs
   Carriers carriers;  // what carries the run there
 };
 
@@ -97,6 +98,7 @@ struct Sensitivity {
   double baseline = 0;
   std::vector<ParameterSensitivity> parameters;
   std::optional<NoiseRuns> noise;
+  ToleranceSearch search;  // as the tolerances were sought
   std::uint64_t simulations = 0;
   double wall_seconds = 0;
 };

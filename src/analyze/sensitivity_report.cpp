@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "analyze/shares.hpp"
 #include "model/units.hpp"
 
 namespace augur::analyze {
@@ -19,12 +20,13 @@ std::string value_text(const sim::Knob& k, double factor) {
   return "×" + significant(factor);
 }
 
-// dT/dx in words: "3 s per s of latency", "16.38 KiB·s per s/B"; a factor's slope in seconds.
-std::string slope_text(const ParameterSensitivity& p) {
-  const auto& k = p.knob;
-  if (k.unit == "s") return significant(p.slope.per_unit, 6) + " s/s";
-  if (k.unit == "s/B") return significant(p.slope.per_unit, 6) + " B";  // seconds per (seconds per byte)
-  return format_seconds(p.slope.right) + " per ×1";
+// dT/dx in words, per a step a person thinks in: "35 s per s" of a time (the issue's ∂T/∂L, on
+// LogGOPS the latencies on the path), "107.4 µs per ns/B" of a time per byte, "70 µs per +1%"
+// of a factor. `slope` is dT/dfactor, in seconds.
+std::string slope_text(const sim::Knob& k, double slope) {
+  if (k.unit == "s") return significant(slope / k.value, 6) + " s per s";
+  if (k.unit == "s/B") return format_seconds(slope / k.value * 1e-9) + " per ns/B";
+  return format_seconds(slope / 100) + " per +1%";
 }
 
 std::string growth_text(double t, double baseline) {
@@ -41,7 +43,7 @@ std::string tolerance_text(const sim::Knob& k, const Tolerance& t) {
 std::string carriers_text(const Carriers& c) {
   std::string ops, ranks;
   for (const auto& [name, s] : c.operations)
-    ops += fmt::format("{}{} {:.1f}%", ops.empty() ? "" : ", ", name == "compute" || name == "message" ? name : model::mpi_name(name),
+    ops += fmt::format("{}{} {:.1f}%", ops.empty() ? "" : ", ", readable_operation(name),
                        c.path > 0 ? 100 * s / c.path : 0);
   for (const auto& [rank, s] : c.ranks)
     ranks += fmt::format("{}rank {} {:.1f}%", ranks.empty() ? "" : ", ", rank, c.path > 0 ? 100 * s / c.path : 0);
@@ -66,22 +68,23 @@ std::string file_stem(std::string name) {
 std::string format_sensitivity(const Sensitivity& s, const std::string& title) {
   std::string out = fmt::format("Sensitivity of {}: run time {} as it is ({} simulations in {:.3g} s)\n\n", title,
                                 format_seconds(s.baseline), s.simulations, s.wall_seconds);
-  out += fmt::format("{:<10} {:>12} {:>14} {:>7}", "parameter", "as it is", "slope", "share");
+  out += fmt::format("{:<10} {:>12} {:>18} {:>7}", "parameter", "as it is", "slope", "share");
   if (!s.parameters.empty())
     for (const auto& t : s.parameters.front().tolerances) out += fmt::format("  {:>22}", fmt::format("+{}% at", significant(100 * t.growth)));
   out += "\n";
   for (const auto& p : s.parameters) {
-    out += fmt::format("{:<10} {:>12} {:>14} {:>6.1f}%", p.knob.name, value_text(p.knob, 1), slope_text(p), 100 * p.slope.share);
+    out += fmt::format("{:<10} {:>12} {:>18} {:>6.1f}%", p.knob.name, value_text(p.knob, 1),
+                       slope_text(p.knob, p.slope.right), 100 * p.slope.share);
     for (const auto& t : p.tolerances) out += fmt::format("  {:>22}", tolerance_text(p.knob, t));
     out += "\n";
   }
-  out += "\nslope: dT/dx at the machine as it is (s per s of a time, s per s/B of a time per byte: bytes);\n"
-         "share: the part of the run the parameter carries (dT/dx · x / T); +N% at: the factor at which the\n"
-         "run has grown by N% (its tolerance).\n";
+  out += "\nslope: what the run gains as the parameter worsens from the machine as it is: seconds of run per\n"
+         "second of a time, per ns/B of a time per byte, per +1% of a factor; share: the part of the run the\n"
+         "parameter carries (dT/dx · x / T); +N% at: the factor at which the run has grown by N% (its tolerance).\n";
   for (const auto& p : s.parameters) {
     out += fmt::format("\n{} ({}, {}): slope {}{}, {:.1f}% of the run{}\n", p.knob.name, p.knob.meaning,
-                       value_text(p.knob, 1), slope_text(p),
-                       p.slope.left != p.slope.right ? fmt::format(" ({} below)", significant(p.knob.unit == "x" ? p.slope.left : p.slope.left / p.knob.value, 6)) : "",
+                       value_text(p.knob, 1), slope_text(p.knob, p.slope.right),
+                       p.slope.left != p.slope.right ? fmt::format(" ({} below)", slope_text(p.knob, p.slope.left)) : "",
                        100 * p.slope.share, p.slope.linear ? "" : "; not linear just above");
     out += fmt::format("  {:>8} {:>12} {:>12} {:>8}\n", "factor", "value", "run time", "change");
     for (const auto& pt : p.points)
@@ -111,6 +114,7 @@ nlohmann::json to_json(const Sensitivity& s) {
       nlohmann::json j = {{"growth", t.growth}, {"runs", t.runs}};
       if (std::isfinite(t.factor)) {
         j["factor"] = t.factor;
+        j["below"] = t.below;  // the largest factor run that stayed below the growth
         j["value"] = t.value;
         j["seconds"] = t.time;
         j["critical_path"] = carriers_json(t.carriers);
@@ -133,8 +137,17 @@ nlohmann::json to_json(const Sensitivity& s) {
                         {"linear", p.slope.linear}}},
                       {"tolerances", tolerances}});
   }
+  int tolerance_runs = 0;
+  for (const auto& p : s.parameters)
+    for (const auto& t : p.tolerances) tolerance_runs += t.runs;
   nlohmann::json j = {{"baseline_seconds", s.baseline}, {"simulations", s.simulations},
-                      {"wall_seconds", s.wall_seconds}, {"parameters", params}};
+                      {"wall_seconds", s.wall_seconds},
+                      {"tolerance_search",
+                       {{"precision", s.search.precision},
+                        {"max_factor", s.search.max_factor},
+                        {"max_runs_each", s.search.max_runs},
+                        {"runs", tolerance_runs}}},
+                      {"parameters", params}};
   if (s.noise)
     j["noise"] = {{"distribution", s.noise->distribution}, {"seconds", s.noise->times}, {"mean", s.noise->mean},
                   {"sd", s.noise->sd}, {"min", s.noise->min}, {"max", s.noise->max}};
