@@ -1,8 +1,10 @@
 #!/bin/sh
 # How long `augur sensitivity` takes on a learned 1,024-rank stencil: 5 parameters (L, o, g, G and
-# compute on LogGOPS) x 16 factors, with the slopes and the 1%, 2%, 5% tolerances, on 2 threads.
-# The stencil is learned by `augur learn` from simulated traces of examples/models/stencil-program.json
-# at 4, 16, 64 and 256 ranks (t3d, n = 1024), so no MPI is needed; the median of REPEATS runs is printed.
+# compute on LogGOPS) x 16 factors, with the slopes and the 1%, 2%, 5% tolerances, on --threads 1
+# and 2, the two alternating. The stencil is the program section of
+# examples/models/stencil-program.json (t3d, n = 1024), so no MPI is needed; `augur learn` does not
+# yet learn it from its simulated traces (it refuses their tags). Prints the median wall time of
+# REPEATS runs of each, their ratio, and the simulator runs per second.
 #   bench/sensitivity/run.sh build/bin/augur [REPEATS]
 set -e
 augur=${1:-build/bin/augur}
@@ -10,18 +12,30 @@ repeats=${2:-5}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for p in 4 16 64 256; do
-  "$augur" sim --app "$root/examples/models/stencil-program.json" --ranks $p --machine t3d --set n=1024 \
-    --no-bounds --no-progress --trace "$tmp/st$p" > /dev/null
-done
-"$augur" learn "$tmp/st4" "$tmp/st16" "$tmp/st64" "$tmp/st256" -o "$tmp/stencil.json" > /dev/null
-command="sensitivity --app $tmp/stencil.json --ranks 1024 --machine t3d --network loggops \
---loggops L=3us,o=1.5us,g=1us,G=6ns -p L,o,g,G,compute"
-echo "augur $command"
+command="sensitivity --app $root/examples/models/stencil-program.json --set n=1024 --ranks 1024 --machine t3d --network loggops \
+--loggops L=3us,o=1.5us,g=1us,G=6ns -p L,o,g,G,compute --json"
+echo "augur $command --threads 1|2"
 for i in $(seq "$repeats"); do
-  start=$(date +%s.%N)
-  "$augur" $command --json > "$tmp/out.json"
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc
-done | sort -n | tee "$tmp/times" | awk '{ t[NR] = $1 } END { printf "median of %d: %.2f s\n", NR, t[int((NR + 1) / 2)] }'
-python3 -c "import json; j = json.load(open('$tmp/out.json')); print('simulations:', j['simulations'], 'baseline:', j['baseline_seconds'])"
+  for threads in 1 2; do
+    start=$(date +%s.%N)
+    "$augur" $command --threads $threads > "$tmp/out$threads.json"
+    end=$(date +%s.%N)
+    echo "$threads $(echo "$end - $start" | bc)" >> "$tmp/times"
+  done
+done
+python3 - "$tmp" <<'PY'
+import json, statistics, sys
+tmp = sys.argv[1]
+times = {1: [], 2: []}
+for line in open(f"{tmp}/times"):
+    threads, seconds = line.split()
+    times[int(threads)].append(float(seconds))
+runs = json.load(open(f"{tmp}/out2.json"))
+median = {t: statistics.median(v) for t, v in times.items()}
+print(f"simulations: {runs['simulations']} ({runs['tolerance_search']['runs']} in the tolerance searches), "
+      f"baseline {runs['baseline_seconds']:.6g} s")
+for t in (1, 2):
+    print(f"--threads {t}: median of {len(times[t])}: {median[t]:.2f} s "
+          f"({min(times[t]):.2f}-{max(times[t]):.2f}), {runs['simulations'] / median[t]:.1f} simulations/s")
+print(f"threads 1 / threads 2: {median[1] / median[2]:.2f}")
+PY
