@@ -24,12 +24,6 @@ std::string_view kind_name(SegmentKind k) {
   return "untraced";
 }
 
-std::string readable_operation(const std::string& op) {
-  if (op == "compute" || op == "message" || op == "untraced" || op == "WAIT" || op == "IDLE" || op == "COMPUTE")
-    return op;
-  return model::mpi_name(op);
-}
-
 std::string percent(double part, double whole) { return whole > 0 ? fmt::format("{:.1f}%", 100 * part / whole) : "-"; }
 
 // "name time (share)", largest first, at most `n`.

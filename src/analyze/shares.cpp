@@ -2,7 +2,15 @@
 
 #include <algorithm>
 
+#include "model/units.hpp"
+
 namespace augur::analyze {
+
+std::string readable_operation(const std::string& op) {
+  if (op == "compute" || op == "message" || op == "untraced" || op == "WAIT" || op == "IDLE" || op == "COMPUTE")
+    return op;
+  return model::mpi_name(op);
+}
 
 PhaseLookup::PhaseLookup(const trace::Trace& trace) : trace_(trace), changes_(trace.ranks.size()) {
   for (std::size_t r = 0; r < trace.ranks.size(); ++r) {

@@ -19,6 +19,10 @@ struct Shares {
 
 Shares shares_of(const trace::Trace& trace, const CriticalPath& path);
 
+// An operation of by_operation for people: MPI's name of a call (MPI_Isend), the others as they
+// are ("compute", "message", "untraced"), so no made-up MPI_ name reaches a table.
+std::string readable_operation(const std::string& op);
+
 // The innermost phase open on `rank` at `time`, or "" outside every phase.
 class PhaseLookup {
  public:

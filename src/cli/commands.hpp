@@ -21,6 +21,7 @@ void add_sheet_command(CLI::App& app);
 void add_diff_command(CLI::App& app);
 void add_plot_command(CLI::App& app);
 void add_analyze_command(CLI::App& app);
+void add_sensitivity_command(CLI::App& app);
 void add_learn_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   augur::cli::add_diff_command(app);
   augur::cli::add_plot_command(app);
   augur::cli::add_analyze_command(app);
+  augur::cli::add_sensitivity_command(app);
   augur::cli::add_learn_command(app);
   if (const auto unknown = augur::cli::unknown_command(app, {argv + 1, argv + argc})) {
     std::cerr << *unknown;

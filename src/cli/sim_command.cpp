@@ -14,10 +14,10 @@
 #include <fmt/format.h>
 
 #include "app/app_program_json.hpp"
-#include "app/extrapolation.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_files.hpp"
 #include "cli/named_numbers.hpp"
+#include "cli/program_input.hpp"
 #include "cli/sim_setup.hpp"
 #include "cli/trace_input.hpp"
 #include "model/machines.hpp"
@@ -39,118 +39,35 @@ namespace augur::cli {
 namespace fs = std::filesystem;
 namespace {
 
-struct SimRequest : NetworkRequest {
+struct SimRequest : NetworkRequest, ProgramRequest {
   std::string machine;
   std::string collectives;
   std::string algorithms;
-  std::string generator;
-  std::string app;                    // an application model whose program runs
-  int ranks = 0;                      // at this many ranks
-  std::vector<std::string> settings;  // its parameters, NAME=NUMBER
   std::string write_schedule;
   std::string trace_out;
   std::string report;
   std::string utilisation;
   std::string html;
   int bins = 20;
-  std::string match = "simulated";
-  double compute_scale = 1.0;
   bool no_bounds = false;             // with --app: no runs at the laws' low and high bounds
   bool json = false;
   model::RankRows shown = model::RankRows::fit_screen;
   bool no_progress = false;
-  std::vector<std::string> inputs;
+  std::vector<std::string> scale;     // NAME=FACTOR: a machine parameter scaled
 };
 
-// What runs, where it came from, and the machine a trace asks for when none is given.
-struct Input {
-  std::unique_ptr<sim::FlatProgram> program;
-  std::unique_ptr<sim::GoalProgram> goal;  // a GOAL schedule, run as its dependency graph
-  sim::AlgorithmChoice algorithms;
-  std::string source, kind, trace_machine;
-  std::vector<std::string> warnings;
-  std::map<std::string, long> skipped;
-  long never_completed = 0;
-  std::optional<app::AppModel> app_model;  // with --app, for the runs at its laws' bounds
-  sim::AppSettings app_settings;
-};
+using Input = ProgramInput;
 
-std::map<std::string, double> parse_settings(const std::vector<std::string>& settings) {
-  return parse_named_numbers<std::map<std::string, double>>(settings, {"--set", "NAME=NUMBER, e.g. --set n=1024"});
-}
-
-// The program of an application model at --ranks; a count far beyond the ones it was learned at
-// is predicted, with a warning.
-Input open_app(const SimRequest& r) {
-  if (!r.inputs.empty() || !r.generator.empty())
-    throw UsageError("--app runs the model's program: give no trace, schedule or --generate with it");
-  if (r.ranks < 1) throw UsageError("--app needs --ranks P, the number of ranks to simulate (1 or more)");
-  const auto app = load_app_model_input(r.app, "augur sim --app");
-  if (!app.program)
-    throw UsageError(fmt::format("{}: {} has no program section, only phases (`augur plot {}` draws them); augur learn "
-                                 "writes an app model with a program, docs/app-model-format.md says how to write one",
-                                 r.app, app.name, r.app));
-  sim::AppSettings settings;
-  settings.parameters = parse_settings(r.settings);
-  settings.bound = parse_bound(r.bound);
-  settings.compute_scale = r.compute_scale;
-  Input in;
-  in.program = sim::instantiate(app, r.ranks, settings);
-  in.app_model = app;
-  in.app_settings = settings;
-  in.source = r.app;
-  in.kind = "app";
-  in.trace_machine = app.program->machine;
-  const auto& measured = app.program->measured_ranks;
-  if (!measured.empty()) {
-    const double factor = app::extrapolation_factor(r.ranks, measured);
-    if (factor > 64)
-      in.warnings.push_back(fmt::format("{} ranks is {:.0f}x the largest count the program was learned at ({}); "
-                                        "the prediction's low and high bounds say how far its laws' errors reach",
-                                        r.ranks, factor, *std::max_element(measured.begin(), measured.end())));
-  }
-  return in;
+// --scale NAME=FACTOR: parameters of the machine scaled (sim/network/scaling.hpp).
+std::vector<Scale> scales_of(const SimRequest& r) {
+  std::vector<Scale> out;
+  for (const auto& text : r.scale) out.push_back(parse_scale(text));
+  return out;
 }
 
 Input open_input(const SimRequest& r) {
-  if (!r.app.empty()) return open_app(r);
-  if (r.ranks != 0) throw UsageError("--ranks goes with --app");
-  if (!r.settings.empty()) throw UsageError("--set goes with --app");
-  if (r.no_bounds) throw UsageError("--no-bounds goes with --app");
-  Input in;
-  if (!r.generator.empty()) {
-    auto g = sim::generate(r.generator, r.inputs);
-    in.program = std::move(g.program);
-    in.algorithms = std::move(g.algorithms);
-    in.source = g.description;
-    in.kind = "generated";
-    return in;
-  }
-  if (r.inputs.size() != 1)
-    throw UsageError("give one trace directory or schedule file (or --generate NAME key=value…, or --app FILE --ranks P)");
-  const fs::path path = r.inputs.front();
-  in.source = path.string();
-  const auto kind = trace_or_schedule(path, "augur sim");
-  if (kind == ProgramFile::trace) {
-    const auto t = open_trace(path, "augur sim", trace_or_schedule_expected());
-    auto replay = sim::replay_program(t, r.compute_scale,
-                                      r.match == "recorded" ? sim::Match::recorded : sim::Match::simulated);
-    in.program = std::move(replay.program);
-    in.skipped = std::move(replay.skipped);
-    in.never_completed = replay.never_completed;
-    in.trace_machine = t.header.machine;
-    in.kind = "trace";
-    return in;
-  }
-  // A GOAL file opening with `//` comments reads as text of no known kind until its lexer sees it.
-  if (kind == ProgramFile::goal || sim::looks_like_goal(path.string())) {
-    in.goal = sim::read_goal_file(path.string());
-    in.kind = "goal";
-    return in;
-  }
-  in.program = sim::read_schedule_file(path.string());
-  in.kind = "schedule";
-  return in;
+  if (r.no_bounds && r.app.empty()) throw UsageError("--no-bounds goes with --app");
+  return open_program(r, "augur sim", r.bound);
 }
 
 bool ends_with(const std::string& s, std::string_view tail) {
@@ -290,7 +207,7 @@ std::optional<nlohmann::json> law_bounds(const SimRequest& r, const Input& in, c
     auto settings = in.app_settings;
     settings.bound = bound;
     const auto program = sim::instantiate(*in.app_model, r.ranks, settings);
-    const auto chosen = make_network(r, machine, r.ranks);
+    const auto chosen = make_network(r, machine, r.ranks, scales_of(r));
     bounds[key] = sim::simulate(*program, *chosen.network, options).predicted;
   }
   return bounds;
@@ -309,13 +226,15 @@ void run(const SimRequest& r) {
     if (r.inputs.empty() && r.generator.empty() && r.app.empty()) return;
   }
   const int ranks = in.program ? in.program->nranks() : in.goal ? in.goal->nranks() : 0;
-  const auto chosen = make_network(r, model, ranks);
+  const auto chosen = make_network(r, model, ranks, scales_of(r));
   const auto& net = chosen.network;
   sim::Options options;
   options.algorithms = in.algorithms;
   if (!r.algorithms.empty())
     for (auto& [c, a] : sim::parse_algorithm_choice(r.algorithms)) options.algorithms[c] = a;
   options.expand_collectives = r.collectives.empty() ? !options.algorithms.empty() : r.collectives == "expand";
+  for (const auto& sc : scales_of(r))
+    if (sc.knob == "compute") options.compute_scale *= sc.factor;
   if (!r.collectives.empty() && r.collectives != "expand" && r.collectives != "model")
     throw UsageError("--collectives must be model or expand");
   const bool bar = !r.no_progress && isatty(STDERR_FILENO);
@@ -406,6 +325,10 @@ void add_sim_command(CLI::App& app) {
   cmd->add_option("--set", r->settings, "with --app: NAME=NUMBER, a parameter's (or constant's) value");
   cmd->add_flag("--no-bounds", r->no_bounds, "with --app: skip the runs at the laws' low and high bounds");
   cmd->add_option("--write-schedule", r->write_schedule, "write the program as a schedule to this file (as LogGOPSim's GOAL when it ends in .goal)");
+  cmd->add_option("--scale", r->scale,
+                  "NAME=FACTOR: a machine parameter times FACTOR (L, o, g, G, O, L:CLASS, G:CLASS, law:OP, compute; "
+                  "above 1 is worse; `augur sensitivity --list` names a machine's; repeat for more)")
+      ->allow_extra_args(false);  // one NAME=FACTOR a flag, so it never swallows the program file
   cmd->add_option("--compute-scale", r->compute_scale,
                   "multiply a trace's or an app model's compute times (a slower or faster node)");
   cmd->add_option("--match", r->match,

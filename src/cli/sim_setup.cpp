@@ -1,8 +1,12 @@
 #include "cli/sim_setup.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "cli/commands.hpp"
 #include "model/machines.hpp"
@@ -11,6 +15,7 @@
 #include "sim/network/topology_network.hpp"
 #include "sim/program/schedule.hpp"
 #include "timing/rules.hpp"
+#include "util/numbers.hpp"
 
 namespace augur::cli {
 
@@ -51,17 +56,57 @@ model::Bound parse_bound(const std::string& bound) {
   throw UsageError("--bound must be min (or low), avg, or max (or high)");
 }
 
-ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int ranks) {
+namespace {
+
+bool network_part(const Scale& s) { return s.knob != "compute"; }
+
+}  // namespace
+
+Scale parse_scale(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError(fmt::format("--scale '{}': give NAME=FACTOR, e.g. L=2 (latency doubled) or G=0.5", text));
+  const auto factor = util::parse_number(text.substr(eq + 1));
+  if (!factor || !(*factor > 0) || !std::isfinite(*factor))
+    throw UsageError(fmt::format("--scale '{}': the factor '{}' must be a positive number", text, text.substr(eq + 1)));
+  return {text.substr(0, eq), *factor};
+}
+
+std::vector<sim::Knob> knobs_of(const NetworkRequest& r, const model::Model& m) {
+  std::vector<sim::Knob> out;
+  if (r.network == "topology") {
+    out = sim::machine_knobs(sim::machine_from_argument(r.topology));
+  } else if (r.network == "loggops" && !r.loggops.empty()) {
+    out = sim::loggops_knobs(sim::parse_loggops(r.loggops));
+  } else {
+    out = sim::model_knobs(m, r.network == "model");
+  }
+  out.push_back(sim::compute_knob());
+  return out;
+}
+
+ChosenNetwork make_network(const NetworkRequest& r, const model::Model& base, int ranks, const std::vector<Scale>& scales) {
   const auto bound = parse_bound(r.bound);
   if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
   if (r.sharing != "fair" && r.network != "topology") throw UsageError("--sharing needs --network topology");
   ChosenNetwork out;
+  // A law (or the model's bandwidth) scaled: the network reads a scaled copy of the model.
+  const bool explicit_loggops = r.network == "loggops" && !r.loggops.empty();
+  if (r.network != "topology" && !explicit_loggops) {
+    std::optional<model::Model> scaled;
+    for (const auto& s : scales)
+      if (network_part(s)) scaled = sim::scaled(scaled ? std::move(*scaled) : base, s.knob, s.factor);
+    if (scaled) out.model = std::make_shared<const model::Model>(std::move(*scaled));
+  }
+  const model::Model& m = out.model ? *out.model : base;
   if (r.network == "model") {
     out.network = std::make_unique<sim::ModelNetwork>(m, bound, make_placement(r.placement, ranks));
   } else if (r.network == "topology") {
     if (r.topology.empty()) throw UsageError("--network topology needs --topology FILE or NAME:params (see `augur machines`)");
     try {
       out.machine = std::make_unique<sim::Machine>(sim::machine_from_argument(r.topology));
+      for (const auto& s : scales)
+        if (network_part(s)) *out.machine = sim::scaled(std::move(*out.machine), s.knob, s.factor);
     } catch (const std::runtime_error& e) {  // the file's errors: ModelError, ParasolError
       throw UsageError(e.what());
     }
@@ -84,7 +129,10 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& m, int r
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");
   } else if (!r.loggops.empty()) {
-    out.network = std::make_unique<sim::LogGOPSNetwork>(sim::parse_loggops(r.loggops));
+    auto params = sim::parse_loggops(r.loggops);
+    for (const auto& s : scales)
+      if (network_part(s)) params = sim::scaled(params, s.knob, s.factor);
+    out.network = std::make_unique<sim::LogGOPSNetwork>(params);
   } else {
     out.network = std::make_unique<sim::LogGOPSNetwork>(m, bound);
   }

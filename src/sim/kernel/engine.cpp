@@ -59,6 +59,7 @@ Engine::Engine(const Program& program, const Network& network, const Options& op
   const int n = program.nranks();
   if (n > EventQueue::kMaxRanks) throw std::invalid_argument(fmt::format("at most {} ranks", EventQueue::kMaxRanks));
   ranks_.resize(n);
+  if (options_.compute_delay) computes_.assign(n, 0);
   totals_.resize(n);
   op_totals_.resize(kFixedNames + program.names().size());
   collectives_.resize(program.comms().size());
@@ -239,7 +240,8 @@ void Engine::account(int rank, std::uint16_t name, double begin, double end, dou
 
 void Engine::compute(int rank, const Op& op) {
   auto& rs = ranks_[rank];
-  const double seconds = std::max(0.0, op.value) / net_.compute_speed(rank);
+  double seconds = std::max(0.0, op.value) / net_.compute_speed(rank) * options_.compute_scale;
+  if (options_.compute_delay) seconds += std::max(0.0, options_.compute_delay(rank, computes_[rank]++));
   if (seconds > 0) {
     totals_[rank].compute += seconds;
     if (trace_) trace_->state(rank, rs.now, rs.now + seconds, trace::StateKind::compute, {});

@@ -189,6 +189,7 @@ class Engine {
   EventQueue queue_;
   std::vector<RankState> ranks_;
   std::vector<RankTotals> totals_;
+  std::vector<std::uint64_t> computes_;  // with Options::compute_delay: compute grains run, per rank
   std::vector<OperationTotals> op_totals_;
   std::vector<Message> messages_;
   std::vector<Request> requests_;

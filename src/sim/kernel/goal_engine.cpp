@@ -49,6 +49,7 @@ class GoalEngine {
     state_.assign(n, VertexState::waiting);
     next_posted_.assign(n, kNil);
     ranks_.resize(static_cast<std::size_t>(program.nranks()));
+    if (options_.compute_delay) computes_.assign(static_cast<std::size_t>(program.nranks()), 0);
     for (int r = 0; r < program.nranks(); ++r) {
       ranks_[static_cast<std::size_t>(r)].left = program.first_vertex(r + 1) - program.first_vertex(r);
       if (ranks_[static_cast<std::size_t>(r)].left == 0) ++finished_ranks_;  // no body: done at 0
@@ -118,7 +119,9 @@ class GoalEngine {
     started(v, start);
     switch (vx.op) {
       case GoalOp::calc: {
-        double end = start + vx.value / net_.compute_speed(vx.rank);
+        double end = start + vx.value / net_.compute_speed(vx.rank) * options_.compute_scale;
+        if (options_.compute_delay)
+          end += std::max(0.0, options_.compute_delay(vx.rank, computes_[static_cast<std::size_t>(vx.rank)]++));
         if (handles_) end = whole_picoseconds(end);
         rs.cpu_free = end;
         totals_[vx.rank].compute += end - start;
@@ -346,6 +349,7 @@ class GoalEngine {
   std::vector<std::uint32_t> next_posted_;
   std::vector<GoalRank> ranks_;
   std::vector<RankTotals> totals_;
+  std::vector<std::uint64_t> computes_;  // with Options::compute_delay: compute vertices run, per rank
   std::vector<GoalMessage> messages_;
   std::vector<PendingReceive> pending_;
   std::uint32_t free_message_ = kNil;

@@ -46,6 +46,12 @@ struct Options {
   AlgorithmChoice algorithms;  // per collective; the default algorithm where none is named
   std::function<void(const Progress&)> progress;  // called every `progress_every` events
   std::uint64_t progress_every = 1 << 20;
+  // Every compute grain's time times this (slower or faster cores), on every network and for
+  // every kind of program, so a sensitivity sweep scales compute without rebuilding the program.
+  double compute_scale = 1;
+  // When set, the seconds added to the k-th compute grain (0 first) of a rank: noise, drawn
+  // from (rank, k) alone so that a run is the same whatever order the events take.
+  std::function<double(int rank, std::uint64_t k)> compute_delay;
 };
 
 struct Result {
