@@ -8,6 +8,7 @@
 #include "analyze/resimulate.hpp"
 #include "analyze/whatif.hpp"
 #include "sim/kernel/kernel.hpp"
+#include "seed_dag.hpp"
 #include "sim_program.hpp"
 #include "sim/network/loggops.hpp"
 #include "sim/network/topology_network.hpp"
@@ -15,17 +16,10 @@
 using namespace augur;
 using namespace augur::sim;
 using augur_test::program;
+using augur_test::seed_dag;
 
 namespace {
 
-// Source 20 on rank 0 feeds 50 (rank 1) → 90 (rank 2) and a side branch 60 (rank 3); the sink
-// (10, rank 0) needs both. The longest path: 20 + 50 + 90 + 10.
-FlatProgram seed_dag() {
-  return program({{compute_op(20), send_op(1, 8), send_op(3, 8), recv_op(2), recv_op(3), compute_op(10)},
-                  {recv_op(0), compute_op(50), send_op(2, 8)},
-                  {recv_op(1), compute_op(90), send_op(0, 8)},
-                  {recv_op(0), compute_op(60), send_op(0, 8)}});
-}
 
 // The same with the 90 grain split over ranks 2, 4 and 5, 30 each.
 FlatProgram seed_dag_split() {

@@ -13,21 +13,16 @@
 #include "sim/network/loggops.hpp"
 #include "sim/network/scaling.hpp"
 #include "sim/program/generators.hpp"
+#include "seed_dag.hpp"
 #include "sim_program.hpp"
 
 using namespace augur;
 using namespace augur::sim;
 using augur_test::program;
+using augur_test::seed_dag;
 
 namespace {
 
-// Seed 004's DAG (test_analyze_seed.cpp): 20 + 50 + 90 + 10 on the path, a side branch of 60.
-FlatProgram seed_dag() {
-  return program({{compute_op(20), send_op(1, 8), send_op(3, 8), recv_op(2), recv_op(3), compute_op(10)},
-                  {recv_op(0), compute_op(50), send_op(2, 8)},
-                  {recv_op(1), compute_op(90), send_op(0, 8)},
-                  {recv_op(0), compute_op(60), send_op(0, 8)}});
-}
 
 // The simulator on LogGOPS `p`, with one parameter scaled the way `augur sim --scale` does.
 analyze::Simulator loggops_simulator(const Program& prog, LogGOPSParams p) {
