@@ -1,5 +1,6 @@
 #include "analyze/sensitivity_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -61,6 +62,18 @@ std::string file_stem(std::string name) {
   for (auto& ch : name)
     if (ch == ':' || ch == '/') ch = '-';
   return name;
+}
+
+// The samples and the runs the tolerances found, by factor: a tolerance past the last sample
+// (the latency of a halo hidden up to x20) is drawn on the curve, not beyond its end.
+std::vector<std::pair<double, double>> curve_points(const ParameterSensitivity& p) {
+  std::vector<std::pair<double, double>> out;
+  for (const auto& pt : p.points) out.emplace_back(pt.factor, pt.time);
+  for (const auto& t : p.tolerances)
+    if (std::isfinite(t.factor)) out.emplace_back(t.factor, t.time);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first == b.first; }), out.end());
+  return out;
 }
 
 }  // namespace
@@ -165,9 +178,9 @@ std::vector<report::Plot> sensitivity_plots(const Sensitivity& s, const std::str
                                   fmt::format("factor of {} (above 1: a worse machine)", p.knob.name), "run time (ms)", true, false);
     report::Curve c{"run time", {}, {}, {}, {}};
     report::Curve r{p.knob.name, {}, {}, {}, {}};
-    for (const auto& pt : p.points) {
-      c.x.push_back(pt.factor), c.y.push_back(pt.time * 1e3);
-      r.x.push_back(pt.factor), r.y.push_back(s.baseline > 0 ? pt.time / s.baseline : 0);
+    for (const auto& [factor, time] : curve_points(p)) {
+      c.x.push_back(factor), c.y.push_back(time * 1e3);
+      r.x.push_back(factor), r.y.push_back(s.baseline > 0 ? time / s.baseline : 0);
     }
     plot.curves.push_back(std::move(c));
     all.curves.push_back(std::move(r));

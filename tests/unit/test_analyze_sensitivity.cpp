@@ -9,6 +9,7 @@
 #include "analyze/analysis.hpp"
 #include "analyze/resimulate.hpp"
 #include "analyze/sensitivity.hpp"
+#include "analyze/sensitivity_report.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/loggops.hpp"
 #include "sim/network/scaling.hpp"
@@ -204,4 +205,30 @@ TEST(Sensitivity, ScalingNamesTheParameterItLacks) {
   const auto twice = scaled(m, "law:send", 2);
   EXPECT_DOUBLE_EQ(twice.at("send").regimes[0].evaluate(2, 1000, model::Bound::avg),
                    2 * m.at("send").regimes[0].evaluate(2, 1000, model::Bound::avg));
+}
+
+TEST(Sensitivity, PlottedCurveRunsThroughTolerancesPastTheLastSample) {
+  analyze::Sensitivity s;
+  s.baseline = 2e-3;
+  analyze::ParameterSensitivity p;
+  p.knob = {"L", "latency", 1e-5, "s"};
+  p.points = {{0.5, 5e-6, 1.9e-3}, {1, 1e-5, 2e-3}, {16, 1.6e-4, 2e-3}};
+  analyze::Tolerance hidden;  // the run grows by 1% only at x20.5, past the last sample
+  hidden.growth = 0.01, hidden.factor = 20.5, hidden.time = 2.02e-3;
+  analyze::Tolerance sampled;  // found at a sampled factor: drawn once
+  sampled.growth = 0.02, sampled.factor = 16, sampled.time = 2e-3;
+  analyze::Tolerance never;  // not reached: no point
+  never.growth = 0.05;
+  p.tolerances = {hidden, sampled, never};
+  s.parameters.push_back(p);
+  const auto plots = analyze::sensitivity_plots(s, "sensitivity", "halo");
+  ASSERT_EQ(plots.size(), 2u);
+  const auto& curve = plots[1].curves.at(0);
+  EXPECT_EQ(curve.x, (std::vector<double>{0.5, 1, 16, 20.5}));
+  ASSERT_EQ(curve.y.size(), 4u);
+  EXPECT_DOUBLE_EQ(curve.y[3], 2.02);
+  const auto& ratio = plots[0].curves.at(0);
+  EXPECT_EQ(ratio.x, curve.x);
+  EXPECT_DOUBLE_EQ(ratio.y[3], 1.01);
+  EXPECT_EQ(plots[1].marks.size(), 2u);
 }
