@@ -42,7 +42,7 @@ std::string library_version_text() {
   return trim(std::string(text, strnlen(text, length)));  // some libraries count the final NUL
 }
 
-struct Placement {
+struct RankHost {
   std::string host;
   int cpu;
 };
@@ -54,7 +54,7 @@ std::string synchronisation_text(Sync sync) {
          "12 ping-pongs per rank, estimated afresh for every point); repetitions with a late rank are dropped";
 }
 
-std::vector<Placement> gather_placement() {
+std::vector<RankHost> gather_placement() {
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int length = 0;
   MPI_Get_processor_name(name, &length);
@@ -67,7 +67,7 @@ std::vector<Placement> gather_placement() {
   MPI_Gather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0,
              MPI_COMM_WORLD);
   MPI_Gather(&cpu, 1, MPI_INT, cpus.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::vector<Placement> placement;
+  std::vector<RankHost> placement;
   for (int r = 0; r < static_cast<int>(cpus.size()); ++r)
     placement.push_back({std::string(names.data() + std::size_t(r) * MPI_MAX_PROCESSOR_NAME), cpus[r]});
   return placement;

@@ -22,7 +22,7 @@ struct PlotRequest {
   bool no_draw = false;
 };
 
-app::Overrides parse_settings(const std::vector<std::string>& settings) {
+app::Overrides overrides_of(const std::vector<std::string>& settings) {
   return parse_named_numbers<app::Overrides>(settings, {"--set", "NAME=NUMBER, e.g. --set tcompute=0.5"});
 }
 
@@ -34,7 +34,7 @@ void plot(const PlotRequest& r) {
   for (const auto& m : machines) pointers.push_back(&m);
   app::Evaluation evaluation;
   try {
-    evaluation = app::evaluate(model, pointers, parse_settings(r.settings));
+    evaluation = app::evaluate(model, pointers, overrides_of(r.settings));
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -17,17 +17,17 @@ namespace {
 // (towards MPI_PROC_NULL, or a small message it sent inline) the same predefined one. Each is
 // kept, numbered in the order made, and a handle's requests are settled oldest first: a Waitall
 // over them sees the handle once per request and settles each.
-struct Entry {
+struct OrderedRequest {
   std::uint64_t order;
   TrackedRequest request;
 };
 
-std::unordered_multimap<MPI_Request, Entry>& table() {
-  static auto* requests = new std::unordered_multimap<MPI_Request, Entry>();
+std::unordered_multimap<MPI_Request, OrderedRequest>& table() {
+  static auto* requests = new std::unordered_multimap<MPI_Request, OrderedRequest>();
   return *requests;
 }
 
-std::unordered_multimap<MPI_Request, Entry>::iterator oldest(MPI_Request handle) {
+std::unordered_multimap<MPI_Request, OrderedRequest>::iterator oldest(MPI_Request handle) {
   auto [it, end] = table().equal_range(handle);
   auto found = it;
   for (; it != end; ++it)
@@ -64,7 +64,7 @@ OwnedType::~OwnedType() {
 
 TrackedRequest& track_request(MPI_Request handle, TrackedRequest request) {
   static std::uint64_t made = 0;
-  return table().emplace(handle, Entry{made++, std::move(request)})->second.request;
+  return table().emplace(handle, OrderedRequest{made++, std::move(request)})->second.request;
 }
 
 namespace {
