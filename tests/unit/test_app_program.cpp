@@ -13,8 +13,13 @@
 #include "model/error.hpp"
 #include "sim/program/app_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_app_program {
+namespace {
+
 using namespace augur;
 using namespace augur::test;
+using augur::test::error_of;  // over another file's error_of in a unity build
 using sim::kAny;
 using sim::kNoPeer;
 using sim::Op;
@@ -276,3 +281,6 @@ TEST(AppProgram, UnrollingPastTheLimitIsRefused) {
   settings.max_operations = 1u << 20;
   EXPECT_THROW(sim::instantiate(app, 4, settings), model::ModelError);
 }
+
+}  // namespace
+}  // namespace test_app_program

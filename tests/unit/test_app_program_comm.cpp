@@ -10,8 +10,13 @@
 #include "app/app_program_json.hpp"
 #include "sim/program/app_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_app_program_comm {
+namespace {
+
 using namespace augur;
 using namespace augur::test;
+using augur::test::error_of;  // over another file's error_of in a unity build
 
 namespace {
 
@@ -60,3 +65,6 @@ TEST(AppProgramComm, BadCommunicatorsNameTheFieldAndReason) {
   const auto root = parsed(all_ranks(R"x([{"op": "bcast", "bytes": "8", "root": {"fixed": "2"}, "comm": {"block": "2"}}])x"));
   EXPECT_THROW(sim::instantiate(root, 4), model::ModelError);
 }
+
+}  // namespace
+}  // namespace test_app_program_comm

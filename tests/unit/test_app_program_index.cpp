@@ -13,8 +13,13 @@
 #include "sim/network/loggops.hpp"
 #include "sim/program/app_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_app_program_index {
+namespace {
+
 using namespace augur;
 using namespace augur::test;
+using augur::test::error_of;  // over another file's error_of in a unity build
 using sim::Op;
 using sim::OpKind;
 
@@ -100,3 +105,6 @@ TEST(AppProgramIndex, IterationsAreSimulatedEachWithItsOwnLaws) {
   EXPECT_NEAR(r.predicted, 28e-6, 1e-12);
   EXPECT_EQ(r.messages, 2u);
 }
+
+}  // namespace
+}  // namespace test_app_program_index

@@ -12,8 +12,13 @@
 #include "sim/network/loggops.hpp"
 #include "sim/program/app_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_app_program_until {
+namespace {
+
 using namespace augur;
 using namespace augur::test;
+using augur::test::error_of;  // over another file's error_of in a unity build
 
 namespace {
 
@@ -98,3 +103,6 @@ TEST(AppProgramUntil, BadLoopsAndRepliesNameTheLineFieldAndReason) {
   const auto none = parsed(all_ranks(R"([{"until_tag": 1, "body": [{"op": "recv", "peer": "none"}]}])"));
   EXPECT_THROW(sim::instantiate(none, 2), std::invalid_argument);
 }
+
+}  // namespace
+}  // namespace test_app_program_until

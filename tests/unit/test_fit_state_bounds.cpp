@@ -14,7 +14,9 @@
 #include "fit/state_bounds.hpp"
 #include "model/model_json.hpp"
 
-namespace augur::fit {
+// A namespace of its own: other fit tests name their helpers alike, and a unity build
+// (AUGUR_UNITY) joins the files.
+namespace augur::fit::state_bounds_test {
 namespace {
 
 // The fast state's time of a send, seconds: 10 µs + 1 ns per byte.
@@ -196,4 +198,4 @@ TEST(StateBounds, QuantileInterpolatesBetweenOrderStatistics) {
 }
 
 }  // namespace
-}  // namespace augur::fit
+}  // namespace augur::fit::state_bounds_test

@@ -8,6 +8,10 @@
 #include "import/omb_reader.hpp"
 #include "import/raw_records.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_import_errors {
+namespace {
+
 namespace {
 
 using augur::import::ImportError;
@@ -160,3 +164,6 @@ TEST(ImportErrors, Imb2018BannerGivesItsVersion) {
 }
 
 }  // namespace
+
+}  // namespace
+}  // namespace test_import_errors

@@ -18,6 +18,10 @@
 #include "import/omb_reader.hpp"
 #include "import/raw_records.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_import_readers {
+namespace {
+
 namespace fs = std::filesystem;
 using augur::import::Document;
 
@@ -218,3 +222,6 @@ TEST(ImportReaders, ImbExchangeIsTheRingExchangeAtTheFilesProcessCount) {
 }
 
 }  // namespace
+
+}  // namespace
+}  // namespace test_import_readers

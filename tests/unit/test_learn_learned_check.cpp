@@ -9,6 +9,10 @@
 #include "model/machines.hpp"
 #include "sim/network/network.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_learn_learned_check {
+namespace {
+
 using namespace augur;
 using namespace augur::learn;
 using namespace augur::learn::testing;
@@ -137,3 +141,6 @@ TEST(LearnLearnedCheck, ALoopCountOtherThanTheRunsIsRefusedWithTheCallsItRepeats
       << why;
   EXPECT_EQ(why.find("MPI_Bcast"), std::string::npos) << why;
 }
+
+}  // namespace
+}  // namespace test_learn_learned_check

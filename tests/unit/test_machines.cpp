@@ -11,6 +11,10 @@
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_machines {
+namespace {
+
 namespace {
 
 using augur::model::load_machine;
@@ -31,14 +35,14 @@ struct Row {
   double tolerance_us = 0;
 };
 
-std::string row_name(const testing::TestParamInfo<Row>& info) {
+std::string row_name(const ::testing::TestParamInfo<Row>& info) {
   std::string name = std::string(info.param.op) + "_p" + std::to_string(int(info.param.p)) + "_" +
                      std::to_string(long(info.param.bytes)) + "B";
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
 
-class MachineEquation : public testing::TestWithParam<Row> {};
+class MachineEquation : public ::testing::TestWithParam<Row> {};
 
 TEST_P(MachineEquation, MatchesPublishedEquation) {
   const Row& row = GetParam();
@@ -89,7 +93,7 @@ const std::vector<Row> kT3d = {
     {"t3d", "ssend", 2, 256, 80 + 0.5 * 32},
     {"t3d", "ssend", 2, 257, 100 + 0.1 * (257 / 8.0)},
 };
-INSTANTIATE_TEST_SUITE_P(T3dAppendixB, MachineEquation, testing::ValuesIn(kT3d), row_name);
+INSTANTIATE_TEST_SUITE_P(T3dAppendixB, MachineEquation, ::testing::ValuesIn(kT3d), row_name);
 
 // SP2/MPL ping-pong check values (seed 002), including both sides of every jump.
 const std::vector<Row> kSp2PingpongChecks = {
@@ -98,7 +102,7 @@ const std::vector<Row> kSp2PingpongChecks = {
     {"sp2-mpl", "pingpong", 2, 2049, 143.9, 0.05},   {"sp2-mpl", "pingpong", 2, 8192, 353.6, 0.05},
     {"sp2-mpl", "pingpong", 2, 65535, 2310.7, 0.05}, {"sp2-mpl", "pingpong", 2, 65536, 2209.4, 0.05},
 };
-INSTANTIATE_TEST_SUITE_P(Sp2PingpongCheckValues, MachineEquation, testing::ValuesIn(kSp2PingpongChecks),
+INSTANTIATE_TEST_SUITE_P(Sp2PingpongCheckValues, MachineEquation, ::testing::ValuesIn(kSp2PingpongChecks),
                          row_name);
 
 const std::vector<Row> kSp2 = {
@@ -124,7 +128,7 @@ const std::vector<Row> kSp2 = {
     {"sp2-mpl", "barrier", 16, 0, 84 * 4},
     {"sp2-mpl", "barrier", 32, 0, 84 * 5},
 };
-INSTANTIATE_TEST_SUITE_P(Sp2Mpl, MachineEquation, testing::ValuesIn(kSp2), row_name);
+INSTANTIATE_TEST_SUITE_P(Sp2Mpl, MachineEquation, ::testing::ValuesIn(kSp2), row_name);
 
 const std::vector<Row> kSp1 = {
     {"sp1-mpl", "pingpong", 2, 216, 43 + 216 / 5.56},
@@ -143,7 +147,7 @@ const std::vector<Row> kSp1 = {
     {"sp1-mpl", "allreduce", 16, 4097, (160 + 162 * 16) + (-0.23 + 0.43 * std::sqrt(D(16))) * 4097},
     {"sp1-mpl", "barrier", 8, 0, 84 * 3},
 };
-INSTANTIATE_TEST_SUITE_P(Sp1Mpl, MachineEquation, testing::ValuesIn(kSp1), row_name);
+INSTANTIATE_TEST_SUITE_P(Sp1Mpl, MachineEquation, ::testing::ValuesIn(kSp1), row_name);
 
 const std::vector<Row> kSp2Pvme = {
     {"sp2-pvme", "pingpong", 2, 216, 104 + 216 / 15.9},
@@ -159,7 +163,7 @@ const std::vector<Row> kSp2Pvme = {
     {"sp2-pvme", "manytomany", 8, 1000, (300 + 750 * (8 - 2)) + (0.072 + (8 - 2) / 4.8) * 1000},
     {"sp2-pvme", "barrier", 8, 0, 1470 + 377 * 3},
 };
-INSTANTIATE_TEST_SUITE_P(Sp2Pvme, MachineEquation, testing::ValuesIn(kSp2Pvme), row_name);
+INSTANTIATE_TEST_SUITE_P(Sp2Pvme, MachineEquation, ::testing::ValuesIn(kSp2Pvme), row_name);
 
 const std::vector<Row> kSpp1000 = {
     {"spp1000", "pingpong", 2, 512, 74 + 512 / 6.44},
@@ -174,7 +178,7 @@ const std::vector<Row> kSpp1000 = {
     {"spp1000", "bcast", 8, 1000, (52 + 8.4 * 8) + 1000 / 23.0},
     {"spp1000", "barrier", 8, 0, 39 + 0.465 * 8 * 8 * 8},
 };
-INSTANTIATE_TEST_SUITE_P(Spp1000, MachineEquation, testing::ValuesIn(kSpp1000), row_name);
+INSTANTIATE_TEST_SUITE_P(Spp1000, MachineEquation, ::testing::ValuesIn(kSpp1000), row_name);
 
 // Network of SPARCstation 5s, LAM: d in 4-byte ints; p = 8 (the whole network), d = 100 ints.
 const std::vector<Row> kNowLam = {
@@ -187,7 +191,7 @@ const std::vector<Row> kNowLam = {
     {"now-lam", "bcast", 8, 400, 2000 + 700 * 8 * 8 + 1 * 8 * 100},
     {"now-lam", "barrier", 8, 0, 9000 * 8},
 };
-INSTANTIATE_TEST_SUITE_P(NowLam, MachineEquation, testing::ValuesIn(kNowLam), row_name);
+INSTANTIATE_TEST_SUITE_P(NowLam, MachineEquation, ::testing::ValuesIn(kNowLam), row_name);
 
 // The generic placeholder: tcomms = 10 us per byte, collectives tcomms·d·log p.
 const std::vector<Row> kGeneric = {
@@ -196,7 +200,7 @@ const std::vector<Row> kGeneric = {
     {"generic", "send", 2, 1000, 10 * 1000},
     {"generic", "barrier", 16, 0, 10 * ln(16)},
 };
-INSTANTIATE_TEST_SUITE_P(Generic, MachineEquation, testing::ValuesIn(kGeneric), row_name);
+INSTANTIATE_TEST_SUITE_P(Generic, MachineEquation, ::testing::ValuesIn(kGeneric), row_name);
 
 TEST(MachineCatalog, EveryBuiltinMachineIsListedAndLoads) {
   const auto names = augur::model::builtin_machine_names();
@@ -215,7 +219,7 @@ TEST(MachineBounds, Sp2BoundsAreTheStatedAccuracy) {
 
 // The timecalc session of seed 000 (seconds, 4-byte ints): 16 processes, 1000 ints = 4000 bytes.
 // The averages are printed to six significant figures, hence half a unit of the last digit.
-class TimecalcExample : public testing::Test {
+class TimecalcExample : public ::testing::Test {
  protected:
   augur::model::Model model = load_model_file(AUGUR_TEST_DATA "/timecalc.json");
 };
@@ -243,3 +247,6 @@ TEST_F(TimecalcExample, BoundsAreTheLinearSumOfCoefficientErrors) {
 }
 
 }  // namespace
+
+}  // namespace
+}  // namespace test_machines

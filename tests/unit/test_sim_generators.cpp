@@ -8,6 +8,10 @@
 #include "sim/network/loggops.hpp"
 #include "sim/program/generators.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_generators {
+namespace {
+
 using namespace augur;
 using namespace augur::sim;
 
@@ -124,3 +128,6 @@ TEST(SimGenerators, BadParametersAreNamed) {
   EXPECT_THROW(generate("bcast", {"p=4", "colour=red"}), std::invalid_argument);
   EXPECT_THROW(generate("teleport", {"p=4"}), std::invalid_argument);
 }
+
+}  // namespace
+}  // namespace test_sim_generators

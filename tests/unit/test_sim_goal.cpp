@@ -14,6 +14,10 @@
 #include "sim/program/schedule_lexer.hpp"
 #include "sim_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_goal {
+namespace {
+
 using namespace augur::sim;
 
 namespace {
@@ -221,3 +225,6 @@ TEST(SimGoal, ProgressCountsTheRanksThatHaveFinished) {
   EXPECT_EQ(finished.back(), 8);
   EXPECT_LT(finished.front(), 8);
 }
+
+}  // namespace
+}  // namespace test_sim_goal

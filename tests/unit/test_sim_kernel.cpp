@@ -6,6 +6,10 @@
 #include "sim_program.hpp"
 #include "sim/network/loggops.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_kernel {
+namespace {
+
 using namespace augur;
 using namespace augur::sim;
 using augur_test::program;
@@ -242,3 +246,6 @@ TEST(SimLogGOPS, CollectivesRunAsMessages) {
   for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(r.ranks[i].finish, 14 * us);
   EXPECT_EQ(r.operations.at("barrier").count, 4);
 }
+
+}  // namespace
+}  // namespace test_sim_kernel

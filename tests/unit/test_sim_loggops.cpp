@@ -17,6 +17,10 @@
 #include "sim/program/goal.hpp"
 #include "sim_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_loggops {
+namespace {
+
 using namespace augur::sim;
 using augur_test::program;
 
@@ -153,3 +157,6 @@ TEST(SimLogGOPSRules, BytesAfterTheFirstAreCounted) {
   EXPECT_FALSE(loggops(",S=0").waits_for_receiver(augur::timing::SendMode::standard, 0));
   EXPECT_FALSE(loggops().waits_for_receiver(augur::timing::SendMode::standard, 1 << 30));
 }
+
+}  // namespace
+}  // namespace test_sim_loggops

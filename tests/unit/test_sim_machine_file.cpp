@@ -9,6 +9,10 @@
 #include "sim/network/machine_json.hpp"
 #include "sim/network/routing.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_machine_file {
+namespace {
+
 using namespace augur;
 using namespace augur::sim;
 
@@ -142,3 +146,6 @@ TEST(SimMachineFile, PartsAreJoinedWithoutListingTheirLinks) {
   EXPECT_EQ(error_of(R"({"augur_machine": 1, "nodes": 2, "links": [{"latency": 1}]})"),
             "m.json: links[0]: missing required field 'connect'");
 }
+
+}  // namespace
+}  // namespace test_sim_machine_file

@@ -7,6 +7,10 @@
 #include "sim/network/parasol.hpp"
 #include "sim/network/routing.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_parasol {
+namespace {
+
 using namespace augur::sim;
 
 namespace {
@@ -73,3 +77,6 @@ TEST(SimParasol, BrokenFilesGiveTheLineAndTheReason) {
   wrong_count.replace(wrong_count.find("links = 1"), 9, "links = 976");
   EXPECT_EQ(error_of(wrong_count), "m.parasol:13: the topology declares 976 links but lists 1");
 }
+
+}  // namespace
+}  // namespace test_sim_parasol

@@ -8,6 +8,10 @@
 #include "sim/network/loggops.hpp"
 #include "sim/program/generators.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_programs {
+namespace {
+
 using namespace augur::sim;
 
 namespace {
@@ -86,3 +90,6 @@ TEST(SimPrograms, BadParametersAreNamed) {
   EXPECT_THROW(generate("array", {"p=4", "compute=fast"}), std::invalid_argument);
   EXPECT_NE(describe_generators().find("farm"), std::string::npos);
 }
+
+}  // namespace
+}  // namespace test_sim_programs

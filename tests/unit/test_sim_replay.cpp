@@ -7,6 +7,10 @@
 #include "sim/program/replay.hpp"
 #include "sim_program.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_replay {
+namespace {
+
 using namespace augur;
 using namespace augur::sim;
 using augur_test::toy;
@@ -208,3 +212,6 @@ TEST(SimReplay, RequestsNoWaitNamesAreCounted) {
   b.t.ranks[0].completions.push_back({0.5 * us, 1});
   EXPECT_EQ(replay_program(b.t).never_completed, 0);
 }
+
+}  // namespace
+}  // namespace test_sim_replay

@@ -8,6 +8,10 @@
 #include "sim/network/topology_network.hpp"
 #include "sim/program/schedule.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_schedule {
+namespace {
+
 using namespace augur;
 using namespace augur::sim;
 
@@ -260,3 +264,6 @@ TEST(SimSchedule, ALaterBodyReplacesTheWholeRangesOnlyForItsRanks) {
   EXPECT_TRUE(ops_of(*partial, 0).empty());
   EXPECT_EQ(ops_of(*partial, 1).size(), 1u);
 }
+
+}  // namespace
+}  // namespace test_sim_schedule

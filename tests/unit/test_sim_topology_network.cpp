@@ -10,6 +10,10 @@
 #include "sim/network/topologies.hpp"
 #include "sim/network/topology_network.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_sim_topology_network {
+namespace {
+
 using namespace augur::sim;
 using augur_test::program;
 
@@ -271,3 +275,6 @@ TEST(SimTopologyNetwork, SharingIsFairOrRtt) {
   EXPECT_EQ(parse_sharing("rtt"), Sharing::rtt);
   EXPECT_THROW(parse_sharing("cm02"), std::invalid_argument);
 }
+
+}  // namespace
+}  // namespace test_sim_topology_network

@@ -12,6 +12,10 @@
 #include "model/model_json.hpp"
 #include "timing/rules.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_timing_rules {
+namespace {
+
 using namespace augur;
 using timing::CollectiveShape;
 using timing::SendMode;
@@ -391,3 +395,6 @@ TEST(TimingRules, AModelWithoutPollsPricesThemAtZeroAndSaysSo) {
   const auto subs = r.substitutions();
   EXPECT_NE(std::find(subs.begin(), subs.end(), "test <- 0 (not in the model)"), subs.end());
 }
+
+}  // namespace
+}  // namespace test_timing_rules

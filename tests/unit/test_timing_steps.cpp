@@ -12,6 +12,10 @@
 #include "timing/rules.hpp"
 #include "timing/steps.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_timing_steps {
+namespace {
+
 using namespace augur;
 
 namespace {
@@ -80,3 +84,6 @@ TEST(TimingSteps, TheLastRegimeIsCarriedPastItsEndByTheRulesAndByLogGOPSFromTheM
   EXPECT_EQ(loggops.one_way(1 << 20), carried);
   EXPECT_EQ(loggops.one_way(1024), carried);
 }
+
+}  // namespace
+}  // namespace test_timing_steps

@@ -8,6 +8,10 @@
 #include "trace/compare.hpp"
 #include "trace/text_reader.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_trace_compare {
+namespace {
+
 namespace {
 
 using namespace augur::trace;
@@ -90,3 +94,6 @@ TEST(Compare, RatioOfZeroTimeIsInfiniteOrUndefined) {
 }
 
 }  // namespace
+
+}  // namespace
+}  // namespace test_trace_compare

@@ -18,6 +18,10 @@
 #include "trace/read_any.hpp"
 #include "trace/synthetic.hpp"
 
+// The file's own names, apart from other test files' when a unity build (AUGUR_UNITY) joins them.
+namespace test_trace_otf2_import {
+namespace {
+
 namespace {
 
 using namespace augur;
@@ -359,3 +363,6 @@ TEST(Otf2Import, RequestsTowardsProcNullSurviveTheRoundTrip) {
   expect_same_replay(back, t);
   fs::remove_all(dir);
 }
+
+}  // namespace
+}  // namespace test_trace_otf2_import
