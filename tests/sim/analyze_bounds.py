@@ -4,12 +4,14 @@ the measured (`augur run --measure --trace`) run, `augur analyze` must give an o
 no higher than the run time, and halving the compute on the critical path (--scale-path 0.5) must not
 make the re-simulated run faster than the bound known before simulating, unless the tuned run
 matched wildcard receives otherwise (the bound is for the baseline's matching: a farm's master
-taking results in another order may beat it).
+taking results in another order may beat it). A trace that breaks a bound is kept in
+analyze-bounds-failures/ of the working directory.
 
 usage: analyze_bounds.py AUGUR EXAMPLE_BINARY PROCESSES [ARGS...]
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,14 @@ def check(augur, trace, label):
     return [f"{label}: {b}" for b in bad]
 
 
+def keep(trace, program, processes, label):
+    """A trace that broke a bound, copied beside the test (the working directory) to be analysed again."""
+    kept = os.path.abspath(f"analyze-bounds-failures/{os.path.basename(program)}-p{processes}-{label}")
+    shutil.rmtree(kept, ignore_errors=True)
+    shutil.copytree(trace, kept)
+    return kept
+
+
 def main():
     augur, program, processes, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     bad = []
@@ -49,7 +59,10 @@ def main():
                                   "--oversubscribe", "--", program, *args], capture_output=True, text=True)
             if run.returncode != 0:
                 sys.exit(f"augur run {label} failed:\n{run.stdout}\n{run.stderr}")
-            bad += check(augur, trace, f"{program} p={processes} {label}")
+            found = check(augur, trace, f"{program} p={processes} {label}")
+            if found:
+                found.append(f"the trace is kept in {keep(trace, program, processes, label)}")
+            bad += found
     if bad:
         sys.exit("\n".join(bad))
 
