@@ -106,9 +106,10 @@ TEST(SheetCli, HtmlOpensInHeadlessChromiumWithoutConsoleMessages) {
   if (!have("chromium")) GTEST_SKIP() << "chromium is not installed";
   const auto page = out_path("browser-sheet.html"), dom = out_path("browser-sheet.dom"), log = out_path("browser-sheet.log");
   ASSERT_EQ(augur("sheet sp2-mpl -o " + page).status, 0);
-  const auto profile = run("mktemp -d").out;
-  auto r = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=" +
-               profile.substr(0, profile.size() - 1) +
+  // One profile directory, emptied before each run, so runs of the test leave no profiles behind.
+  const auto profile = out_path("browser-sheet-profile");
+  auto r = run("rm -rf " + profile + " && timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run "
+               "--user-data-dir=" + profile +
                " --proxy-server=127.0.0.1:9 --enable-logging=stderr --v=0 --dump-dom file://" + page + " >" + dom +
                " 2>" + log);
   ASSERT_EQ(r.status, 0) << read_text(log);
