@@ -162,11 +162,12 @@ def main():
     targets = a.ranks or [32, 64]
     rows, failed = [], False
     for example in a.only or EXAMPLES:
-        for attempt in range(1, max(1, a.attempts) + 1):
+        attempts = max(1, a.attempts)
+        for attempt in range(1, attempts + 1):
             if attempt > 1:
                 print(f"{example:<10} beyond the bound: learned and run again (attempt {attempt})", flush=True)
             attempt_rows, missed = one_attempt(build, a, example, work, targets)
-            if not missed or attempt == max(1, a.attempts):
+            if not missed:
                 break
         rows += attempt_rows
         failed |= missed
