@@ -98,6 +98,26 @@ std::string describe_call(const GroupRun& run, const SampleNode* node, const Sam
   return fmt::format("{}, call {}: {}{}", who, call_number(place), loop, call_text(ops[place], run.run->sequences));
 }
 
+std::optional<std::string> where_ranks_part(const LearnRun& run, int a, int b) {
+  const auto& seq = run.sequences;
+  const auto& x = seq.ops.at(a);
+  const auto& y = seq.ops.at(b);
+  const auto same = [&](const sim::Op& u, const sim::Op& v) {
+    return u.kind == v.kind && u.mode == v.mode && op_name(u, seq) == op_name(v, seq);
+  };
+  // Every call is preceded by a compute (the rhythm): the calls are at the odd places.
+  std::size_t place = 1;
+  while (place < x.size() && place < y.size() && same(x[place], y[place])) place += 2;
+  if (place >= x.size() && place >= y.size()) return std::nullopt;
+  const auto call = call_number(static_cast<std::uint32_t>(place));
+  const auto side = [&](int rank, const std::vector<sim::Op>& ops) {
+    const auto who = fmt::format("{}, rank {}", run.label, rank);
+    if (place < ops.size()) return fmt::format("{}, call {}: {}", who, call, call_text(ops[place], seq));
+    return fmt::format("{}: nothing more after call {}", who, call - 1);
+  };
+  return fmt::format("  {}\n  {}", side(a, x), side(b, y));
+}
+
 std::optional<std::string> first_difference(const GroupRun& a, const GroupRun& b) {
   Difference d;
   if (!walk(*a.body, a.run->sequences, *b.body, b.run->sequences, d)) return std::nullopt;

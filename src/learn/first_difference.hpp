@@ -14,6 +14,10 @@ namespace augur::learn {
 // are the same steps (loop counts aside). The text is the lines that follow a group's name.
 std::optional<std::string> first_difference(const GroupRun& a, const GroupRun& b);
 
+// Where ranks `a` and `b` of one run stop making the same MPI calls (peers, sizes and repetitions
+// aside): their first calls that differ, side by side, or nothing when every call is alike.
+std::optional<std::string> where_ranks_part(const LearnRun& run, int a, int b);
+
 // One member's call or compute as the refusal shows it: "tr-4, rank 0, call 13: MPI_Sendrecv to
 // 1, from 3, 4 KiB". `node` null: the body ended, after `last` (null: before any call).
 std::string describe_call(const GroupRun& run, const SampleNode* node, const SampleNode* last);

@@ -1,14 +1,17 @@
 #include "learn/learner.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "learn/alignment.hpp"
+#include "learn/first_difference.hpp"
 #include "learn/index_laws.hpp"
 #include "learn/law_book.hpp"
 #include "learn/rank_groups.hpp"
+#include "model/rank_table.hpp"
 
 namespace augur::learn {
 namespace {
@@ -26,6 +29,36 @@ void check_ranges(const std::vector<std::vector<GroupSamples>>& grouped, const s
                                      runs[k].label, runs[k].p, fmt::join(g.ranks, ", ")));
 }
 
+// "rank 3" or "ranks 0..2,5".
+std::string ranks_text(const std::vector<int>& ranks) {
+  return fmt::format("{} {}", ranks.size() == 1 ? "rank" : "ranks", model::rank_ranges(ranks));
+}
+
+// Why no two counts can be aligned: each count's groups (ranks that make the same calls), and
+// at the smallest count with more than one, the first calls where its first two groups part.
+std::string group_count_refusal(const std::vector<std::vector<GroupSamples>>& grouped, const std::vector<LearnRun>& runs) {
+  constexpr std::size_t kGroupsListed = 8;
+  std::string out = "the runs' ranks form a different number of groups at each process count (a group: ranks that "
+                    "make the same calls):";
+  std::optional<std::size_t> parting;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    std::vector<std::string> groups;
+    for (const auto& g : grouped[k])
+      if (groups.size() < kGroupsListed) groups.push_back(model::rank_ranges(g.ranks));
+    if (grouped[k].size() > kGroupsListed) groups.push_back("…");
+    out += fmt::format("\n  p = {} ({}): {} {}: {}", runs[k].p, runs[k].label, grouped[k].size(),
+                       grouped[k].size() == 1 ? "group" : "groups", fmt::join(groups, " | "));
+    if (grouped[k].size() > 1 && (!parting || runs[k].p < runs[*parting].p)) parting = k;
+  }
+  if (parting) {
+    const auto& groups = grouped[*parting];
+    if (const auto calls = where_ranks_part(runs[*parting], groups[0].ranks.front(), groups[1].ranks.front()))
+      out += fmt::format("\nwhere {} and {} part at p = {}:\n{}", ranks_text(groups[0].ranks),
+                         ranks_text(groups[1].ranks), runs[*parting].p, *calls);
+  }
+  return out + "\nthe program's phases differ between counts";
+}
+
 // The runs whose ranks fall into the most groups: a group can be empty at the smallest counts
 // (ranks 1..p−2 at p = 2), and those runs are left out of the alignment, with a note.
 std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSamples>>& grouped,
@@ -39,9 +72,7 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
     else out.notes.push_back(fmt::format("{} (p = {}) left out: its ranks form {} groups, the others' {}", runs[k].label,
                                          runs[k].p, grouped[k].size(), most));
   }
-  if (counts.size() < 2)
-    throw LearnError("the runs' ranks form a different number of groups at each process count: the program's phases "
-                     "differ between counts");
+  if (counts.size() < 2) throw LearnError(group_count_refusal(grouped, runs));
   return keep;
 }
 

@@ -1,7 +1,11 @@
 // A refusal names the first difference between two counts: the calls side by side, with the
 // trace, the rank, the call's place among the rank's calls, the MPI call, its peer and size.
+#include <algorithm>
+#include <bit>
+
 #include <gtest/gtest.h>
 
+#include "learn/first_difference.hpp"
 #include "learn_synthetic.hpp"
 
 using namespace augur;
@@ -76,4 +80,47 @@ TEST(LearnFirstDifference, RunsThatAgreeAreLearned) {
     return ops;
   };
   EXPECT_EQ(refusal(runs_of(program)), "");
+}
+
+TEST(LearnFirstDifference, GroupsThatChangeWithTheCountAreListedWithTheCallsWhereTheyPart) {
+  // A rank's first call depends on its depth in a binary tree, floor(log2(r + 1)): the ranks fall
+  // into 2 groups at p = 2, 3 at p = 4 and 4 at p = 16, so no two counts align.
+  const auto program = [](int r, int) {
+    const int depth = std::bit_width(static_cast<unsigned>(r + 1)) - 1;
+    const Collective first[] = {bcast, allgather, alltoall, barrier};
+    return std::vector<sim::Op>{sim::collective_op(first[std::min(depth, 3)], 64), sim::collective_op(allreduce, 8)};
+  };
+  const auto why = refusal(runs_of(program, {2, 4, 16}));
+  EXPECT_NE(why.find("different number of groups at each process count"), std::string::npos) << why;
+  EXPECT_NE(why.find("\n  p = 2 (tr-2): 2 groups: 0 | 1\n"), std::string::npos) << why;
+  EXPECT_NE(why.find("\n  p = 4 (tr-4): 3 groups: 0 | 1..2 | 3\n"), std::string::npos) << why;
+  EXPECT_NE(why.find("\n  p = 16 (tr-16): 4 groups: 0 | 1..2 | 3..6 | 7..15\n"), std::string::npos) << why;
+  EXPECT_NE(why.find("where rank 0 and rank 1 part at p = 2:\n  tr-2, rank 0, call 1: MPI_Bcast, 64 B\n"
+                     "  tr-2, rank 1, call 1: MPI_Allgather, 64 B\n"),
+            std::string::npos)
+      << why;
+}
+
+TEST(LearnFirstDifference, ManyGroupsAreListedUpToEight) {
+  // Rank r sends r + 1 messages: a group a rank.
+  const auto program = [](int r, int p) {
+    std::vector<sim::Op> ops;
+    for (int i = 0; i <= r; ++i) ops.push_back(sim::collective_op(i % 2 ? bcast : allreduce, 8));
+    ops.push_back(sim::collective_op(barrier, p));
+    return ops;
+  };
+  const auto why = refusal(runs_of(program, {2, 16}));
+  EXPECT_NE(why.find("\n  p = 16 (tr-16): 16 groups: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | …\n"), std::string::npos) << why;
+}
+
+TEST(LearnFirstDifference, RanksThatPartOnlyInPeersAndSizesShowNoCalls) {
+  // A shift along a line that is not periodic: the last rank sends to no one, so it is a group
+  // of its own, but it makes the same calls as the others.
+  const auto program = [](int r, int p) {
+    const auto right = r + 1 < p ? r + 1 : sim::kNoPeer;
+    return std::vector<sim::Op>{sim::send_op(right, 64.0 * (r + 1)), sim::collective_op(allreduce, 8)};
+  };
+  LearnRun run{"tr-4", 4, 0, sequences_of(program, 4)};
+  EXPECT_EQ(learn::where_ranks_part(run, 0, 3), std::nullopt);
+  EXPECT_EQ(learn::where_ranks_part(run, 0, 1), std::nullopt);
 }
