@@ -68,6 +68,10 @@ struct ProgramNode {
   Law bytes;
   std::int32_t tag = 0, tag2 = 0;  // -1: MPI_ANY_TAG; tag2 is sendrecv's receive tag
   std::int32_t count = 0;          // wait: requests completed, oldest first (0: all)
+  // wait: or the requests at these places among the outstanding ones (0 the oldest), ascending:
+  // a program that waits for a later request before an earlier one (a receive posted before a
+  // send, the send awaited first)
+  std::vector<std::uint32_t> positions;
   // repeat: `times` iterations of `body`; with an `index` name, the laws of the body may read it,
   // the iteration's number from 0, so a root, a size or a compute can change from one to the next
   Law times;

@@ -71,7 +71,8 @@ ProgramJson node_to_json(const ProgramNode& node) {
   if (!node.bytes.expr.empty() && node.op != "wait" && node.op != "waitall") j["bytes"] = law_to_json(node.bytes);
   if (message) j["tag"] = node.tag;
   if (node.op == "sendrecv") j["tag2"] = node.tag2;
-  if (node.op == "wait") j["count"] = node.count;
+  if (node.op == "wait" && node.positions.empty()) j["count"] = node.count;
+  if (node.op == "wait" && !node.positions.empty()) j["positions"] = node.positions;
   if (is_collective_operation(node.op) && node.peer.kind == Kind::fixed && !node.peer.rank.expr.empty())
     j["root"] = peer_to_json(node.peer);
   if (node.comm.kind != CommRule::Kind::world)
@@ -200,6 +201,22 @@ CommRule read_comm(const Node& n) {
   return rule;
 }
 
+// A wait's places among the outstanding requests: ascending, each once, with no count beside them.
+void read_wait_positions(const Node& n, ProgramNode& node) {
+  const auto list = n.child("positions");
+  if (n.has("count")) list.fail("give either count (the oldest requests) or positions, not both");
+  if (!list.value.is_array() || list.value.empty())
+    list.fail("expected a non-empty array of places among the outstanding requests, 0 the oldest");
+  for (std::size_t i = 0; i < list.value.size(); ++i) {
+    const auto at = list.element(i);
+    const auto place = static_cast<std::uint32_t>(at.integer(0, kMaxTag));
+    if (!node.positions.empty() && place <= node.positions.back())
+      at.fail("places must be in ascending order, each once");
+    node.positions.push_back(place);
+  }
+  node.count = static_cast<std::int32_t>(node.positions.size());
+}
+
 void read_operation(const Node& n, ProgramNode& node) {
   node.kind = ProgramNode::Kind::operation;
   node.op = n.child("op").string();
@@ -221,8 +238,10 @@ void read_operation(const Node& n, ProgramNode& node) {
     node.tag = read_tag(n, "tag", false);
     node.tag2 = read_tag(n, "tag2", true);
   } else if (op == "wait" || op == "waitall") {
-    n.object(op == "wait" ? std::initializer_list<const char*>{"op", "count"} : std::initializer_list<const char*>{"op"});
+    n.object(op == "wait" ? std::initializer_list<const char*>{"op", "count", "positions"}
+                          : std::initializer_list<const char*>{"op"});
     node.count = op == "waitall" ? 0 : n.has("count") ? n.child("count").integer(0, kMaxTag) : 1;
+    if (n.has("positions")) read_wait_positions(n, node);
   } else {
     n.object({"op", "bytes", "root", "comm"});
     if (n.has("bytes")) node.bytes = read_law(n.child("bytes"));

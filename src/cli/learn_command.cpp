@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -107,9 +108,10 @@ void learn_command(const LearnRequest& r) {
   const auto params = params_per_trace(r);
   std::vector<learn::LearnRun> runs;
   std::vector<trace::Trace> traces;
+  const auto wait_sets = std::make_shared<learn::WaitPlaceSets>();
   for (std::size_t i = 0; i < r.traces.size(); ++i) {
     auto t = open_trace(r.traces[i], "augur learn");
-    runs.push_back({r.traces[i], t.nranks(), params[i].value, learn::rank_sequences(t)});
+    runs.push_back({r.traces[i], t.nranks(), params[i].value, learn::rank_sequences(t, wait_sets)});
     traces.push_back(std::move(t));
   }
   learn::Learned learned;

@@ -160,7 +160,7 @@ ProgramNode Aligner::call(const std::vector<GroupRun>& at, const AlignedNode& no
   else check_communicator(at, node, here);
   n.tag = tag(at, node, here, false);
   n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
-  if (first.op.kind == OpKind::wait) n.count = first.op.tag2;
+  if (first.op.kind == OpKind::wait) n.count = first.op.tag2, n.positions = wait_places(first.op, seq);
   else if (auto indexed = indexed_bytes(at, node, here, index, laws_)) n.bytes = *indexed;
   else n.bytes = bytes(at, node, here);
   if (auto answer = reply_peer(node)) n.peer = *answer;

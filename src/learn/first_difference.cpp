@@ -11,10 +11,16 @@ namespace {
 
 using sim::OpKind;
 
+// The same MPI call, peers, sizes and counts of requests aside.
+bool same_call(const sim::Op& a, const RankSequences& sa, const sim::Op& b, const RankSequences& sb) {
+  return a.kind == b.kind && a.mode == b.mode && op_name(a, sa) == op_name(b, sb) &&
+         (a.kind != OpKind::wait || a.tag == b.tag);  // the places a wait awaits
+}
+
 bool same_step(const SampleNode& a, const RankSequences& sa, const SampleNode& b, const RankSequences& sb) {
   if (a.is_loop() != b.is_loop()) return false;
   if (a.is_loop()) return true;  // a loop the run ends on another tag is refused where it is learned
-  return a.op.kind == b.op.kind && a.op.mode == b.op.mode && op_name(a.op, sa) == op_name(b.op, sb);
+  return same_call(a.op, sa, b.op, sb);
 }
 
 struct Difference {
@@ -67,7 +73,9 @@ std::string call_text(const sim::Op& op, const RankSequences& seq) {
     case OpKind::sendrecv:
       return fmt::format("{} to {}, from {}, {}", name, rank_text(op.peer), rank_text(op.peer2),
                          model::format_bytes(op.value));
-    case OpKind::wait: return op.tag2 == 0 ? name + " of all requests" : fmt::format("{} of {} requests", name, op.tag2);
+    case OpKind::wait:
+      if (op.tag != 0) return fmt::format("{} of the requests at places {} (0 the oldest)", name, fmt::join(wait_places(op, seq), ", "));
+      return op.tag2 == 0 ? name + " of all requests" : fmt::format("{} of {} requests", name, op.tag2);
     case OpKind::collective: {
       std::string out = name;
       if (op.peer >= 0) out += fmt::format(" rooted at {}", op.peer);
@@ -102,12 +110,9 @@ std::optional<std::string> where_ranks_part(const LearnRun& run, int a, int b) {
   const auto& seq = run.sequences;
   const auto& x = seq.ops.at(a);
   const auto& y = seq.ops.at(b);
-  const auto same = [&](const sim::Op& u, const sim::Op& v) {
-    return u.kind == v.kind && u.mode == v.mode && op_name(u, seq) == op_name(v, seq);
-  };
   // Every call is preceded by a compute (the rhythm): the calls are at the odd places.
   std::size_t place = 1;
-  while (place < x.size() && place < y.size() && same(x[place], y[place])) place += 2;
+  while (place < x.size() && place < y.size() && same_call(x[place], seq, y[place], seq)) place += 2;
   if (place >= x.size() && place >= y.size()) return std::nullopt;
   const auto call = call_number(static_cast<std::uint32_t>(place));
   const auto side = [&](int rank, const std::vector<sim::Op>& ops) {

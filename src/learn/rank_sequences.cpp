@@ -11,17 +11,17 @@ namespace augur::learn {
 namespace {
 
 // A wait on a set of requests is kept as a count when the set is the oldest ones, as the
-// program's own MPI_Waitall over all its requests is.
-sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, int rank) {
+// program's own MPI_Waitall over all its requests is, else with its places' id as its tag.
+sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, WaitPlaceSets& sets) {
   if (op.kind != sim::OpKind::wait || op.peer < 0) return op;
   const auto& positions = program.wait_set(op.peer);
+  auto out = sim::wait_op(static_cast<std::int32_t>(positions.size()));
   for (std::size_t i = 0; i < positions.size(); ++i)
-    if (positions[i] != i)
-      throw std::runtime_error(fmt::format(
-          "rank {} waits on its requests out of order (MPI_Wait on a request other than the oldest): augur learn "
-          "describes waits as a count of the oldest requests",
-          rank));
-  return sim::wait_op(static_cast<std::int32_t>(positions.size()));
+    if (positions[i] != i) {
+      out.tag = sets.id(positions);
+      break;
+    }
+  return out;
 }
 
 // A call towards MPI_PROC_NULL leaves no message record, so its tag is unknown: it is given one of
@@ -50,7 +50,7 @@ std::pair<std::int32_t, std::int32_t> take_received(sim::Op& op) {
   return received;
 }
 
-void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, int rank, RankSequences& seq) {
+void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body, RankSequences& seq) {
   auto& out = seq.ops.emplace_back();
   auto& from = seq.received_from.emplace_back(1, sim::kAny);
   auto& tag = seq.received_tag.emplace_back(1, sim::kAny);
@@ -62,7 +62,7 @@ void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body
       out.back().value += op.value;
       continue;
     }
-    out.push_back(as_count_wait(program, op, rank));
+    out.push_back(as_count_wait(program, op, *seq.wait_sets));
     const auto [source, taken] = take_received(out.back());
     from.push_back(source), tag.push_back(taken);
     mark_calls_to_no_one(out.back(), ordinal);
@@ -73,11 +73,23 @@ void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body
 
 }  // namespace
 
-RankSequences rank_sequences(const trace::Trace& trace) {
+std::int32_t WaitPlaceSets::id(const std::vector<std::uint32_t>& places) {
+  const auto [it, added] = ids_.try_emplace(places, static_cast<std::int32_t>(sets_.size() + 1));
+  if (added) sets_.push_back(places);
+  return it->second;
+}
+
+std::vector<std::uint32_t> wait_places(const sim::Op& wait, const RankSequences& seq) {
+  if (wait.kind != sim::OpKind::wait || wait.tag == 0) return {};
+  return seq.wait_sets->places(wait.tag);
+}
+
+RankSequences rank_sequences(const trace::Trace& trace, std::shared_ptr<WaitPlaceSets> wait_sets) {
   const auto replay = sim::replay_program(trace, 1.0, sim::Match::simulated);
   const auto& program = *replay.program;
   RankSequences out;
   out.ranks = trace.nranks();
+  out.wait_sets = std::move(wait_sets);
   out.names = program.names();
   for (const auto& comm : program.comms()) {
     out.comm_sizes.push_back(comm.members.empty() ? out.ranks : comm.size);
@@ -87,7 +99,7 @@ RankSequences rank_sequences(const trace::Trace& trace) {
   }
   out.skipped = replay.skipped;
   out.ops.reserve(out.ranks);
-  for (int r = 0; r < out.ranks; ++r) add_in_rhythm(program, program.body_of(r), r, out);
+  for (int r = 0; r < out.ranks; ++r) add_in_rhythm(program, program.body_of(r), out);
   return out;
 }
 

@@ -6,6 +6,7 @@
 // measurable work.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,20 @@ inline bool is_message(const sim::Op& op) {
          op.kind == OpKind::sendrecv;
 }
 
+// The sets of places among the outstanding requests that waits await, when not the oldest ones:
+// numbered once for all the traces learned together, so that two ranks' or two counts' waits are
+// the same call exactly when they await the same places (each trace's own table numbers them
+// apart).
+class WaitPlaceSets {
+ public:
+  std::int32_t id(const std::vector<std::uint32_t>& places);  // 1, 2, …
+  const std::vector<std::uint32_t>& places(std::int32_t id) const { return sets_.at(std::size_t(id - 1)); }
+
+ private:
+  std::map<std::vector<std::uint32_t>, std::int32_t> ids_;
+  std::vector<std::vector<std::uint32_t>> sets_;
+};
+
 struct RankSequences {
   int ranks = 0;
   std::vector<std::vector<sim::Op>> ops;  // per rank: compute, call, compute, call, …, compute
@@ -34,10 +49,13 @@ struct RankSequences {
   // Per rank, aligned with `ops`: what each blocking receive (recv, sendrecv) took in the run,
   // its source and tag (sim::kAny elsewhere), which a wildcard receive's op does not say.
   std::vector<std::vector<std::int32_t>> received_from, received_tag;
+  std::shared_ptr<WaitPlaceSets> wait_sets;  // the places of waits whose tag is not 0
 };
 
-// Throws std::runtime_error naming the rank when a wait completes requests other than the oldest
-// ones in a way a count of requests cannot say.
-RankSequences rank_sequences(const trace::Trace& trace);
+// A wait on requests other than the oldest has its places' id (WaitPlaceSets) as its tag.
+RankSequences rank_sequences(const trace::Trace& trace, std::shared_ptr<WaitPlaceSets> wait_sets);
+
+// The places a wait awaits (0 the oldest), or nothing for a wait on the oldest requests.
+std::vector<std::uint32_t> wait_places(const sim::Op& wait, const RankSequences& seq);
 
 }  // namespace augur::learn

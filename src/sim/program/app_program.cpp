@@ -211,7 +211,7 @@ Step Instantiator::leaf(const ProgramNode& node, const std::string& field) {
   const auto& name = node.op;
   const double bytes = node.bytes.expr.empty() ? 0 : double(std::max<std::int64_t>(0, integer(node.bytes, field + ".bytes", true)));
   if (name == "wait" || name == "waitall") {
-    s.op = wait_op(node.count);
+    s.op = node.positions.empty() ? wait_op(node.count) : wait_set_op(program_.add_wait_set(node.positions));
   } else if (app::is_collective_operation(name)) {
     const bool rooted = !node.peer.rank.expr.empty();
     s.op = collective_op(program_.intern(name), bytes, rooted ? static_cast<std::int32_t>(peer(node.peer, field + ".root").value) : -1);
