@@ -33,7 +33,6 @@ Each run's directory and each augur report stay in BUILD/apps/APP/ (BUILD/apps-s
 status is 77 (ctest's SKIP_RETURN_CODE of the smoke tests).
 """
 import argparse
-import importlib.util
 import json
 import os
 import re
@@ -53,15 +52,10 @@ import machine_state  # noqa: E402  (bench/accuracy)
 import steal  # noqa: E402
 
 
-def load_accuracy():
-    """bench/accuracy/run.py as a module: its runner, launcher, model making and doc writing."""
-    spec = importlib.util.spec_from_file_location("accuracy_run", ROOT / "bench" / "accuracy" / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT / "bench"))
+import script_module  # noqa: E402  (bench/script_module.py)
 
-
-accuracy = load_accuracy()
+accuracy = script_module.load("accuracy/run.py", "accuracy_run")  # its runner, launcher, model making and doc writing
 Failed = accuracy.Failed
 SKIPPED = 77
 

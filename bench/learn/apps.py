@@ -12,15 +12,17 @@ outlasts --timeout ends that application's counts. The traces that were made are
 
   bench/learn/apps.py                         # every application at 2, 4, 8, 16
   bench/learn/apps.py --only lammps-melt --counts 2,4,8
+  bench/learn/apps.py --counts 2,4,8,16,32,64 --write   # the table of docs/learn.md
 
 HPCC's process grid is set to P x Q = p (the most square) at each count; the other inputs are as the
 suite keeps them. Traces and models stay in BUILD/learn-apps/APP/.
-Exit status: 0 when every run was traced, 1 otherwise.
+Exit status: 0 when every run was traced, 1 otherwise, 77 when no application could run (none
+installed, or a launcher other than Open MPI's, which Debian's applications are built against).
 """
 import argparse
-import importlib.util
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -30,15 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_apps_suite():
-    """bench/apps/run.py as a module: its applications, their inputs and environment."""
-    spec = importlib.util.spec_from_file_location("apps_run", ROOT / "bench" / "apps" / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT / "bench"))
+import script_module  # noqa: E402  (bench/script_module.py)
 
-
-suite = load_apps_suite()
+suite = script_module.load("apps/run.py", "apps_run")  # its applications, their inputs and environment
 
 
 class LammpsMelt(suite.Lammps):
@@ -70,10 +67,9 @@ def hpcc_grid(work, p):
 
 # Runs a command and writes the largest resident set of it and its descendants (kB) to a file:
 # the kernel keeps the largest of every waited-for descendant in the children's usage.
-PEAK_RSS = ("import resource, subprocess, sys\n"
-            "status = subprocess.call(sys.argv[2:])\n"
-            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n"
-            "sys.exit(status)\n")
+PEAK_RSS = ("import resource, subprocess, sys; status = subprocess.call(sys.argv[2:]); "
+            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); "
+            "sys.exit(status)")
 
 
 class Traced:
@@ -83,6 +79,19 @@ class Traced:
 
 def size_on_disk(path):
     return sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
+
+
+def failure_reason(message):
+    """The runner's message is the command, its status and its output: the status and the
+    output's last line that names an error, with the line after it (the application's own words,
+    not the launcher's or augur's), else the output's last lines."""
+    head, _, output = message.partition("\n")
+    status = re.search(r"failed \((-?\d+)\)", head)
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [i for i, line in enumerate(lines) if re.search(r"\berror\b", line, re.I)
+              and not line.startswith(("augur:", "MPI_ABORT", "with errorcode", "["))]
+    said = lines[errors[-1]:errors[-1] + 2] if errors else lines[-2:]
+    return (f"status {status.group(1)}: " if status else "") + " ".join(said)[-200:]
 
 
 def trace_one(a, app, prepared, work, p):
@@ -100,14 +109,14 @@ def trace_one(a, app, prepared, work, p):
         suite.run_in([sys.executable, "-c", PEAK_RSS, str(rss), *cmd], rundir, a.timeout)
         failure = None
     except suite.Failed as e:
-        failure = " ".join(str(e).split())[-160:]
+        failure = failure_reason(str(e))
     wall = time.monotonic() - started
     peak = int(rss.read_text()) if rss.exists() else 0
     return Traced(p, wall, peak, size_on_disk(trace) if trace.exists() else 0, failure)
 
 
 def learn(a, app, work, traced):
-    """'learned (N phases)' or augur learn's reason for refusing, and its wall time."""
+    """'learned' or augur learn's reason for refusing, in one line, and its wall time."""
     model = work / f"{app.name}.json"
     cmd = [str(Path(a.build) / "bin" / "augur"), "learn", *[str(work / f"trace-p{t.p}") for t in traced],
            "-o", str(model), "--name", app.name]
@@ -116,9 +125,22 @@ def learn(a, app, work, traced):
     wall = time.monotonic() - started
     if done.returncode == 0:
         return "learned", wall
-    text = done.stderr.strip().replace(f"{work}/", "")
-    why = text.split("cannot learn the program: ", 1)[-1]
-    return "refused: " + " ".join(why.split())[:300], wall
+    return "refused: " + one_line(done.stderr.strip().replace(f"{work}/", "")), wall
+
+
+def one_line(refusal):
+    """A refusal in a line: the groups of each count and the calls where two ranks part, when the
+    ranks' groups differ between counts; else its first 300 characters."""
+    why = refusal.split("cannot learn the program: ", 1)[-1]
+    groups = re.findall(r"^  p = (\d+) \([^)]*\): (\d+) groups?", why, re.M)
+    if not groups:
+        return " ".join(why.split())[:300]
+    out = "groups of ranks " + ", ".join(f"{n} at p = {p}" for p, n in groups)
+    part = re.search(r"^where (.*) part at p = (\d+):\n  [^,]*, (rank \d+, call \d+: .*)\n  [^,]*, (rank \d+, call \d+: .*)$",
+                     why, re.M)
+    if part:
+        out += f"; at p = {part.group(2)} first parting: {part.group(3)} / {part.group(4)}"
+    return out
 
 
 def one_app(a, app):
@@ -142,15 +164,17 @@ def one_app(a, app):
 
 
 def table(results, a):
-    lines = ["| application | input | p | wall s | largest process | trace | augur learn |",
-             "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
+    """One row an application: each count's wall time and trace size, its largest process, and
+    what augur learn said."""
+    counts = " | ".join(f"p = {p}" for p in a.counts)
+    lines = [f"| application | input | {counts} | largest process | augur learn |",
+             "| --- | --- | " + "".join("---: | " for _ in a.counts) + "---: | --- |"]
     for app, (traced, verdict, learn_wall) in results:
-        for i, t in enumerate(traced):
-            last = i == len(traced) - 1
-            status = f"failed: {t.failure}" if t.failure else f"{t.wall:.1f}"
-            lines.append(f"| {app.name if i == 0 else ''} | {app.describe(True) if i == 0 else ''} | {t.p} | {status} "
-                         f"| {t.rss_kb / 1024:.0f} MiB | {t.trace_bytes / 2**20:.2f} MiB "
-                         f"| {f'{verdict} ({learn_wall:.1f} s)' if last else ''} |")
+        cells = {t.p: (f"failed: {t.failure}" if t.failure else f"{t.wall:.1f} s, {t.trace_bytes / 2**20:.3g} MiB")
+                 for t in traced}
+        row = " | ".join(cells.get(p, "–") for p in a.counts)
+        largest = max(t.rss_kb for t in traced) / 1024
+        lines.append(f"| {app.name} | {app.describe(True)} | {row} | {largest:.0f} MiB | {verdict} ({learn_wall:.1f} s) |")
     return "\n".join(lines)
 
 
@@ -162,6 +186,7 @@ def main():
     ap.add_argument("--counts", default="2,4,8,16", help="process counts to trace, comma-separated (default 2,4,8,16)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds a traced run may take (default 900)")
     ap.add_argument("--mpirun", default="mpirun", help="the MPI launcher augur run uses")
+    ap.add_argument("--write", action="store_true", help="put the table in docs/learn.md (\"Real applications\")")
     a = ap.parse_args()
     try:
         a.counts = [int(c) for c in a.counts.split(",")]
@@ -170,6 +195,9 @@ def main():
     unknown = set(a.only or []) - {app.name for app in APPS}
     if unknown:
         ap.error(f"--only: no application {', '.join(sorted(unknown))} (there are {', '.join(app.name for app in APPS)})")
+    if not suite.accuracy.is_open_mpi(a.mpirun):
+        print(f"{a.mpirun} is not Open MPI's, which Debian's applications are built against: nothing run")
+        return suite.SKIPPED
     os.environ.update(suite.app_env())
     results = []
     for app in APPS:
@@ -183,11 +211,17 @@ def main():
             print(f"{app.name:<15} skipped: {why}")
             continue
         results.append((app, one_app(a, app)))
-    print()
-    print(f"Made on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with `bench/learn/apps.py "
-          f"--counts {','.join(map(str, a.counts))}` (machine `{a.machine}`, load average "
-          f"{os.getloadavg()[0]:.1f} at the end):\n")
-    print(table(results, a))
+    made = (f"Made on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with `bench/learn/apps.py "
+            f"--counts {','.join(map(str, a.counts))}` (machine `{a.machine}`, load average "
+            f"{os.getloadavg()[0]:.1f} at the end):\n\n{table(results, a)}")
+    print("\n" + made)
+    if a.write:
+        doc = ROOT / "docs" / "learn.md"
+        text = doc.read_text()
+        block = f"<!-- apps-reach -->\n{made}\n<!-- /apps-reach -->"
+        doc.write_text(re.sub(r"<!-- apps-reach -->.*?<!-- /apps-reach -->", lambda _: block, text, flags=re.S))
+    if not results:
+        return suite.SKIPPED
     return 1 if any(t.failure for _, (traced, _, _) in results for t in traced) else 0
 
 

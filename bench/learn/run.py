@@ -16,8 +16,6 @@ host's noise as well as by what learning got wrong.
 Exit status: 0 when every case was learned (and, with --check, within the bound); 1 otherwise.
 """
 import argparse
-import functools
-import importlib.util
 import json
 import re
 import shutil
@@ -62,14 +60,11 @@ def augur(build, args, timeout):
 MPIRUN = "mpirun"
 
 
-@functools.cache
 def accuracy_suite():
     """bench/accuracy/run.py as a module, for its launcher check."""
-    spec = importlib.util.spec_from_file_location("accuracy_run", ROOT / "bench" / "accuracy" / "run.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "bench" / "accuracy"))
-    spec.loader.exec_module(module)
-    return module
+    sys.path.insert(0, str(ROOT / "bench"))
+    import script_module  # bench/script_module.py
+    return script_module.load("accuracy/run.py", "accuracy_run")
 
 
 def is_open_mpi(mpirun):

@@ -74,7 +74,8 @@ std::string call_text(const sim::Op& op, const RankSequences& seq) {
       return fmt::format("{} to {}, from {}, {}", name, rank_text(op.peer), rank_text(op.peer2),
                          model::format_bytes(op.value));
     case OpKind::wait:
-      if (op.tag != 0) return fmt::format("{} of the requests at places {} (0 the oldest)", name, fmt::join(wait_places(op, seq), ", "));
+      if (op.tag != 0)
+        return fmt::format("{} of the requests at places {} (0 the oldest)", name, fmt::join(wait_places(op, seq), ", "));
       return op.tag2 == 0 ? name + " of all requests" : fmt::format("{} of {} requests", name, op.tag2);
     case OpKind::collective: {
       std::string out = name;

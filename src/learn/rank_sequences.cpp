@@ -1,9 +1,6 @@
 #include "learn/rank_sequences.hpp"
 
-#include <stdexcept>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "sim/program/replay.hpp"
 
@@ -12,7 +9,7 @@ namespace {
 
 // A wait on a set of requests is kept as a count when the set is the oldest ones, as the
 // program's own MPI_Waitall over all its requests is, else with its places' id as its tag.
-sim::Op as_count_wait(const sim::Program& program, const sim::Op& op, WaitPlaceSets& sets) {
+sim::Op as_learned_wait(const sim::Program& program, const sim::Op& op, WaitPlaceSets& sets) {
   if (op.kind != sim::OpKind::wait || op.peer < 0) return op;
   const auto& positions = program.wait_set(op.peer);
   auto out = sim::wait_op(static_cast<std::int32_t>(positions.size()));
@@ -62,7 +59,7 @@ void add_in_rhythm(const sim::Program& program, const std::vector<sim::Op>& body
       out.back().value += op.value;
       continue;
     }
-    out.push_back(as_count_wait(program, op, *seq.wait_sets));
+    out.push_back(as_learned_wait(program, op, *seq.wait_sets));
     const auto [source, taken] = take_received(out.back());
     from.push_back(source), tag.push_back(taken);
     mark_calls_to_no_one(out.back(), ordinal);
