@@ -134,7 +134,7 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& base, in
       if (network_part(s)) params = sim::scaled(params, s.knob, s.factor);
     out.network = std::make_unique<sim::LogGOPSNetwork>(params);
   } else {
-    out.network = std::make_unique<sim::LogGOPSNetwork>(m, bound);
+    out.network = std::make_unique<sim::LogGOPSNetwork>(m, bound, make_placement(r.placement, ranks));
   }
   return out;
 }

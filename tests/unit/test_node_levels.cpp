@@ -3,6 +3,7 @@
 // rules and the simulator by level. Answers are compared with the stored laws themselves, so
 // each holds exactly whatever the fit chose.
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 
 #include <functional>
 #include <sstream>
@@ -14,7 +15,9 @@
 #include "model/machines.hpp"
 #include "model/model_json.hpp"
 #include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
 #include "sim/network/network.hpp"
+#include "sim/program/goal.hpp"
 #include "sim/program/schedule.hpp"
 #include "timing/levels.hpp"
 
@@ -257,4 +260,55 @@ TEST(NodeLevels, SimCollectiveAtPlacement) {
   const double bcast = rules.collective_duration("bcast", 4, shape, 4096, true);
   EXPECT_DOUBLE_EQ(bcast, law(m.nodes->placements.at(2).at("bcast"), 4, 4096));
   EXPECT_DOUBLE_EQ(sim::simulate(*program, net).ranks[0].finish, allreduce + bcast);
+}
+
+namespace {
+
+// One message of 4 KiB from rank 0 to `to`, of 4 ranks, as a schedule and as a GOAL file.
+std::unique_ptr<sim::Program> one_message(int to) {
+  return sim::parse_schedule(fmt::format("ranks 4\nrank 0 {{ send {} 4KiB }}\nrank {} {{ recv 0 }}", to, to), "one.sched");
+}
+
+std::unique_ptr<sim::GoalProgram> one_goal_message(int to) {
+  return sim::parse_goal(fmt::format("num_ranks 4\nrank 0 {{\nl1: send 4096b to {} tag 0\n}}\nrank {} {{\nl1: recv "
+                                     "4096b from 0 tag 0\n}}",
+                                     to, to),
+                         "one.goal");
+}
+
+// The finish of the message's receiver on `net`, from the schedule and from the GOAL file.
+std::pair<double, double> receiver_finish(int to, const sim::Network& net) {
+  return {sim::simulate(*one_message(to), net).ranks[to].finish,
+          sim::simulate(*one_goal_message(to), net).ranks[to].finish};
+}
+
+}  // namespace
+
+// Each network of `augur sim` prices a message by its pair's level, from a schedule and from a
+// GOAL file alike: on one node as the on-node level alone would, between nodes as the model of
+// one level would; and the two levels' prices differ, so the test tells them apart.
+TEST(NodeLevels, EveryNetworkPricesSchedulesAndGoalFilesByLevel) {
+  const auto& m = two_level();
+  const auto on_node_model = m.on_node_level();
+  const auto block2 = timing::Placement::block(2);
+  const sim::ModelNetwork model_placed(m, model::Bound::avg, block2), model_on(on_node_model, model::Bound::avg),
+      model_flat(m, model::Bound::avg);
+  const sim::LogGOPSNetwork loggops_placed(m, model::Bound::avg, block2), loggops_on(on_node_model, model::Bound::avg),
+      loggops_flat(m, model::Bound::avg);
+  const std::pair<const sim::Network*, const sim::Network*> on_and_flat[] = {{&model_on, &model_flat},
+                                                                             {&loggops_on, &loggops_flat}};
+  const sim::Network* placed[] = {&model_placed, &loggops_placed};
+  for (int n = 0; n < 2; ++n) {
+    const auto& [on, flat] = on_and_flat[n];
+    SCOPED_TRACE(placed[n]->describe());
+    const auto same_node = receiver_finish(1, *placed[n]);
+    EXPECT_EQ(same_node, receiver_finish(1, *on));
+    EXPECT_NE(same_node.first, receiver_finish(1, *flat).first);
+    EXPECT_EQ(receiver_finish(2, *placed[n]), receiver_finish(2, *flat));
+  }
+  // A model of one level ignores the placement.
+  const auto one_level = model::load_machine("t3d");
+  const sim::LogGOPSNetwork flat(one_level, model::Bound::avg), given(one_level, model::Bound::avg, block2);
+  EXPECT_EQ(receiver_finish(1, given), receiver_finish(1, flat));
+  EXPECT_EQ(&given.between(0, 1), &given);
 }

@@ -136,17 +136,18 @@ class GoalEngine {
   void send(std::uint32_t v, double start) {
     const auto& vx = program_.vertices()[v];
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
-    const bool rendezvous = net_.waits_for_receiver(timing::SendMode::standard, vx.value);
-    const double handed = net_.send_end(rs.nic_free, timing::SendMode::standard, start, vx.value);
+    const Network& net = net_.between(vx.rank, vx.peer);
+    const bool rendezvous = net.waits_for_receiver(timing::SendMode::standard, vx.value);
+    const double handed = net.send_end(rs.nic_free, timing::SendMode::standard, start, vx.value);
     rs.cpu_free = handed;
     account(vx.rank, send_, start, handed, 0, vx.value);
     const auto m = new_message();
     auto& msg = messages_[m];
-    msg = {net_.departure(rs.link_free, start, vx.value), vx.value, 0, 0, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNil, kNil};
+    msg = {net.departure(rs.link_free, start, vx.value), vx.value, 0, 0, vx.rank, vx.peer, vx.tag, rendezvous ? v : kNil, kNil};
     if (trace_) trace_->send(vx.rank, start, vx.peer, vx.tag, vx.value, 0);
     ++messages_sent_;
     // The sender's messages reach their receivers in the order sent (MPI's non-overtaking).
-    const double at = std::max({net_.arrival(msg.start, rendezvous, vx.value) - (rendezvous ? 0 : net_.recvmin(vx.value)),
+    const double at = std::max({net.arrival(msg.start, rendezvous, vx.value) - (rendezvous ? 0 : net.recvmin(vx.value)),
                                 rs.last_deliver, start});
     rs.last_deliver = at;
     queue_.push(at, key(vx.peer), EventType::deliver, m);
@@ -158,7 +159,7 @@ class GoalEngine {
     const auto& vx = program_.vertices()[v];
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
     time_[v] = start;  // the post
-    rs.cpu_free = std::max(rs.cpu_free, start + net_.irecv_post(vx.value));
+    rs.cpu_free = std::max(rs.cpu_free, start + net_.between(vx.peer, vx.rank).irecv_post(vx.value));
     const auto m = unlink_first(rs.unexpected_head, rs.unexpected_tail, message_link(),
                                 [&](std::uint32_t i) { return matches(vx, messages_[i]); });
     if (m != kNil) return match(v, m, start);
@@ -186,10 +187,11 @@ class GoalEngine {
       queue_.push_again(e, free);
       return false;
     }
+    const Network& net = net_.between(msg.src, msg.dst);
     msg.taken = now;
-    msg.handled = whole_picoseconds(now + net_.arrival_overhead(msg.bytes));
+    msg.handled = whole_picoseconds(now + net.arrival_overhead(msg.bytes));
     rs.cpu_free = msg.handled;
-    rs.receive_free = whole_picoseconds(now + net_.receive_gap(msg.bytes));
+    rs.receive_free = whole_picoseconds(now + net.receive_gap(msg.bytes));
     return true;
   }
 
@@ -204,12 +206,13 @@ class GoalEngine {
     const bool rendezvous = msg.sender != kNil;
     const double post = time_[v];
     if (handles_) return take_handled(v, msg, post);
-    const double end = net_.receive_end(post, msg.start, rendezvous, msg.bytes);
+    const Network& net = net_.between(msg.src, msg.dst);
+    const double end = net.receive_end(post, msg.start, rendezvous, msg.bytes);
     if (rendezvous)
-      finished(msg.sender, timing::waited_send(time_[msg.sender], net_.waiting_send_end(msg.start, post, msg.bytes)).end);
+      finished(msg.sender, timing::waited_send(time_[msg.sender], net.waiting_send_end(msg.start, post, msg.bytes)).end);
     time_[v] = end;
     pending_.push_back({v, post, msg.bytes, msg.src, msg.tag});
-    queue_.push(std::max(now, end - net_.recvmin(msg.bytes)), key(program_.vertices()[v].rank),
+    queue_.push(std::max(now, end - net.recvmin(msg.bytes)), key(program_.vertices()[v].rank),
                 EventType::finish, static_cast<std::uint32_t>(pending_.size() - 1));
   }
 
@@ -217,7 +220,7 @@ class GoalEngine {
   // sender waiting for it is released when the receive takes the message.
   void take_handled(std::uint32_t v, const GoalMessage& msg, double post) {
     const auto& vx = program_.vertices()[v];
-    const double end = std::max(post + net_.recvmin(msg.bytes), msg.handled);
+    const double end = std::max(post + net_.between(msg.src, msg.dst).recvmin(msg.bytes), msg.handled);
     time_[v] = end;
     account(vx.rank, recv_, post, end, msg.taken - post, msg.bytes);
     if (trace_) trace_->recv(vx.rank, post, end, msg.src, msg.tag, msg.bytes, 0, vx.peer == kAny ? trace::kAnySource : 0);
@@ -235,7 +238,7 @@ class GoalEngine {
     const auto p = pending_[slot];
     const auto& vx = program_.vertices()[p.vertex];
     auto& rs = ranks_[static_cast<std::size_t>(vx.rank)];
-    const double overhead = net_.recvmin(p.bytes);
+    const double overhead = net_.between(p.src, vx.rank).recvmin(p.bytes);
     const double end = std::max(time_[p.vertex], std::max(t, rs.cpu_free) + overhead);
     rs.cpu_free = end;
     account(vx.rank, recv_, p.post, end, end - p.post - overhead, p.bytes);

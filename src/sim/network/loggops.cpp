@@ -56,6 +56,18 @@ LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound) : 
   if (model.network.eager_limit > 0) params_.S = model.network.eager_limit;
 }
 
+LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound, timing::Placement placement)
+    : LogGOPSNetwork(model, bound) {
+  if (!model.nodes) return;
+  placement_ = std::move(placement);
+  on_node_model_ = std::make_unique<model::Model>(model.on_node_level());
+  on_node_ = std::make_unique<LogGOPSNetwork>(*on_node_model_, bound);
+}
+
+const Network& LogGOPSNetwork::between(int src, int dst) const {
+  return on_node_ && src >= 0 && dst >= 0 && placement_->same_node(src, dst) ? *on_node_ : *this;
+}
+
 // As timing::Rules does: a law is carried on past the largest message its last regime names.
 double LogGOPSNetwork::eval(const model::Operation* op, double p, double bytes) const {
   if (!op) return 0;
@@ -145,9 +157,12 @@ std::string LogGOPSNetwork::describe() const {
     return fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
                        params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9,
                        std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
-  return fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
-                     model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6, receiver(16) * 1e6,
-                     std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+  auto text = fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
+                          model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6,
+                          receiver(16) * 1e6,
+                          std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+  if (on_node_) text += fmt::format(", on one node {}, {}", on_node_->describe(), placement_->describe());
+  return text;
 }
 
 }  // namespace augur::sim

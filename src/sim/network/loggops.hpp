@@ -24,8 +24,11 @@
 // max(post + r(n), that arrival): k messages from one rank take o(n) + (k−1)·g(n) of its time,
 // seed 002's T_1m(n, k), and its last is received T_pp(n) after its call started.
 #include <limits>
+#include <memory>
+#include <optional>
 
 #include "sim/network/network.hpp"
+#include "timing/placement.hpp"
 
 namespace augur::sim {
 
@@ -43,6 +46,9 @@ class LogGOPSNetwork final : public Network {
  public:
   explicit LogGOPSNetwork(LogGOPSParams params);
   LogGOPSNetwork(const model::Model& model, model::Bound bound);
+  // A machine of nodes (docs/nodes.md) whose ranks lie as `placement` says: a message between two
+  // ranks of one node takes the terms of the model's on-node level. A model of one level ignores it.
+  LogGOPSNetwork(const model::Model& model, model::Bound bound, timing::Placement placement);
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
@@ -57,6 +63,7 @@ class LogGOPSNetwork final : public Network {
   double receive_gap(double bytes) const override { return gap(bytes); }
   double collective_duration(std::string_view op, int p, double bytes, bool is_root) const override;
   std::string describe() const override;
+  const Network& between(int src, int dst) const override;
 
   double overhead(double bytes) const;  // the sender's busy time: o + s'·O, or o(n)
   double gap(double bytes) const;       // g + s'·G, or g(n)
@@ -70,6 +77,10 @@ class LogGOPSNetwork final : public Network {
   const model::Model* model_ = nullptr;
   model::Bound bound_ = model::Bound::avg;
   const model::Operation *pingpong_ = nullptr, *onetomany_ = nullptr, *send_ = nullptr, *recvmin_ = nullptr;
+  // A machine of nodes: where the ranks lie, and its on-node level as a network of its own.
+  std::optional<timing::Placement> placement_;
+  std::unique_ptr<model::Model> on_node_model_;
+  std::unique_ptr<LogGOPSNetwork> on_node_;
 };
 
 }  // namespace augur::sim
