@@ -90,7 +90,7 @@ void LongestPath::settle(int r, std::uint32_t i) {
   for (auto k = first[i]; k < first[i + 1]; ++k) {
     const auto id = d_.incoming[r][k];
     const auto& m = d_.messages[id];
-    overhead = std::max(overhead, costs_.receive_overhead(m.bytes));
+    overhead = std::max(overhead, costs_.receive_overhead(m.src, m.dst, m.bytes));
     if (cursor_[m.src] < m.send_state) continue;  // dropped to break a cycle
     if (m.recv_end < m.send_time) {  // received before sent: the ranks' clocks disagree
       ++forced_;
@@ -118,7 +118,7 @@ void LongestPath::collective_terms(int r, std::uint32_t i, std::uint32_t c, doub
   const auto name = t_.names[inst.op];
   const auto shape = timing::shape_of(name);
   const bool is_root = inst.root >= 0 && inst.ranks[inst.root] == r;
-  const double op = costs_.collective(name, int(inst.ranks.size()), inst.bytes, is_root) * call;
+  const double op = costs_.collective(name, inst.ranks, inst.bytes, is_root) * call;
   const bool after_all = shape == timing::CollectiveShape::all_to_all || (shape == timing::CollectiveShape::all_to_one && is_root);
   const bool after_root = shape == timing::CollectiveShape::one_to_all && !is_root && inst.root >= 0;
   if (after_all && end >= inst.last_arrival) {
@@ -151,7 +151,7 @@ double LongestPath::own_work(int r, std::uint32_t i) const {
   }
   const bool receives = d_.first_incoming[r][i + 1] > d_.first_incoming[r][i];
   if (receives || d_.collective_of[r][i] != kNone) return span;
-  return std::min(span, costs_.call(t_.names[st.op], d_.sent_bytes[r][i]));
+  return std::min(span, costs_.call(t_.names[st.op], r, d_.sent_bytes[r][i]));
 }
 
 bool LongestPath::step(int r) {

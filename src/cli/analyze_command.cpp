@@ -145,8 +145,10 @@ Outputs what_ifs(const AnalyzeRequest& r, const Input& in, const analyze::SimSet
   }
   if (!r.other_machine.empty()) {
     const auto model = load_machine_input(r.other_machine, "augur analyze --machine");
-    const auto other = make_network(r, model);
-    const auto setup2 = analyze::make_setup([&] { return make_network(r, model).network; }, other.machine.get(), setup.options);
+    const int ranks = in.program->nranks();
+    const auto other = make_network(r, model, ranks);
+    const auto setup2 =
+        analyze::make_setup([&] { return make_network(r, model, ranks).network; }, other.machine.get(), setup.options);
     out.what_ifs.push_back(analyze::what_if_machine(*in.program, baseline, setup2, r.other_machine));
   }
   if (r.anomalies) out.sweep = analyze::sweep_anomalies(*in.program, baseline, grains, setup, r.shrink, r.max_runs);
@@ -186,8 +188,10 @@ void run(const AnalyzeRequest& r) {
   auto in = open_input(r);
   const auto model = load_machine_input(machine_for(r.baseline_machine, in.trace.header.machine),
                                         "augur analyze --baseline-machine");
-  const auto chosen = make_network(r, model);
-  const auto setup = analyze::make_setup([&] { return make_network(r, model).network; }, chosen.machine.get(), options_for(r));
+  const int ranks = in.program ? in.program->nranks() : static_cast<int>(in.trace.ranks.size());
+  const auto chosen = make_network(r, model, ranks);
+  const auto setup =
+      analyze::make_setup([&] { return make_network(r, model, ranks).network; }, chosen.machine.get(), options_for(r));
   std::optional<analyze::SimulatedRun> baseline;
   if (in.schedule || wants_simulation(r)) baseline = analyze::resimulate(*in.program, setup);
   if (in.schedule) in.trace = baseline->trace;

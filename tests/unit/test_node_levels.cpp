@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "analyze/analysis.hpp"
+#include "analyze/resimulate.hpp"
 #include "calc/calculator.hpp"
 #include "fit/fitter.hpp"
 #include "fit/raw.hpp"
@@ -311,4 +313,28 @@ TEST(NodeLevels, EveryNetworkPricesSchedulesAndGoalFilesByLevel) {
   const sim::LogGOPSNetwork flat(one_level, model::Bound::avg), given(one_level, model::Bound::avg, block2);
   EXPECT_EQ(receiver_finish(1, given), receiver_finish(1, flat));
   EXPECT_EQ(&given.between(0, 1), &given);
+}
+
+// augur analyze on a machine of nodes: the critical path charges a message between two ranks of
+// one node the on-node level's undisturbed price, and a collective the law of its placement.
+TEST(NodeLevels, AnalyzePricesEachMessageAndCollectiveByPlacement) {
+  const auto& m = two_level();
+  const sim::ModelNetwork placed(m, model::Bound::avg, timing::Placement::block(2)), flat(m, model::Bound::avg);
+  const auto on_node_model = m.on_node_level();
+  const timing::Rules on_node(on_node_model), between(m);
+  // Run between nodes (the slower level), then analysed with ranks 0 and 1 on one node.
+  const auto program = sim::parse_schedule("ranks 4\nrank 0 { compute 10us send 1 4KiB }\nrank 1 { recv 0 }", "a.sched");
+  const auto run = analyze::resimulate(*program, analyze::make_setup([&] {
+                                         return std::make_unique<sim::ModelNetwork>(m, model::Bound::avg);
+                                       })).trace;
+  const double placed_path = analyze::analyze_trace(run, analyze::MessageCosts(&placed)).path.length;
+  EXPECT_DOUBLE_EQ(placed_path, 10e-6 + on_node.receive_end(0, 0, false, 4096));
+  EXPECT_DOUBLE_EQ(analyze::analyze_trace(run, analyze::MessageCosts(&flat)).path.length,
+                   10e-6 + between.receive_end(0, 0, false, 4096));
+  const int world[] = {0, 1, 2, 3};
+  EXPECT_DOUBLE_EQ(analyze::MessageCosts(&placed).collective("bcast", world, 4096, true),
+                   law(m.nodes->placements.at(2).at("bcast"), 4, 4096));
+  const double send_placed = analyze::MessageCosts(&placed).call("send", 0, 4096);
+  EXPECT_DOUBLE_EQ(send_placed, std::min(on_node.send_busy(timing::SendMode::standard, 4096),
+                                         between.send_busy(timing::SendMode::standard, 4096)));
 }
