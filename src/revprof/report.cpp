@@ -50,27 +50,21 @@ nlohmann::json sum_not_priced(const std::vector<nlohmann::json>& ranks) {
 // Per operation, the largest message and group any rank asked beyond the measured range.
 nlohmann::json merge_extrapolations(const std::vector<nlohmann::json>& ranks) {
   nlohmann::json total = nlohmann::json::object();
-  for (const auto& r : ranks) {
-    if (!r.contains("extrapolated")) continue;
-    for (const auto& [name, e] : r.at("extrapolated").items()) {
-      auto& acc = total[name];
-      if (acc.is_null()) {
-        acc = e;
-        continue;
-      }
-      for (const char* key : {"bytes", "p"}) acc[key] = std::max(acc[key].get<double>(), e.at(key).get<double>());
-    }
-  }
+  for (const auto& r : ranks)
+    if (r.contains("extrapolated")) add_extrapolations(total, r.at("extrapolated"));
   return total;
 }
 
 // The stand-ins any rank used, each once, in the order the ranks first name them.
 nlohmann::json merge_stand_ins(const std::vector<nlohmann::json>& ranks) {
   nlohmann::json total = nlohmann::json::array();
-  for (const auto& r : ranks)
-    for (const auto& s : r.value("substitutions", nlohmann::json::array()))
-      if (std::find(total.begin(), total.end(), s) == total.end()) total.push_back(s);
+  for (const auto& r : ranks) add_stand_ins(total, r.value("substitutions", nlohmann::json::array()));
   return total;
+}
+
+// ", on one node" for an entry of a level other than between nodes.
+std::string level_words(const nlohmann::json& entry) {
+  return entry.contains("level") ? ", " + entry.at("level").get<std::string>() : std::string();
 }
 
 nlohmann::json latest_on_each_clock(const std::vector<nlohmann::json>& ranks) {
@@ -85,8 +79,8 @@ nlohmann::json latest_on_each_clock(const std::vector<nlohmann::json>& ranks) {
 
 std::string format_stand_in(const nlohmann::json& s) {
   const auto asked = model::mpi_name(s.at("operation").get<std::string>());
-  if (s.at("stand_in").is_null()) return fmt::format("  {}: not in the model, priced as 0\n", asked);
-  return fmt::format("  {}: priced as {}\n", asked, model::mpi_name(s.at("stand_in").get<std::string>()));
+  if (s.at("stand_in").is_null()) return fmt::format("  {}{}: not in the model, priced as 0\n", asked, level_words(s));
+  return fmt::format("  {}{}: priced as {}\n", asked, level_words(s), model::mpi_name(s.at("stand_in").get<std::string>()));
 }
 
 std::string format_extrapolation(const std::string& name, const nlohmann::json& e) {
@@ -97,7 +91,7 @@ std::string format_extrapolation(const std::string& name, const nlohmann::json& 
   if (e.at("p") > e.at("measured_processes"))
     beyond += fmt::format("{}groups of up to {:.0f} (measured up to {:.0f})", beyond.empty() ? "" : ", ",
                           e.at("p").get<double>(), e.at("measured_processes").get<double>());
-  return fmt::format("  {:<26} {}\n", model::mpi_name(name), beyond);
+  return fmt::format("  {:<26} {}\n", model::mpi_name(e.value("operation", name)) + level_words(e), beyond);
 }
 
 std::string seconds(const nlohmann::json& value) { return model::format_seconds(value.get<double>()); }
@@ -201,14 +195,39 @@ std::string warnings(const nlohmann::json& report) {
 
 }  // namespace
 
-nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked) {
+nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked,
+                                      const std::string& level) {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, e] : asked)
-    out[name] = {{"bytes", e.bytes},
-                 {"p", e.p},
-                 {"measured_bytes", e.measured.max_bytes},
-                 {"measured_processes", e.measured.max_processes}};
+  for (const auto& [name, e] : asked) {
+    nlohmann::json entry = {{"bytes", e.bytes},
+                            {"p", e.p},
+                            {"measured_bytes", e.measured.max_bytes},
+                            {"measured_processes", e.measured.max_processes}};
+    if (level.empty()) {
+      out[name] = std::move(entry);
+      continue;
+    }
+    entry["operation"] = name;
+    entry["level"] = level;
+    out[name + ", " + level] = std::move(entry);
+  }
   return out;
+}
+
+void add_extrapolations(nlohmann::json& total, const nlohmann::json& more) {
+  for (const auto& [key, e] : more.items()) {
+    auto& acc = total[key];
+    if (acc.is_null()) {
+      acc = e;
+      continue;
+    }
+    for (const char* field : {"bytes", "p"}) acc[field] = std::max(acc[field].get<double>(), e.at(field).get<double>());
+  }
+}
+
+void add_stand_ins(nlohmann::json& total, const nlohmann::json& more) {
+  for (const auto& s : more)
+    if (std::find(total.begin(), total.end(), s) == total.end()) total.push_back(s);
 }
 
 std::string format_stand_ins(const nlohmann::json& used) {
@@ -218,11 +237,14 @@ std::string format_stand_ins(const nlohmann::json& used) {
   return out;
 }
 
-nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used) {
+nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used, const std::string& level) {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto& s : used)
-    out.push_back({{"operation", s.operation},
-                   {"stand_in", s.priced_as.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.priced_as)}});
+  for (const auto& s : used) {
+    nlohmann::json entry = {{"operation", s.operation},
+                            {"stand_in", s.priced_as.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.priced_as)}};
+    if (!level.empty()) entry["level"] = level;
+    out.push_back(std::move(entry));
+  }
   return out;
 }
 
@@ -294,6 +316,18 @@ std::string format_report(const nlohmann::json& report, model::RankRows shown) {
                     operation_table(report.at("operations")) + warnings(report);
   if (run.contains("model_note")) out += "\nNote on the model: " + run["model_note"].get<std::string>() + "\n";
   return out;
+}
+
+std::pair<nlohmann::json, nlohmann::json> priced_beyond_the_model(const timing::BoundsRules& rules,
+                                                                  const timing::BoundsLevelRules* levels) {
+  auto extrapolated = extrapolations_to_json(rules.extrapolations());
+  auto stand_ins = stand_ins_to_json(rules.stand_ins_used());
+  if (levels)
+    for (const auto& [level, each] : levels->each_level()) {
+      add_extrapolations(extrapolated, extrapolations_to_json(each->extrapolations(), level));
+      add_stand_ins(stand_ins, stand_ins_to_json(each->stand_ins_used(), level));
+    }
+  return {std::move(extrapolated), std::move(stand_ins)};
 }
 
 }  // namespace augur::revprof

@@ -11,15 +11,30 @@
 #include <nlohmann/json.hpp>
 
 #include "model/rank_table.hpp"
+#include "timing/levels.hpp"
 #include "timing/rules.hpp"
 
 namespace augur::revprof {
 
 // One rank's extrapolations, for its entry in `ranks` below ("extrapolated").
-nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked);
+// `level` names the level of a machine of nodes whose rules asked (timing::BasicLevelRules::
+// each_level), "" between nodes; an entry of another level is keyed "OP, LEVEL" and carries
+// both ("operation", "level").
+nlohmann::json extrapolations_to_json(const std::map<std::string, timing::Rules::Extrapolation, std::less<>>& asked,
+                                      const std::string& level = "");
+// Adds `more` (as extrapolations_to_json gives) to `total`: per key the largest message and group.
+void add_extrapolations(nlohmann::json& total, const nlohmann::json& more);
 
 // One rank's stand-ins that priced a call, for its entry in `ranks` below ("substitutions").
-nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used);
+// What the rules extrapolated and stood in for, as a rank's "extrapolated" and "substitutions":
+// the between-nodes rules of the messages, and on a machine of nodes (`levels`, else null) its
+// on-node level and its placements' collectives, each entry named by its level.
+std::pair<nlohmann::json, nlohmann::json> priced_beyond_the_model(const timing::BoundsRules& rules,
+                                                                  const timing::BoundsLevelRules* levels);
+// With a `level` other than "" (between nodes) each entry says it ("level").
+nlohmann::json stand_ins_to_json(const std::vector<timing::Rules::StandIn>& used, const std::string& level = "");
+// Adds the stand-ins of `more` that `total` lacks, in their order.
+void add_stand_ins(nlohmann::json& total, const nlohmann::json& more);
 // Those stand-ins as the text report lists them ("MPI_Send: priced as …"); empty when none.
 std::string format_stand_ins(const nlohmann::json& used);
 

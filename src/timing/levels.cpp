@@ -45,6 +45,15 @@ BasicLevelRules<V>::BasicLevelRules(const model::Model& model, Placement placeme
 }
 
 template <class V>
+std::vector<std::pair<std::string, const BasicRules<V>*>> BasicLevelRules<V>::each_level() const {
+  std::vector<std::pair<std::string, const BasicRules<V>*>> out{{"", &between_}};
+  if (on_node_) out.emplace_back("on one node", on_node_.get());
+  for (const auto& [per_node, rules] : placement_rules_)
+    out.emplace_back(std::to_string(per_node) + " ranks a node", rules.get());
+  return out;
+}
+
+template <class V>
 void BasicLevelRules<V>::price_unanswered_as_zero(const typename BasicRules<V>::Unanswered& tell) {
   between_.price_unanswered_as_zero(tell);
   if (on_node_) on_node_->price_unanswered_as_zero(tell);

@@ -7,7 +7,10 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "model/model.hpp"
 #include "timing/placement.hpp"
@@ -40,6 +43,11 @@ class BasicLevelRules {
   const BasicRules<V>& pair(int a, int b) const {
     return on_node_ && placement_.same_node(a, b) ? *on_node_ : between_;
   }
+
+  // The rules of every level, each with the words a report gives it: "" between nodes, "on one
+  // node", "at K ranks a node" (a measured placement's collectives). What each extrapolated or
+  // stood in for is theirs.
+  std::vector<std::pair<std::string, const BasicRules<V>*>> each_level() const;
 
   // As BasicRules::price_unanswered_as_zero, for the rules of every level and placement.
   void price_unanswered_as_zero(const typename BasicRules<V>::Unanswered& tell);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/model_json.hpp"
 #include "revprof/ledger.hpp"
 #include "revprof/report.hpp"
 
@@ -154,3 +155,28 @@ TEST(RevprofReport, TheWholeCommandAddsTheModelsLaunchToTheSpan) {
 }
 
 }  // namespace
+
+// On a machine of nodes the report says which level extrapolated or stood in: the on-node
+// ping-pong asked beyond its measured 256 KiB is listed apart from the between-nodes one.
+TEST(RevprofReport, EachLevelOfAMachineOfNodesSaysWhatItExtrapolatedAndStoodInFor) {
+  const auto m = model::load_model_file(AUGUR_TEST_DATA "/two-level.model.json");
+  const timing::BoundsRules rules(m);
+  const timing::BoundsLevelRules levels(m, timing::Placement::block(2));
+  levels.on_node().transit(4 << 20);
+  levels.on_node().recvmin(8);
+  rules.transit(1024);  // within what was measured
+  const auto [extrapolated, stand_ins] = revprof::priced_beyond_the_model(rules, &levels);
+  ASSERT_EQ(extrapolated.size(), 1u) << extrapolated.dump();
+  EXPECT_EQ(extrapolated.at("pingpong, on one node").at("level"), "on one node");
+  EXPECT_DOUBLE_EQ(extrapolated.at("pingpong, on one node").at("bytes").get<double>(), 4 << 20);
+  auto rank = rank_with(0, {});
+  rank["extrapolated"] = extrapolated;
+  rank["substitutions"] = stand_ins;
+  const auto text = revprof::format_report(revprof::make_report({rank}, {{"machine", "m"}}));
+  EXPECT_NE(text.find("MPI_Send/MPI_Recv ping-pong, on one node messages up to 4 MiB (measured up to 256 KiB)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("(already arrived), on one node: not in the model, priced as 0"), std::string::npos) << text;
+  // A model of one level: the rules alone, every entry keyed by its operation.
+  EXPECT_EQ(revprof::priced_beyond_the_model(rules, nullptr).first.size(), 0u);
+}

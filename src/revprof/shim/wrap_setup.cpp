@@ -179,8 +179,8 @@ void write_trace_bounds(const std::string& dir, const nlohmann::json& report) {
 // Gathers every rank's ledger to rank 0, which writes the report.
 void write_report(Runtime& rt) {
   auto ledger = rt.ledger.to_json(rt.rank, shown(rt.now));
-  const auto& rules = *rt.rules;
-  if (!rules.extrapolations().empty()) ledger["extrapolated"] = extrapolations_to_json(rules.extrapolations());
+  auto [extrapolated, stand_ins] = priced_beyond_the_model(*rt.rules, rt.levels.get());
+  if (!extrapolated.empty()) ledger["extrapolated"] = std::move(extrapolated);
   if (!rt.config.measure) {
     ledger["finish_bounds"] = bounds_to_json(rt.now.at);
     // The tables are at the run's bound: there a rank's finish is its compute and its MPI time.
@@ -189,8 +189,7 @@ void write_report(Runtime& rt) {
     ledger["compute"] = shown(compute);
   }
   // A measured run prices nothing, whatever the rules were asked on the way.
-  if (auto used = rules.stand_ins_used(); !used.empty() && !rt.config.measure)
-    ledger["substitutions"] = stand_ins_to_json(used);
+  if (!stand_ins.empty() && !rt.config.measure) ledger["substitutions"] = std::move(stand_ins);
   if (!rt.trace_error.empty()) ledger["trace_error"] = rt.trace_error;
   std::string mine = ledger.dump();
   int length = static_cast<int>(mine.size());
