@@ -40,6 +40,7 @@
 
 #include <simgrid/s4u.hpp>
 
+
 namespace sg = simgrid::s4u;
 
 namespace {
@@ -225,7 +226,14 @@ std::string take_option(int& argc, char** argv, const char* flag) {
 std::vector<sg::Host*> rank_hosts(const sg::Engine& engine, const std::string& hostfile) {
   std::vector<sg::Host*> hosts;
   if (hostfile.empty()) {
-    while (auto* h = engine.host_by_name_or_null("n" + std::to_string(hosts.size()))) hosts.push_back(h);
+    for (;;) {
+      // Appended, not "n" + std::to_string(…): GCC 12 at -O3 warns of that form's insert (a false -Wstringop-overflow).
+      std::string name = "n";
+      name += std::to_string(hosts.size());
+      auto* host = engine.host_by_name_or_null(name);
+      if (!host) break;
+      hosts.push_back(host);
+    }
     return hosts;
   }
   std::ifstream in(hostfile);

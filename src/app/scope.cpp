@@ -157,7 +157,7 @@ Scope::Compiled Scope::compile(const std::string& text, bool check) {
     parser->DefineFun("mod", modulo);
     parser->DefineFun("dims", grid_dims);
     for (const auto& b : bindings_) {
-      const auto name = "t" + std::string(b->info->name);
+      const auto name = fmt::format("t{}", b->info->name);
       if (b->info->cls == model::OperationClass::barrier) parser->DefineFunUserData(name, Binding::call1, b.get(), false);
       else parser->DefineFunUserData(name, Binding::call2, b.get(), false);
     }

@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "bench/compute_probe.hpp"
 #include "bench/kernel.hpp"
 #include "bench/state_probe.hpp"
@@ -27,7 +29,7 @@ std::string label(const Point& point) {
   std::string text = model::mpi_name(shape.name) + " p=" + std::to_string(point.p);
   if (point.placement.recorded())
     text += " (" + std::to_string(point.placement.nodes) + "×" + std::to_string(point.placement.ranks_per_node) + ")";
-  if (shape.sizes != Sizes::none) text += " " + model::format_bytes(static_cast<double>(point.bytes));
+  if (shape.sizes != Sizes::none) text += fmt::format(" {}", model::format_bytes(static_cast<double>(point.bytes)));
   return text;
 }
 

@@ -123,7 +123,7 @@ std::string Regime::equation() const {
                                  for (const auto& t : f.terms) {
                                    if (!text.empty()) text += " + ";
                                    text += fmt::format("({:.6g} +/- {:.6g})", t.coef, t.stderr_);
-                                   if (t.basis.name() != "1") text += "*" + t.basis.name();
+                                   if (t.basis.name() != "1") text += fmt::format("*{}", t.basis.name());
                                  }
                                  return text.empty() ? std::string("0") : text;
                                },

@@ -36,7 +36,7 @@ struct Group {
 
 std::string stored(std::initializer_list<const char*> names) {
   std::string out;
-  for (const auto* n : names) out += " " + data(std::string("import/") + n);
+  for (const auto* n : names) out += fmt::format(" {}", data(fmt::format("import/{}", n)));
   return out;
 }
 

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "learn/loops.hpp"
 
 namespace {
@@ -74,7 +76,7 @@ TEST(LearnLoops, BodiesLongerThanTheLongestPeriodAreFoundOnceTheirInnerLoopsAre)
 
 TEST(LearnLoops, LoopWhoseBodyStartsWithTheTokenAfterIt) {
   for (const int k : {2, 3, 7, 20})
-    EXPECT_EQ(shown(loops_of("X" + rep(k, "ABC") + "AD")), "X repeat " + std::to_string(k) + " { A B C } A D");
+    EXPECT_EQ(shown(loops_of(fmt::format("X{}AD", rep(k, "ABC")))), fmt::format("X repeat {} {{ A B C }} A D", k));
 }
 
 TEST(LearnLoops, BodyOfOneToken) {

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "model/rank_table.hpp"
 
 using augur::model::rank_ranges;
@@ -18,7 +20,7 @@ namespace {
 std::vector<RankRow> rows(int count, int (*finish_of)(int)) {
   std::vector<RankRow> out;
   for (int r = 0; r < count; ++r)
-    out.push_back({r, static_cast<double>(finish_of(r)), "t" + std::to_string(finish_of(r))});
+    out.push_back({r, static_cast<double>(finish_of(r)), fmt::format("t{}", finish_of(r))});
   return out;
 }
 

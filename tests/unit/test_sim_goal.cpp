@@ -8,6 +8,8 @@
 #include <sstream>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/loggops.hpp"
 #include "sim/program/goal.hpp"
@@ -53,8 +55,8 @@ std::string binomial_broadcast(int n) {
     while (mask <= r) mask <<= 1;
     if (r > 0) text += "l0: recv 1b from " + std::to_string(r - mask / 2) + " tag 0\n";
     for (int step = mask; r + step < n; step <<= 1) {
-      text += "l" + std::to_string(++label) + ": send 1b to " + std::to_string(r + step) + " tag 0\n";
-      if (r > 0) text += "l" + std::to_string(label) + " requires l0\n";
+      text += fmt::format("l{}: send 1b to {} tag 0\n", ++label, r + step);
+      if (r > 0) text += fmt::format("l{} requires l0\n", label);
     }
     text += "}\n";
   }

@@ -11,6 +11,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/loggops.hpp"
 #include "sim/program/generators.hpp"
@@ -62,7 +64,7 @@ std::string pipeline_goal() {
     for (int k = 0; k < 3; ++k)
       for (const bool receive : {true, false}) {
         if ((receive && rank == 0) || (!receive && rank == 3)) continue;
-        const std::string label = (receive ? "r" : "s") + std::to_string(k);
+        const std::string label = fmt::format("{}{}", receive ? "r" : "s", k);
         text += label + (receive ? ": recv 1001b from " + std::to_string(rank - 1) : ": send 1001b to " + std::to_string(rank + 1)) +
                 " tag " + std::to_string(k) + "\n";
         if (!last.empty()) text += label + " requires " + last + "\n";

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "sim/network/machine_json.hpp"
 #include "sim/network/simgrid_platform.hpp"
 #include "sim/network/topologies.hpp"
@@ -83,7 +85,7 @@ std::vector<std::string> walk(const Platform& p, const std::string& src, const s
   return visited;
 }
 
-std::string node(int n) { return "n" + std::to_string(n); }
+std::string node(int n) { return fmt::format("n{}", n); }
 
 // Every ordered pair of distinct hosts has a route, and it arrives.
 void expect_all_routes_arrive(const Platform& p, int nodes) {

@@ -3,6 +3,8 @@
 // 1,000,000 bytes alone takes 1 s.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "sim/program/generators.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/machine_json.hpp"
@@ -228,11 +230,10 @@ namespace {
 std::string binary_tree_of_8() {
   std::string links;
   auto link = [&](const std::string& a, const std::string& b) {
-    links += (links.empty() ? "" : ",") + std::string(R"({"connect": [")") + a + R"(", ")" + b +
-             R"("], "latency": 1, "bandwidth": 1000})";
+    links += fmt::format(R"({}{{"connect": ["{}", "{}"], "latency": 1, "bandwidth": 1000}})", links.empty() ? "" : ",", a, b);
   };
-  for (int n = 0; n < 8; ++n) link("n" + std::to_string(n), "s" + std::to_string(n / 2));
-  for (int s = 0; s < 4; ++s) link("s" + std::to_string(s), "s" + std::to_string(4 + s / 2));
+  for (int n = 0; n < 8; ++n) link(fmt::format("n{}", n), fmt::format("s{}", n / 2));
+  for (int s = 0; s < 4; ++s) link(fmt::format("s{}", s), fmt::format("s{}", 4 + s / 2));
   link("s4", "s6");
   link("s5", "s6");
   return R"({"augur_machine": 1, "nodes": 8, "switches": 7, "links": [)" + links + "]}";

@@ -5,6 +5,8 @@
 #include <set>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "sim/program/message_ops.hpp"
 
 namespace augur::sim {
@@ -25,7 +27,7 @@ std::map<int, std::uint16_t> communicators(const trace::Trace& t, FlatProgram& p
     if (id == 0) continue;
     std::vector<int> list(ranks.begin(), ranks.end());
     const int size = static_cast<int>(list.size());
-    index[id] = program.add_comm({"c" + std::to_string(id), size, std::move(list), id});
+    index[id] = program.add_comm({fmt::format("c{}", id), size, std::move(list), id});
   }
   return index;
 }
