@@ -221,10 +221,10 @@ std::vector<std::string> describe_plan(const BudgetPlan& plan, const BudgetReque
                               format_duration(plan.estimate_seconds), format_duration(plan.pass_seconds),
                               format_duration(plan.fixed_seconds), format_duration(plan.measuring_seconds)));
   const auto out = given_up(plan, r);
-  if (out.empty()) lines.push_back("left out: nothing");
+  if (out.empty()) lines.emplace_back("left out: nothing");
   else {
     std::string text;
-    for (const auto& item : out) text += (text.empty() ? "" : "; ") + item;
+    for (const auto& item : out) text += fmt::format("{}{}", text.empty() ? "" : "; ", item);
     lines.push_back("left out for the budget: " + text);
   }
   if (!plan.fits)

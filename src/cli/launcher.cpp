@@ -58,14 +58,17 @@ std::vector<std::string> mpirun_command(const std::string& mpirun, int processes
                                         const std::vector<std::string>& exported) {
   std::vector<std::string> argv{mpirun, "-np", std::to_string(processes)};
   if (launcher_is_open_mpi(mpirun)) {
-    if (oversubscribe) argv.push_back("--oversubscribe");
-    if (geteuid() == 0) argv.push_back("--allow-run-as-root");
+    if (oversubscribe) argv.emplace_back("--oversubscribe");
+    if (geteuid() == 0) argv.emplace_back("--allow-run-as-root");
     for (const auto& name : exported) argv.insert(argv.end(), {"-x", name});
   } else if (!exported.empty()) {
     // MPICH's Hydra passes the whole environment on by default; naming the variables keeps
     // that true under a launcher configured otherwise.
     std::string list;
-    for (const auto& name : exported) list += (list.empty() ? "" : ",") + name;
+    for (const auto& name : exported) {
+      if (!list.empty()) list += ',';
+      list += name;
+    }
     argv.insert(argv.end(), {"-genvlist", list});
   }
   return argv;

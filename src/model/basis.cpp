@@ -87,7 +87,7 @@ double Basis::operator()(double p, double d) const {
 std::string Basis::name() const {
   std::vector<std::string> parts;
   if (p_power == 0.5) parts.push_back("sqrt(p)");
-  else if (p_power != 0) parts.push_back("p" + exponent_text(p_power));
+  else if (p_power != 0) parts.push_back(fmt::format("p{}", exponent_text(p_power)));
   if (log_power != 0) parts.push_back(std::string(log_name(log_kind)) + exponent_text(log_power));
   if (d_power != 0) parts.push_back("d");
   if (parts.empty()) return "1";

@@ -90,7 +90,7 @@ class TimeText {
     if (seconds == 0) return "0";
     if (std::abs(value) >= std::pow(10.0, 1 - decimals_))
       return sign ? fmt::format("{:+.{}f}", value, decimals_) : fmt::format("{:.{}f}", value, decimals_);
-    return (sign && seconds > 0 ? "+" : "") + model::format_seconds(seconds);
+    return fmt::format("{}{}", sign && seconds > 0 ? "+" : "", model::format_seconds(seconds));
   }
 
   model::TimeUnit unit_;

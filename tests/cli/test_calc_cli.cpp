@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fmt/format.h>
+
 #include "augur_runner.hpp"
 #include "readable_text.hpp"
 
@@ -155,8 +157,8 @@ TEST(MachinesCli, ListsTodaysMachinesWithYearNetworkAndRanksANode) {
     std::string got_name, got_year;
     words >> got_name >> got_year;
     EXPECT_EQ(got_year, year) << line;
-    EXPECT_NE(line.find(" " + std::string(network)), std::string::npos) << line;
-    EXPECT_NE(line.find(" " + std::string(ranks) + " "), std::string::npos) << line;
+    EXPECT_NE(line.find(fmt::format(" {}", network)), std::string::npos) << line;
+    EXPECT_NE(line.find(fmt::format(" {} ", ranks)), std::string::npos) << line;
   }
   EXPECT_NE(row("t3d").find("1996"), std::string::npos) << r.out;
   auto one = augur("machines archer2");

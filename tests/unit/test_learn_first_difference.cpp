@@ -120,7 +120,7 @@ TEST(LearnFirstDifference, RanksThatPartOnlyInPeersAndSizesShowNoCalls) {
     const auto right = r + 1 < p ? r + 1 : sim::kNoPeer;
     return std::vector<sim::Op>{sim::send_op(right, 64.0 * (r + 1)), sim::collective_op(allreduce, 8)};
   };
-  LearnRun run{"tr-4", 4, 0, sequences_of(program, 4)};
+  learn::LearnRun run{"tr-4", 4, 0, sequences_of(program, 4)};
   EXPECT_EQ(learn::where_ranks_part(run, 0, 3), std::nullopt);
   EXPECT_EQ(learn::where_ranks_part(run, 0, 1), std::nullopt);
 }

@@ -67,7 +67,7 @@ TEST(ComputeBand, AModelWithoutComputeStatesKeepsTheBandAsBefore) {
 
 // A model file augur fit wrote before compute.states existed loads without them.
 TEST(ComputeBand, AnOldModelFileGivesComputeNoBand) {
-  const auto model = model::load_model_file(std::string(AUGUR_TEST_DATA) + "/fitted-before-states.json");
+  const auto model = model::load_model_file(AUGUR_TEST_DATA "/fitted-before-states.json");
   EXPECT_FALSE(model.compute.states.has_value());
   EXPECT_EQ(compute_factors(model.compute), Times::same(1));
 }

@@ -2,6 +2,8 @@
 // its errors.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include "model/machines.hpp"
 #include "sim/kernel/kernel.hpp"
 #include "sim/network/topologies.hpp"
@@ -193,8 +195,8 @@ TEST(SimSchedule, DeepNestingIsAnErrorNotACrash) {
   for (int i = 0; i < 300; ++i) repeats += " repeat 1 {";
   EXPECT_EQ(error_of(repeats), "s.sched:2:2833: nested more than 256 deep");
   // Nesting just inside the limit still parses, and its value is right.
-  const std::string fine = "ranks 2\nrank 0 { send 1 " + std::string(200, '(') + "8" + std::string(200, ')') +
-                           " }\nrank 1 { recv 0 8 }";
+  const std::string fine =
+      fmt::format("ranks 2\nrank 0 {{ send 1 {}8{} }}\nrank 1 {{ recv 0 8 }}", std::string(200, '('), std::string(200, ')'));
   EXPECT_EQ(error_of(fine), "no error");
 }
 

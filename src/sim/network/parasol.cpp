@@ -60,7 +60,7 @@ class Reader {
   void open(const std::string& name) {
     auto allowed = kChildren.find(block());
     if (allowed == kChildren.end() || !allowed->second.contains(name))
-      fail(fmt::format("`begin {}` cannot be inside {}", name, block().empty() ? "the file" : "`" + block() + "`"));
+      fail(fmt::format("`begin {}` cannot be inside {}", name, block().empty() ? "the file" : fmt::format("`{}`", block())));
     if (name == "topology" && topologies_++ > 0) fail("only one topology per machine is supported");
     if (name == "processor") processor_ = -1;
     if (name == "link") link_ = Link{}, has_speed_ = false;
