@@ -29,6 +29,9 @@ void add_network_options(CLI::App& cmd, NetworkRequest& r) {
                  "proportional to the route's latency, data flowing after it)")
       ->capture_default_str();
   cmd.add_option("--loggops", r.loggops, "LogGOPS parameters instead of the model's: L=…,o=…,g=…,G=…,O=…,S=…");
+  cmd.add_option("--loggops-on-node", r.loggops_on_node,
+                 "with --loggops on a machine of nodes (--ranks-per-node, --placement): the LogGOPS parameters "
+                 "between two ranks of one node; --loggops's are then those between nodes");
   add_placement_options(cmd, r.placement);
 }
 
@@ -89,6 +92,8 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& base, in
   const auto bound = parse_bound(r.bound);
   if (!r.topology.empty() && r.network != "topology") throw UsageError("--topology needs --network topology");
   if (r.sharing != "fair" && r.network != "topology") throw UsageError("--sharing needs --network topology");
+  if (!r.loggops_on_node.empty() && (r.network != "loggops" || r.loggops.empty()))
+    throw UsageError("--loggops-on-node needs --network loggops --loggops L=…: the terms between nodes");
   ChosenNetwork out;
   // A law (or the model's bandwidth) scaled: the network reads a scaled copy of the model.
   const bool explicit_loggops = r.network == "loggops" && !r.loggops.empty();
@@ -129,10 +134,22 @@ ChosenNetwork make_network(const NetworkRequest& r, const model::Model& base, in
   } else if (r.network != "loggops") {
     throw UsageError("--network must be model, loggops or topology");
   } else if (!r.loggops.empty()) {
-    auto params = sim::parse_loggops(r.loggops);
-    for (const auto& s : scales)
-      if (network_part(s)) params = sim::scaled(params, s.knob, s.factor);
-    out.network = std::make_unique<sim::LogGOPSNetwork>(params);
+    const auto given = [&](const std::string& text, const char* option) {
+      sim::LogGOPSParams params;
+      try {
+        params = sim::parse_loggops(text);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("{}: {}", option, e.what()));
+      }
+      for (const auto& s : scales)
+        if (network_part(s)) params = sim::scaled(params, s.knob, s.factor);
+      return params;
+    };
+    if (r.loggops_on_node.empty()) out.network = std::make_unique<sim::LogGOPSNetwork>(given(r.loggops, "--loggops"));
+    else
+      out.network = std::make_unique<sim::LogGOPSNetwork>(given(r.loggops, "--loggops"),
+                                                          given(r.loggops_on_node, "--loggops-on-node"),
+                                                          make_placement(r.placement, ranks));
   } else {
     out.network = std::make_unique<sim::LogGOPSNetwork>(m, bound, make_placement(r.placement, ranks));
   }

@@ -20,6 +20,7 @@ struct NetworkRequest {
   std::string bound = "avg";
   std::string network = "model";
   std::string loggops;
+  std::string loggops_on_node;  // with `loggops`: the terms between two ranks of one node
   std::string topology;
   std::string sharing = "fair";
   PlacementRequest placement;  // which node each rank is on, for a machine of nodes (docs/nodes.md)

@@ -106,3 +106,28 @@ TEST(NodesCli, SheetShowsBothLevels) {
   EXPECT_NE(html.find("MPI_Send/MPI_Recv ping-pong 8 B: on one node / between nodes"), std::string::npos);
   EXPECT_NE(html.find("200.8 ns / 5.064 µs"), std::string::npos);  // the synthetic laws: 0.2 µs + d/10 GB/s, 5 µs + d/125 MB/s
 }
+
+// LogGOPS terms of each level by hand: the on-node ones need the between-nodes ones, and a bad
+// one is named by its option.
+TEST(NodesCli, LogGOPSTermsOnANodeAreCheckedAndUsed) {
+  const auto sched = temp_file("pair.sched", "ranks 4\nrank 0 { send 1 8 send 2 8 }\nrank 1 { recv 0 }\nrank 2 { recv 0 }\n");
+  const std::string loggops = "sim --json --no-progress --network loggops --loggops L=5us,o=1us,g=1us " + sched;
+  const auto placed = augur(loggops + " --ranks-per-node 2 --loggops-on-node L=0.2us,o=0.1us,g=0.1us");
+  ASSERT_EQ(placed.status, 0) << placed.out;
+  const auto flat = augur(loggops);
+  ASSERT_EQ(flat.status, 0) << flat.out;
+  const auto finish = [](const std::string& out, int rank) {
+    return nlohmann::json::parse(out)["ranks"][rank]["finish"].get<double>();
+  };
+  EXPECT_LT(finish(placed.out, 1), finish(flat.out, 1));
+  const auto alone = augur("sim --json --no-progress --network loggops --loggops L=0.2us,o=0.1us,g=0.1us " + sched);
+  ASSERT_EQ(alone.status, 0) << alone.out;
+  EXPECT_DOUBLE_EQ(finish(placed.out, 1), finish(alone.out, 1));
+
+  const auto lonely = augur("sim --network loggops " + sched + " --loggops-on-node L=1us");
+  EXPECT_EQ(lonely.status, 2) << lonely.out;
+  EXPECT_NE(lonely.out.find("--loggops-on-node needs --network loggops --loggops"), std::string::npos) << lonely.out;
+  const auto bad = augur(loggops + " --ranks-per-node 2 --loggops-on-node X=1us");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.out.find("--loggops-on-node: loggops: unknown parameter 'X'"), std::string::npos) << bad.out;
+}

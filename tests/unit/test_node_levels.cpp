@@ -338,3 +338,19 @@ TEST(NodeLevels, AnalyzePricesEachMessageAndCollectiveByPlacement) {
   EXPECT_DOUBLE_EQ(send_placed, std::min(on_node.send_busy(timing::SendMode::standard, 4096),
                                          between.send_busy(timing::SendMode::standard, 4096)));
 }
+
+// LogGOPS terms given by hand for each level (--loggops, --loggops-on-node): LogGOPSim's rules,
+// the receiver's processor handling each message on arrival, with each pair's level's terms.
+TEST(NodeLevels, GivenLogGOPSTermsOfEachLevelPriceEachPair) {
+  const auto between = sim::parse_loggops("L=5us,o=1.5us,g=1us,G=6ns");
+  const auto on_node = sim::parse_loggops("L=0.2us,o=0.1us,g=0.1us,G=0.1ns");
+  const sim::LogGOPSNetwork placed(between, on_node, timing::Placement::block(2)), alone_between(between),
+      alone_on_node(on_node);
+  EXPECT_TRUE(placed.handles_on_arrival());
+  const auto same_node = receiver_finish(1, placed);
+  EXPECT_EQ(same_node, receiver_finish(1, alone_on_node));
+  EXPECT_NE(same_node.first, receiver_finish(1, alone_between).first);
+  EXPECT_EQ(receiver_finish(2, placed), receiver_finish(2, alone_between));
+  // On one node, as LogGOPSim's rules give it: o + L + o + (n − 1)·G for a lone message.
+  EXPECT_NEAR(same_node.first, 0.1e-6 + 0.2e-6 + 0.1e-6 + 4095 * 0.1e-9, 1e-15);
+}

@@ -95,10 +95,11 @@ bool Engine::handle_arrival(const Event& e) {
     queue_.push_again(e, free);
     return false;
   }
+  const Network& net = net_.between(m.src, m.dst);
   m.taken = e.time;
-  m.handled = whole_picoseconds(e.time + net_.arrival_overhead(m.bytes));
+  m.handled = whole_picoseconds(e.time + net.arrival_overhead(m.bytes));
   rs.cpu_free = m.handled;
-  rs.receive_free = whole_picoseconds(e.time + net_.receive_gap(m.bytes));
+  rs.receive_free = whole_picoseconds(e.time + net.receive_gap(m.bytes));
   return true;
 }
 

@@ -64,6 +64,9 @@ LogGOPSNetwork::LogGOPSNetwork(const model::Model& model, model::Bound bound, ti
   on_node_ = std::make_unique<LogGOPSNetwork>(*on_node_model_, bound);
 }
 
+LogGOPSNetwork::LogGOPSNetwork(LogGOPSParams params, LogGOPSParams on_node, timing::Placement placement)
+    : params_(params), placement_(std::move(placement)), on_node_(std::make_unique<LogGOPSNetwork>(on_node)) {}
+
 const Network& LogGOPSNetwork::between(int src, int dst) const {
   return on_node_ && src >= 0 && dst >= 0 && placement_->same_node(src, dst) ? *on_node_ : *this;
 }
@@ -153,10 +156,13 @@ double LogGOPSNetwork::collective_duration(std::string_view op, int, double, boo
 }
 
 std::string LogGOPSNetwork::describe() const {
-  if (!model_)
-    return fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
-                       params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9,
-                       std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+  if (!model_) {
+    auto text = fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
+                            params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9,
+                            std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+    if (on_node_) text += fmt::format(", on one node {}, {}", on_node_->describe(), placement_->describe());
+    return text;
+  }
   auto text = fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
                           model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6,
                           receiver(16) * 1e6,

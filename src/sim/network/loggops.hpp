@@ -49,6 +49,8 @@ class LogGOPSNetwork final : public Network {
   // A machine of nodes (docs/nodes.md) whose ranks lie as `placement` says: a message between two
   // ranks of one node takes the terms of the model's on-node level. A model of one level ignores it.
   LogGOPSNetwork(const model::Model& model, model::Bound bound, timing::Placement placement);
+  // The same with the terms given: `params` between nodes, `on_node` between two ranks of one node.
+  LogGOPSNetwork(LogGOPSParams params, LogGOPSParams on_node, timing::Placement placement);
 
   double send_end(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
   Isend isend(double& nic_free, timing::SendMode mode, double start, double bytes) const override;
