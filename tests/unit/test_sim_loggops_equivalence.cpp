@@ -129,3 +129,24 @@ TEST(SimLogGOPSEquivalence, SendrecvAboveS) {
           << args[0] << " rank " << r << ": schedule " << sequence.ranks[r].finish << " s, GOAL " << graph.ranks[r].finish;
   }
 }
+
+// On a machine of nodes (4 ranks a node, each level its own LogGOPS terms) a pipeline, a halo,
+// overlapping windows and messages both sides of S still give one answer as a schedule and as
+// its GOAL translation, and not the answer of one level: each pair is priced by its level in both.
+TEST(SimLogGOPSEquivalence, ScheduleAndGoalAgreeOnAMachineOfNodes) {
+  const auto on_node = parse_loggops("L=0.3us,o=0.2us,g=0.1us,G=0.5ns,O=0,S=4KiB");
+  for (const std::string name : {"pipeline_16", "halo_16", "windows_16", "both_sides_16"}) {
+    const auto program = read_schedule_file(kData + name + ".sched");
+    std::ostringstream goal_text;
+    write_goal(*program, {}, goal_text);
+    const auto goal = parse_goal(goal_text.str(), name + ".goal");
+    const auto between = parse_loggops(parameters("rendezvous"));
+    const LogGOPSNetwork placed(between, on_node, augur::timing::Placement::block(4)), flat(between);
+    const Result sequence = simulate(*program, placed), graph = simulate(*goal, placed);
+    ASSERT_EQ(sequence.ranks.size(), graph.ranks.size());
+    for (std::size_t r = 0; r < sequence.ranks.size(); ++r)
+      EXPECT_TRUE(close(sequence.ranks[r].finish, graph.ranks[r].finish))
+          << name << " rank " << r << ": schedule " << sequence.ranks[r].finish << " s, GOAL " << graph.ranks[r].finish;
+    EXPECT_LT(sequence.predicted, simulate(*program, flat).predicted) << name;
+  }
+}

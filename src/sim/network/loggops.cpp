@@ -156,17 +156,12 @@ double LogGOPSNetwork::collective_duration(std::string_view op, int, double, boo
 }
 
 std::string LogGOPSNetwork::describe() const {
-  if (!model_) {
-    auto text = fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
-                            params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9,
-                            std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
-    if (on_node_) text += fmt::format(", on one node {}, {}", on_node_->describe(), placement_->describe());
-    return text;
-  }
-  auto text = fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
-                          model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6,
-                          receiver(16) * 1e6,
-                          std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager"));
+  const auto rendezvous = std::isfinite(params_.S) ? fmt::format("S={:.0f}B", params_.S) : std::string("eager");
+  auto text = model_ ? fmt::format("loggops from {} (at 16 B: T={:.4g}us o={:.4g}us g={:.4g}us r={:.4g}us; {})",
+                                   model_->machine.name, one_way(16) * 1e6, overhead(16) * 1e6, gap(16) * 1e6,
+                                   receiver(16) * 1e6, rendezvous)
+                     : fmt::format("loggops L={:.4g}us o={:.4g}us g={:.4g}us G={:.4g}ns O={:.4g}ns {}", params_.L * 1e6,
+                                   params_.o * 1e6, params_.g * 1e6, params_.G * 1e9, params_.O * 1e9, rendezvous);
   if (on_node_) text += fmt::format(", on one node {}, {}", on_node_->describe(), placement_->describe());
   return text;
 }
