@@ -35,10 +35,20 @@ std::string extrapolation_note(const model::Model& model, const Answer& a) {
   return note + "\n";
 }
 
+// An operation a machine of nodes measured at some levels only, asked at another.
+[[noreturn]] void not_measured_here(const model::Model& model, const std::string& op, timing::NodesAndRanks shape) {
+  std::string where = model.nodes->on_node.contains(op) ? "on one node" : "";
+  for (const auto& [k, placed] : model.nodes->placements)
+    if (placed.contains(op)) where += fmt::format("{}at {} ranks a node", where.empty() ? "" : ", ", k);
+  throw model::QueryError(fmt::format("{}: machine '{}' measured it only {}, not at {} node{} of {} rank{} (--ranks-per-node)", op,
+                                      model.machine.name, where, shape.nodes, shape.nodes == 1 ? "" : "s", shape.ranks_per_node,
+                                      shape.ranks_per_node == 1 ? "" : "s"));
+}
+
 }  // namespace
 
 Answer ask(const model::Model& model, const Question& q, const timing::Placement& placement) {
-  const auto& asked = model.at(q.op);
+  const auto& asked = model.at_any_level(q.op);
   Answer a;
   a.question = q;
   a.question.op = asked.name;  // the model's own name when the question used MPI's
@@ -53,6 +63,7 @@ Answer ask(const model::Model& model, const Question& q, const timing::Placement
     }
   }
   const auto* at_placement = a.shape ? law_at_placement(model, asked.name, *a.shape, a.level) : nullptr;
+  if (!at_placement && !model.find(asked.name)) not_measured_here(model, asked.name, *a.shape);
   const auto& op = at_placement ? *at_placement : asked;
   a.regime = &op.regime_for(q.bytes);
   a.equation = a.regime->equation();

@@ -1,12 +1,14 @@
 // `augur import`: the OSU Micro-Benchmarks' or the Intel MPI Benchmarks' output in, augur's raw
 // measurements out (and, with --fit, the model), for a machine one has numbers of but cannot
 // run on.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -31,8 +33,37 @@ struct ImportCommandOptions {
   std::string output;
   std::string model;
   bool fitted_laws = false;
+  std::vector<std::string> ranks_per_node;  // "K" for every file, "FILE=K" for one
   import::ImportOptions import;
 };
+
+int ranks_per_node_value(const std::string& text, const std::string& item) {
+  std::size_t used = 0;
+  int k = 0;
+  try {
+    k = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || k < 1 || k > (1 << 20))
+    throw UsageError(fmt::format("--ranks-per-node {}: '{}' is not a number of ranks from 1 to 1048576", item, text));
+  return k;
+}
+
+// "K" places every file's runs K a node, "FILE=K" one file's (one of the files given).
+void read_ranks_per_node(ImportCommandOptions& o) {
+  for (const auto& item : o.ranks_per_node) {
+    const auto eq = item.rfind('=');
+    if (eq == std::string::npos) {
+      o.import.ranks_per_node = ranks_per_node_value(item, item);
+      continue;
+    }
+    const auto file = item.substr(0, eq);
+    if (std::find(o.files.begin(), o.files.end(), file) == o.files.end())
+      throw UsageError(fmt::format("--ranks-per-node {}: '{}' is not one of the files to import", item, file));
+    o.import.ranks_per_node_of[file] = ranks_per_node_value(item.substr(eq + 1), item);
+  }
+}
 
 std::vector<import::Document> read_documents(const ImportCommandOptions& o) {
   std::vector<import::Document> documents;
@@ -52,17 +83,33 @@ std::string raw_text(const fit::RawSet& raw) {
   return text;
 }
 
-// One line per operation: the process counts and the sizes it was measured at.
+// Where a record's ranks ran, for the summary: nothing where the records have no placement.
+std::string placement_text(const fit::Measurement& m) {
+  if (!m.placed()) return {};
+  return fmt::format(", {} node{} x {} rank{} a node", m.nodes, m.nodes == 1 ? "" : "s", m.ranks_per_node,
+                     m.ranks_per_node == 1 ? "" : "s");
+}
+
+// One line per operation and placement: the process counts and the sizes it was measured at.
 void print_summary(const import::Imported& imported) {
-  std::map<std::string, std::map<int, std::vector<double>>> measured;
-  for (const auto& m : imported.raw.points) measured[m.op][m.p].push_back(m.bytes);
-  for (const auto& [op, by_p] : measured)
-    for (const auto& [p, sizes] : by_p) {
-      const auto [low, high] = std::minmax_element(sizes.begin(), sizes.end());
-      std::cerr << fmt::format("{} ({}) at p = {}: {} size{} from {} to {}\n", op, model::mpi_name(op), p, sizes.size(),
-                               sizes.size() == 1 ? "" : "s", model::format_bytes(*low), model::format_bytes(*high));
-    }
+  std::map<std::tuple<std::string, int, std::string>, std::vector<double>> measured;
+  for (const auto& m : imported.raw.points) measured[{m.op, m.p, placement_text(m)}].push_back(m.bytes);
+  for (const auto& [key, sizes] : measured) {
+    const auto& [op, p, where] = key;
+    const auto [low, high] = std::minmax_element(sizes.begin(), sizes.end());
+    std::cerr << fmt::format("{} ({}) at p = {}{}: {} size{} from {} to {}\n", op, model::mpi_name(op), p, where, sizes.size(),
+                             sizes.size() == 1 ? "" : "s", model::format_bytes(*low), model::format_bytes(*high));
+  }
   for (const auto& line : imported.left_out) std::cerr << "left out: " << line << "\n";
+  if (!imported.levels.empty()) std::cerr << "machine of " << imported.levels << "\n";
+}
+
+std::size_t operations_of_every_level(const model::Model& model) {
+  std::size_t count = model.operations.size();
+  if (!model.nodes) return count;
+  count += model.nodes->on_node.size();
+  for (const auto& [k, placed] : model.nodes->placements) count += placed.size();
+  return count;
 }
 
 void fit_and_save(const fit::RawSet& raw, const std::string& raw_file, const std::string& model_file, bool fitted_laws) {
@@ -71,8 +118,9 @@ void fit_and_save(const fit::RawSet& raw, const std::string& raw_file, const std
   auto model = fit::fit_model(raw, options).model;
   if (!fitted_laws) fit::lay_laws_through_points(model, raw.points);
   model::save_model_file(model, model_file);
-  std::cerr << fmt::format("augur import: wrote a model of {} operation{} to {}\n", model.operations.size(),
-                           model.operations.size() == 1 ? "" : "s", model_file);
+  const auto laws = operations_of_every_level(model);
+  std::cerr << fmt::format("augur import: wrote a model of {} law{}{} to {}\n", laws, laws == 1 ? "" : "s",
+                           model.nodes ? " over its levels" : "", model_file);
 }
 
 }  // namespace
@@ -95,6 +143,10 @@ void add_import_command(CLI::App& app) {
       "                                                          OMB does not print the count\n"
       "  augur import omb osu_allreduce.txt --processes 576 --ranks-per-node 288 -o ar.jsonl\n"
       "                                                          placement kept in the provenance\n"
+      "  augur import omb intra/osu_latency.txt inter/osu_latency.txt osu_bcast.txt --processes 64\n"
+      "      --ranks-per-node 32 --ranks-per-node intra/osu_latency.txt=2\n"
+      "      --ranks-per-node inter/osu_latency.txt=1 -o m.jsonl --fit m.json\n"
+      "                                                          a machine of two levels (docs/nodes.md)\n"
       "  augur import imb IMB-MPI1.out -o imb.jsonl --fit cluster.json --machine-name cluster\n"
       "  augur calc --machine cluster.json allreduce 16 8KiB     then ask the model\n");
   cmd->add_option("suite", opts->suite, "whose output the files are: omb or imb")->required()->check(CLI::IsMember({"omb", "imb"}));
@@ -107,11 +159,13 @@ void add_import_command(CLI::App& app) {
       ->needs(fit_option);
   cmd->add_option("--processes", opts->import.processes, "processes the tables ran at where the file does not say (OMB's collectives)")
       ->check(CLI::Range(1, 1 << 24));
-  cmd->add_option("--ranks-per-node", opts->import.ranks_per_node,
-                  "ranks each node ran, placed block by block; kept in the provenance with each table's nodes")
-      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--ranks-per-node", opts->ranks_per_node,
+                  "K: ranks each node ran, placed block by block; FILE=K: that file's (repeatable). Kept in the "
+                  "provenance; a ping-pong on one node and tables one rank a node make a machine of two levels")
+      ->allow_extra_args(false);  // one value a flag, so it never swallows the files
   cmd->add_option("--machine-name", opts->import.machine_name, "the model's machine name")->capture_default_str();
   cmd->callback([opts] {
+    read_ranks_per_node(*opts);
     const auto imported = import::to_raw(read_documents(*opts), opts->import);
     print_summary(imported);
     if (imported.raw.points.empty()) throw UsageError("nothing in the files measures an operation of the model; nothing written");

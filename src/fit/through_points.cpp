@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "fit/node_levels.hpp"
+
 namespace augur::fit {
 
 namespace {
@@ -94,20 +96,31 @@ bool same_sizes(const Times& a, const Times& b) {
   return true;
 }
 
-}  // namespace
-
-void lay_laws_through_points(model::Model& model, const std::vector<Measurement>& points) {
-  if (model.nodes) return;  // a machine of nodes: each level's points are the fitter's to split
+// The lines through one level's points, for its operations.
+void lay_through(model::Operations& operations, const model::Units& units, const std::vector<Measurement>& points) {
   std::map<std::string, std::map<int, std::vector<const Measurement*>>> by_op;
   for (const auto& m : points) by_op[m.op][m.p].push_back(&m);
   for (const auto& [op, by_count] : by_op) {
-    const auto found = model.operations.find(op);
-    if (by_count.size() > 2 || found == model.operations.end()) continue;
+    const auto found = operations.find(op);
+    if (by_count.size() > 2 || found == operations.end()) continue;
     const auto& [p_low, low_points] = *by_count.begin();
     const auto& [p_high, high_points] = *by_count.rbegin();
-    const auto low = printed_times(low_points, model.units), high = printed_times(high_points, model.units);
+    const auto low = printed_times(low_points, units), high = printed_times(high_points, units);
     if (!same_sizes(low, high)) continue;
-    found->second.regimes = patches_through(low, high, p_low, p_high, model.units.bytes_per_size_unit());
+    found->second.regimes = patches_through(low, high, p_low, p_high, units.bytes_per_size_unit());
+  }
+}
+
+}  // namespace
+
+void lay_laws_through_points(model::Model& model, const std::vector<Measurement>& points) {
+  if (!model.nodes) return lay_through(model.operations, model.units, points);
+  // A machine of nodes: each level's own points, split as the fitter split them.
+  for (const auto& [level, level_points] : split_by_level(points)) {
+    auto& nodes = *model.nodes;
+    if (level == kOnNodeLevel) lay_through(nodes.on_node, model.units, level_points);
+    else if (level == 1) lay_through(model.operations, model.units, level_points);
+    else if (nodes.placements.contains(level)) lay_through(nodes.placements.at(level), model.units, level_points);
   }
 }
 

@@ -17,7 +17,8 @@ namespace augur::fit {
 // Replaces, in `model`, the regimes of every operation whose `points` lie at one process count, or
 // two over the same sizes, with the lines through them (one size: its time, or the line in p). Times at a size
 // printed twice (two files) are averaged. Operations at more process counts or at counts of
-// different sizes, and models of nodes, keep their fitted laws.
+// different sizes keep their fitted laws. A model of nodes gets each level's lines through that
+// level's points (the on-node level, one rank a node, each placement).
 void lay_laws_through_points(model::Model& model, const std::vector<Measurement>& points);
 
 }  // namespace augur::fit

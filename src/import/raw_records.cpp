@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "fit/node_levels.hpp"
 #include "import/operations.hpp"
 
 namespace augur::import {
@@ -57,6 +58,54 @@ nlohmann::json placement(int p, int ranks_per_node) {
   return {{"nodes", (p + ranks_per_node - 1) / ranks_per_node}, {"ranks_per_node", std::min(p, ranks_per_node)}};
 }
 
+int ranks_per_node_of(const Document& doc, const ImportOptions& options) {
+  const auto found = options.ranks_per_node_of.find(doc.source);
+  return found == options.ranks_per_node_of.end() ? options.ranks_per_node : found->second;
+}
+
+int most_ranks_per_node(const ImportOptions& options) {
+  int most = options.ranks_per_node;
+  for (const auto& [file, k] : options.ranks_per_node_of) most = std::max(most, k);
+  return most;
+}
+
+// Why the placed records do not make a machine of two levels, which needs point-to-point records
+// on one node and records one rank a node (docs/nodes.md, "Fitting two levels"); empty if they do.
+std::string missing_level(const std::vector<fit::Measurement>& points) {
+  if (!fit::measured_across_nodes(points)) return "every table ran on one node";
+  const auto levels = fit::split_by_level(points);
+  if (!levels.contains(fit::kOnNodeLevel))
+    return "no point-to-point table ran on one node (give its file --ranks-per-node FILE=2)";
+  if (!levels.contains(1)) return "no table ran one rank a node (give such a file --ranks-per-node FILE=1)";
+  return {};
+}
+
+// A table whose ranks fill their nodes unevenly (6 ranks at 4 a node): a record's placement is
+// nodes x ranks a node = p, so it cannot say where they ran.
+struct Uneven {
+  std::size_t first = 0, end = 0;  // its records in the points
+  std::string where;               // "FILE:LINE: BENCHMARK at p ranks, K a node"
+};
+
+// Keeps the records' placement where they make two levels, dropping the tables no record can
+// place; else strips it, and the placement stays in the provenance alone.
+void settle_levels(Imported& out, const std::vector<Uneven>& uneven, bool placed) {
+  if (!placed) return;
+  auto& points = out.raw.points;
+  auto why = missing_level(points);
+  if (why == "every table ran on one node" && !uneven.empty()) why = "the only tables across nodes fill them unevenly";
+  if (!why.empty()) {
+    for (auto& m : points) m.nodes = m.ranks_per_node = 0;
+    out.levels = "one level: " + why + "; each table's placement is kept in the provenance";
+    return;
+  }
+  for (auto u = uneven.rbegin(); u != uneven.rend(); ++u) {
+    points.erase(points.begin() + static_cast<std::ptrdiff_t>(u->first), points.begin() + static_cast<std::ptrdiff_t>(u->end));
+    out.left_out.push_back(u->where + ": the ranks fill their nodes unevenly, and a machine of nodes holds as many on each");
+  }
+  out.levels = "two levels: point-to-point on one node and between nodes (docs/nodes.md)";
+}
+
 nlohmann::json lines_of(const Document& doc) {
   nlohmann::json lines = nlohmann::json::object();
   for (const auto& [key, value] : doc.lines) lines[key] = value;
@@ -79,7 +128,7 @@ nlohmann::json header_of(const std::vector<Document>& documents, const ImportOpt
   nlohmann::json provenance = {{"source", fmt::format("{} output: {}", suites, source)},
                                {"measured_by", suites},
                                {"settings", {{"import", std::move(files)}}}};
-  if (options.ranks_per_node > 0) provenance["settings"]["ranks_per_node"] = options.ranks_per_node;
+  if (most_ranks_per_node(options) > 0) provenance["settings"]["ranks_per_node"] = most_ranks_per_node(options);
   if (!documents.empty() && !date_of(documents.front()).empty()) provenance["date"] = date_of(documents.front());
   return {{"machine", {{"name", options.machine_name.empty() ? "imported" : options.machine_name}}},
           {"provenance", std::move(provenance)}};
@@ -89,8 +138,11 @@ nlohmann::json header_of(const std::vector<Document>& documents, const ImportOpt
 
 Imported to_raw(const std::vector<Document>& documents, const ImportOptions& options) {
   Imported out;
+  std::vector<Uneven> uneven;
+  bool placed = false;
   nlohmann::json files = nlohmann::json::array();
   for (const auto& doc : documents) {
+    const int ranks_per_node = ranks_per_node_of(doc, options);
     nlohmann::json tables = nlohmann::json::array();
     for (const auto& table : doc.tables) {
       const auto mapping = mapping_of(doc, table);
@@ -107,7 +159,11 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
                           fmt::format("{}: the file does not say how many processes ran it; give --processes N", table.benchmark));
       if (why.empty()) why = reason_to_leave_out(table, mapping, p);
       if (p > 0) entry["processes"] = p;
-      if (p > 0 && options.ranks_per_node > 0) entry["placement"] = placement(p, options.ranks_per_node);
+      if (p > 0 && ranks_per_node > 0) entry["placement"] = placement(p, ranks_per_node);
+      const int nodes = ranks_per_node > 0 ? (p + ranks_per_node - 1) / ranks_per_node : 0;
+      const int on_each = std::min(p, ranks_per_node);
+      const bool even = nodes * on_each == p;
+      const std::size_t first = out.raw.points.size();
       if (!why.empty()) {
         entry["left_out"] = why;
         const auto group = table.group ? fmt::format(" (group {})", *table.group) : std::string();
@@ -127,6 +183,10 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
             continue;
           }
           auto m = measurement(mapping.operation, p, row, *seconds);
+          if (ranks_per_node > 0 && even) {
+            m.nodes = nodes;
+            m.ranks_per_node = on_each;
+          }
           if (mapping.groups_together && table.group) m.pass = *table.group + 1;  // the groups, pooled by the fit
           try {
             fit::check_measurement(m);
@@ -135,13 +195,19 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
           }
           out.raw.points.push_back(std::move(m));
         }
+        placed = placed || ranks_per_node > 0;
+        if (ranks_per_node > 0 && !even && out.raw.points.size() > first)
+          uneven.push_back({first, out.raw.points.size(),
+                            fmt::format("{}:{}: {} at {} ranks, {} a node", doc.source, table.line, table.benchmark, p, ranks_per_node)});
       }
       tables.push_back(std::move(entry));
     }
     out.left_out.insert(out.left_out.end(), doc.notes.begin(), doc.notes.end());
     files.push_back({{"file", doc.source}, {"suite", doc.suite}, {"version", doc.version}, {"lines", lines_of(doc)}, {"tables", std::move(tables)}});
   }
+  settle_levels(out, uneven, placed);
   out.raw.header = header_of(documents, options, std::move(files));
+  if (!out.levels.empty()) out.raw.header["provenance"]["settings"]["levels"] = out.levels;
   return out;
 }
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -46,18 +49,43 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
   });
 }
 
-}  // namespace
-
 // A person asks by MPI's own name ("MPI_Bcast", "mpi_isend"), which the data sheet prints; the
 // model keys its operations by the bench's names ("bcast", "isend1").
-const Operation& Model::at(std::string_view op) const {
-  if (const auto* found = find(op)) return *found;
+// A person asks by MPI's own name ("MPI_Bcast", "mpi_isend"), which the data sheet prints; the
+// model keys its operations by the bench's names ("bcast", "isend1").
+const Operation* named_in(const Operations& operations, std::string_view op) {
+  if (auto it = operations.find(op); it != operations.end()) return &it->second;
   for (const auto& [name, operation] : operations)
-    if (same_ignoring_case(mpi_name(name), op)) return operation;
-  std::string known;
-  for (const auto& [name, _] : operations) known += (known.empty() ? "" : " ") + name;
+    if (same_ignoring_case(mpi_name(name), op)) return &operation;
+  return nullptr;
+}
+
+[[noreturn]] void unknown_operation(const Model& model, std::string_view op, const std::vector<const Operations*>& levels) {
+  std::set<std::string> known;
+  for (const auto* level : levels)
+    for (const auto& [name, _] : *level) known.insert(name);
+  std::string names;
+  for (const auto& name : known) names += (names.empty() ? "" : " ") + name;
   throw QueryError(fmt::format("machine '{}' has no model of '{}' (it has: {}; or MPI's names of them, such as MPI_Bcast)",
-                               machine.name, op, known));
+                               model.machine.name, op, names));
+}
+
+}  // namespace
+
+const Operation& Model::at(std::string_view op) const {
+  if (const auto* found = named_in(operations, op)) return *found;
+  unknown_operation(*this, op, {&operations});
+}
+
+const Operation& Model::at_any_level(std::string_view op) const {
+  std::vector<const Operations*> levels{&operations};
+  if (nodes) {
+    levels.push_back(&nodes->on_node);
+    for (const auto& [k, placed] : nodes->placements) levels.push_back(&placed);
+  }
+  for (const auto* level : levels)
+    if (const auto* found = named_in(*level, op)) return *found;
+  unknown_operation(*this, op, levels);
 }
 
 std::pair<const Regime*, double> Model::query(const Operation& op, double p, double bytes) const {

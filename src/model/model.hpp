@@ -144,6 +144,10 @@ class Model {
 
   const Operation* find(std::string_view op) const;
   const Operation& at(std::string_view op) const;  // throws QueryError naming known operations
+  // The same on a machine of nodes whose levels measured different operations: `operations`
+  // first, then the on-node level's, then each placement's (an imported model may have a
+  // collective at its files' ranks a node only).
+  const Operation& at_any_level(std::string_view op) const;
 
   // Time of `op` on p processes with a message of `bytes` bytes, in seconds.
   double seconds(const Operation& op, double p, double bytes, Bound bound = Bound::avg) const;

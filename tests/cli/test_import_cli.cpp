@@ -121,6 +121,50 @@ TEST_F(ImportCli, OmbCollectivesNeedTheProcessCountTheFileLacks) {
   EXPECT_NE(r.out.find("pingpong (MPI_Send/MPI_Recv ping-pong) at p = 2: 17 sizes from 1 B to 64 KiB"), std::string::npos) << r.out;
 }
 
+// OMB output of 2 emulated nodes (tests/data/import/nodes): a ping-pong on one node, another
+// between the nodes, collectives on 2 nodes of 2. Each file's ranks a node make a machine of two
+// levels whose calc gives every printed time back at its own placement.
+TEST_F(ImportCli, FilesOnOneNodeAndBetweenNodesMakeAMachineOfTwoLevels) {
+  const auto on_node = data("import/nodes/omb-7.4-latency-1node-2ranks.txt"), across = data("import/nodes/omb-7.4-latency-2nodes-1rank.txt");
+  const auto allreduce = data("import/nodes/omb-7.4-allreduce-2nodes-2ranks.txt");
+  const auto raw = dir / "nodes.jsonl", model = dir / "nodes.json";
+  const auto files = fmt::format("{} {} {} --processes 4 -o {} --fit {}", on_node, across, allreduce, raw.string(), model.string());
+  const auto r = augur_test::augur(fmt::format("import omb {} --ranks-per-node 2 --ranks-per-node {}=1", files, across));
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("pingpong (MPI_Send/MPI_Recv ping-pong) at p = 2, 1 node x 2 ranks a node: 17 sizes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pingpong (MPI_Send/MPI_Recv ping-pong) at p = 2, 2 nodes x 1 rank a node: 17 sizes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("machine of two levels"), std::string::npos) << r.out;
+  const auto m = nlohmann::json::parse(std::ifstream(model));
+  EXPECT_TRUE(m.at("nodes").at("on_node").contains("pingpong"));
+  EXPECT_TRUE(m.at("operations").contains("pingpong"));
+  EXPECT_EQ(m.at("nodes").at("placements").at(0).at("ranks_per_node"), 2);
+  EXPECT_TRUE(m.at("nodes").at("placements").at(0).at("operations").contains("allreduce"));
+  const auto at = [&](const std::string& op, int p, double bytes, int k) {
+    const auto a = augur_test::augur(fmt::format("calc --machine {} {} {} {} --ranks-per-node {} --json", model.string(), op, p, bytes, k));
+    EXPECT_EQ(a.status, 0) << a.out;
+    return nlohmann::json::parse(a.out)["seconds"]["avg"].get<double>();
+  };
+  for (const auto& [file, op, p, k] : {std::tuple{on_node, "pingpong", 2, 2}, {across, "pingpong", 2, 1}, {allreduce, "allreduce", 4, 2}}) {
+    std::ifstream in(file);
+    const auto doc = augur::import::read_omb(in, file);
+    for (const auto& row : doc.tables.at(0).rows) EXPECT_NEAR(at(op, p, row.bytes, k) / (*row.seconds) - 1, 0, 1e-9) << file << " " << row.bytes;
+  }
+  // Measured at 2 ranks a node only: one rank a node is not guessed.
+  const auto one = augur_test::augur(fmt::format("calc --machine {} allreduce 4 8 --ranks-per-node 1", model.string()));
+  EXPECT_EQ(one.status, 1);
+  EXPECT_NE(one.out.find("allreduce: machine 'imported' measured it only at 2 ranks a node, not at 4 nodes of 1 rank"), std::string::npos) << one.out;
+  // Without the link's file one rank a node, the ping-pongs are both on one node: one level, said.
+  const auto same = augur_test::augur(fmt::format("import omb {} --ranks-per-node 2", files));
+  ASSERT_EQ(same.status, 0) << same.out;
+  EXPECT_NE(same.out.find("machine of one level: no table ran one rank a node"), std::string::npos) << same.out;
+  EXPECT_FALSE(nlohmann::json::parse(std::ifstream(model)).contains("nodes"));
+  for (const auto& bad : {fmt::format("{}=1", allreduce + "x"), std::string("two"), fmt::format("{}=0", across)}) {
+    const auto refused = augur_test::augur(fmt::format("import omb {} --ranks-per-node {}", files, bad));
+    EXPECT_EQ(refused.status, 2) << bad << ": " << refused.out;
+    EXPECT_NE(refused.out.find("--ranks-per-node " + bad + ": "), std::string::npos) << refused.out;
+  }
+}
+
 TEST_F(ImportCli, BadInputNamesFileAndLineAndWritesNothing) {
   const auto cut = augur_test::temp_file("cut.txt", "# OSU MPI Latency Test v7.4\n# Size       Avg Latency(us)\n1   1.5\n2");
   const auto raw = dir / "raw.jsonl";

@@ -230,6 +230,9 @@ TEST(ImportRanksPerNode, EachTableKeepsItsBlockPlacement) {
   EXPECT_EQ(pingpong, (nlohmann::json{{"nodes", 1}, {"ranks_per_node", 2}}));
   const auto& collective = settings.at("import").at(1).at("tables").at(0).at("placement");
   EXPECT_EQ(collective, (nlohmann::json{{"nodes", 2}, {"ranks_per_node", 4}}));
+  // Six ranks at 4 a node fill their nodes unevenly, which no record can say: one level.
+  EXPECT_EQ(imported.levels, "one level: the only tables across nodes fill them unevenly; each table's placement is kept in the provenance");
+  for (const auto& m : imported.raw.points) EXPECT_FALSE(m.placed()) << m.op;
   const auto without = to_raw({latency}, {});
   EXPECT_FALSE(without.raw.header.at("provenance").at("settings").contains("ranks_per_node"));
   EXPECT_FALSE(without.raw.header.at("provenance").at("settings").at("import").at(0).at("tables").at(0).contains("placement"));
