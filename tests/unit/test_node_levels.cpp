@@ -77,6 +77,26 @@ TEST(NodeLevels, FitSplitsRecordsByPlacement) {
   EXPECT_GT(m.nodes->network.bandwidth, 5e9);
 }
 
+// The bench's state probe runs between world ranks 0 and 1, on one node here: a slower probe
+// says the node was slower, not the link. Between-nodes records met only the slower probe, on-node
+// ones both; the between-nodes laws stay at their measured times.
+TEST(NodeLevels, StateProbeOnOneNodeDoesNotScaleTheLink) {
+  auto raw = fit::read_raw_file(AUGUR_TEST_DATA "/two-level.raw.jsonl");
+  const auto once = raw.points;
+  raw.points.clear();
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto m : once) {
+      m.state_probe = m.per_node() == 1 || pass == 1 ? 2.5e-6 : 0.9e-6;
+      raw.points.push_back(m);
+    }
+  fit::FitOptions options;
+  options.units = {"s", "bytes", 4};
+  const auto probed = fit::fit_model(raw, options).model;
+  EXPECT_NEAR(probed.seconds("pingpong", 2, 8), 5e-6 + 8 / 1.25e8, 1e-8);
+  for (const auto& [name, op] : two_level().nodes->placements.at(2))
+    EXPECT_NEAR(probed.seconds(probed.nodes->placements.at(2).at(name), 4, 1024), law(op, 4, 1024), 1e-12) << name;
+}
+
 TEST(NodeLevels, RunOnOneNodeFitsOneLevel) {
   std::istringstream raw(R"({"augur_raw":1}
 {"op":"pingpong","p":2,"bytes":0,"nodes":1,"ranks_per_node":2,"min":1e-7,"median":1e-7,"mean":1e-7,"max":1e-7,"std":0,"reps":5}
