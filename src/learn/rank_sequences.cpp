@@ -23,9 +23,14 @@ sim::Op as_learned_wait(const sim::Program& program, const sim::Op& op, WaitPlac
 
 // A call towards MPI_PROC_NULL leaves no message record, so its tag is unknown: it is given one of
 // its own, its place among the calls towards no one since the last real call, so that two such
-// calls in a row (a corner of a grid) stay two calls and do not read as a loop of one.
+// calls in a row (a corner of a grid) stay two calls and do not read as a loop of one. A wait or
+// a collective is a real call too: a step that ends in a wait and starts towards no one (a
+// halo's first face on the grid's edge) then numbers that call alike in every step, the first too.
 void mark_calls_to_no_one(sim::Op& op, std::int32_t& ordinal) {
-  if (!is_message(op)) return;
+  if (!is_message(op)) {
+    ordinal = 0;
+    return;
+  }
   const bool none = op.peer == sim::kNoPeer, none2 = op.kind == sim::OpKind::sendrecv && op.peer2 == sim::kNoPeer;
   if (!none && !none2) {
     ordinal = 0;
