@@ -15,7 +15,7 @@ out=$1
 src=$(cd "$(dirname "$0")" && pwd)
 command -v smpicc >/dev/null || { echo "smpicc not found: apt-get install libsimgrid-dev" >&2; exit 1; }
 mkdir -p "$out"
-for name in mandel life outer sor gauss winnow stencil2d farm reqreply ring; do
+for name in mandel life outer sor gauss winnow stencil2d farm reqreply ring jacobi3d; do
   # shellcheck disable=SC2086  # CFLAGS holds several words
   smpicc -std=c11 ${CFLAGS:--O2} -Wall -Wextra -o "$out/$name" "$src/$name.c" -lm
 done

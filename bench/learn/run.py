@@ -40,6 +40,12 @@ EXAMPLES = {
     "reqreply": ["200", "20000", "4096"],
     "ring": ["100", "65536"],
 }
+# Programs shaped as real codes are (examples/CMakeLists.txt, AUGUR_SHAPED_PROGRAMS): learned the
+# same way, in a table of their own.
+SHAPED = {
+    "jacobi3d": ["64", "20", "5"],
+}
+PROGRAMS = {**EXAMPLES, **SHAPED}
 
 
 def report_json(text):
@@ -77,7 +83,7 @@ def run_predicted(build, model, example, p, trace=None, timeout=600):
         args.append("--oversubscribe")
     if trace:
         args += ["--trace", str(trace)]
-    args += ["--", str(build / "examples" / example), *EXAMPLES[example]]
+    args += ["--", str(build / "examples" / example), *PROGRAMS[example]]
     return report_json(augur(build, args, timeout))["predicted_seconds"]
 
 
@@ -137,7 +143,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=str(ROOT / "build"))
     ap.add_argument("--machine", default="t3d", help="machine model both predictions use (default t3d)")
-    ap.add_argument("--only", action="append", help="example to run (repeatable; default all)")
+    ap.add_argument("--only", action="append", choices=sorted(PROGRAMS),
+                    help="example or shaped program to run (repeatable; default every example)")
+    ap.add_argument("--shaped", action="store_true",
+                    help="the programs shaped as real codes (jacobi3d) instead of the examples; --write puts "
+                         "their table apart")
     ap.add_argument("--ranks", type=int, action="append", help="target counts (default 32 and 64)")
     ap.add_argument("--check", type=float, help="fail (exit 1) when a case's |error| exceeds this fraction")
     ap.add_argument("--repeat", type=int, default=3,
@@ -156,7 +166,7 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     targets = a.ranks or [32, 64]
     rows, failed = [], False
-    for example in a.only or EXAMPLES:
+    for example in a.only or (SHAPED if a.shaped else EXAMPLES):
         attempts = max(1, a.attempts)
         for attempt in range(1, attempts + 1):
             if attempt > 1:
@@ -186,15 +196,18 @@ def write_table(rows, a, targets):
             lines.append(f"| {example} | {q} | {measured:.4g} s | {predicted:.4g} s | {bounds[0]:.4g} … {bounds[1]:.4g} s "
                          f"| {predicted / measured - 1:+.1%} |")
     stamp = time.strftime("%Y-%m-%d")
-    command = "bench/learn/run.py --write" + "".join(f" --ranks {q}" for q in (a.ranks or []))
-    block = (f"<!-- learned-at-scale -->\nMade on {stamp} with `{command}` (machine `{a.machine}`; learned from "
-             f"p = {', '.join(map(str, LEARN_FROM))}):\n\n" + "\n".join(lines) + "\n<!-- /learned-at-scale -->")
+    command = ("bench/learn/run.py --write" + (" --shaped" if a.shaped else "")
+               + "".join(f" --ranks {q}" for q in (a.ranks or [])))
+    marker = "learned-shaped" if a.shaped else "learned-at-scale"
+    block = (f"<!-- {marker} -->\nMade on {stamp} with `{command}` (machine `{a.machine}`; learned from "
+             f"p = {', '.join(map(str, LEARN_FROM))}):\n\n" + "\n".join(lines) + f"\n<!-- /{marker} -->")
     doc = ROOT / "docs" / "accuracy.md"
     text = doc.read_text()
-    if "<!-- learned-at-scale -->" in text:
-        text = re.sub(r"<!-- learned-at-scale -->.*?<!-- /learned-at-scale -->", lambda _: block, text, flags=re.S)
+    if f"<!-- {marker} -->" in text:
+        text = re.sub(rf"<!-- {marker} -->.*?<!-- /{marker} -->", lambda _: block, text, flags=re.S)
     else:
-        text = text.rstrip() + "\n\n### Learned at scale\n\n" + block + "\n"
+        heading = "Programs shaped as real codes, learned at scale" if a.shaped else "Learned at scale"
+        text = text.rstrip() + f"\n\n### {heading}\n\n" + block + "\n"
     doc.write_text(text)
 
 

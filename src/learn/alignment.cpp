@@ -162,7 +162,7 @@ ProgramNode Aligner::call(const std::vector<GroupRun>& at, const AlignedNode& no
   n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
   if (first.op.kind == OpKind::wait) n.count = first.op.tag2, n.positions = wait_places(first.op, seq);
   else if (auto indexed = indexed_bytes(at, node, here, index, laws_)) n.bytes = *indexed;
-  else n.bytes = bytes(at, node, here);
+  else n.bytes = bytes(at, node, here, is_message(first.op) ? grid_of_peers(at, node, laws_.parameter()) : PeerGrid{});
   if (auto answer = reply_peer(node)) n.peer = *answer;
   else if (auto indexed = first.op.kind == OpKind::wait ? std::nullopt : indexed_peer(at, node, here, index, laws_))
     n.peer = *indexed;
@@ -175,7 +175,7 @@ ProgramNode Aligner::call(const std::vector<GroupRun>& at, const AlignedNode& no
 // A message towards MPI_PROC_NULL records no size, so only the members that have a peer say
 // how large the message is (a stencil's edge ranks would otherwise pull the mean towards 0),
 // and a run where none has one says nothing.
-app::Law Aligner::bytes(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here) {
+app::Law Aligner::bytes(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, PeerGrid grid) {
   const bool message = is_message(node.front()->op);
   std::vector<GroupRun> told;
   std::vector<double> values;
@@ -188,7 +188,7 @@ app::Law Aligner::bytes(const std::vector<GroupRun>& at, const AlignedNode& node
     values.push_back(mean(sizes));
   }
   if (told.empty()) return bare(constant_law(0));
-  return laws_.law(told, values, Quantity::integer, here, "bytes");
+  return laws_.law(told, values, Quantity::integer, here, "bytes", grid);
 }
 
 // A collective's communicator: the world, or a split whose size is an exact law in p. The sizes

@@ -33,7 +33,7 @@ class Aligner {
                    std::vector<app::ProgramNode>& nodes);
   app::ProgramNode call(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& where,
                         std::size_t i);
-  app::Law bytes(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here);
+  app::Law bytes(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, PeerGrid grid);
   app::CommRule communicator(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here);
 
   static constexpr std::array<const char*, 4> kIndexNames{"i", "j", "k", "l"};

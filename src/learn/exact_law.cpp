@@ -81,22 +81,23 @@ std::size_t distinct_points(const std::vector<LawPoint>& points) {
 }
 
 // Terms in a variable the points do not vary are not told apart from a constant factor.
-std::vector<Term> telling_terms(const std::vector<LawPoint>& points, const std::string& parameter) {
+std::vector<Term> telling_terms(const std::vector<LawPoint>& points, const std::string& parameter, PeerGrid grid) {
   const auto varies = [&](double LawPoint::*field) {
     return std::any_of(points.begin(), points.end(), [&](const LawPoint& q) { return q.*field != points[0].*field; });
   };
   const bool p_varies = varies(&LawPoint::p), n_varies = !parameter.empty() && varies(&LawPoint::n);
   std::vector<Term> terms;
-  for (const auto& t : exact_terms(!parameter.empty()))
+  for (const auto& t : exact_terms(!parameter.empty(), grid))
     if ((p_varies || !t.uses_p()) && (n_varies || !t.uses_n())) terms.push_back(t);
   return terms;
 }
 
 }  // namespace
 
-std::optional<app::Law> exact_integer_law(const std::vector<LawPoint>& points, const std::string& parameter) {
+std::optional<app::Law> exact_integer_law(const std::vector<LawPoint>& points, const std::string& parameter,
+                                          PeerGrid grid) {
   const auto distinct = distinct_points(points);
-  const auto terms = telling_terms(points, parameter);
+  const auto terms = telling_terms(points, parameter, grid);
   if (distinct >= 2)
     for (const auto& t : terms)
       if (auto coefficients = exact_coefficients({t}, points)) return exact_law({t}, *coefficients, parameter);

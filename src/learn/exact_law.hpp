@@ -15,7 +15,9 @@ namespace augur::learn {
 // reproduces every point to rounding error, with cv_error 0 and low = high = expr; coefficients
 // in the order of the form (p − 1: 1, −1). A form with two coefficients needs three distinct
 // points, so it is not fitted to just the two it needs.
-std::optional<app::Law> exact_integer_law(const std::vector<LawPoint>& points, const std::string& parameter);
+// `grid`: as exact_terms takes it.
+std::optional<app::Law> exact_integer_law(const std::vector<LawPoint>& points, const std::string& parameter,
+                                          PeerGrid grid = {});
 
 // The law that every point's value is `value`: exact, with its one coefficient.
 app::Law constant_law(double value);

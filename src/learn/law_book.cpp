@@ -16,16 +16,16 @@ app::Law bare(const app::Law& law) {
 }
 
 app::Law LawBook::law(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q,
-                      const std::string& where, const std::string& what) {
-  const auto law = fit(at, values, q);
+                      const std::string& where, const std::string& what, PeerGrid grid) {
+  const auto law = fit(at, values, q, grid);
   record(where, what, law);
   return exact(law) ? bare(law) : law;
 }
 
-app::Law LawBook::fit(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q) const {
+app::Law LawBook::fit(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q, PeerGrid grid) const {
   std::vector<LawPoint> points;
   for (std::size_t i = 0; i < at.size(); ++i) points.push_back({double(at[i].run->p), at[i].run->n, values[i]});
-  auto law = fit_law(points, q, parameter_);
+  auto law = fit_law(points, q, parameter_, grid);
   if (q == Quantity::integer && !exact(law) && indexed_)
     if (auto dealt = dealt_count(at, values)) law = *dealt;
   return law;

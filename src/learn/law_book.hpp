@@ -23,10 +23,11 @@ class LawBook {
       : parameter_(parameter), laws_(laws), indexed_(indexed) {}
 
   // The law of `values` (one per run of `at`), recorded at `where` as `what`; bare when exact.
+  // `grid` as fit_law takes it.
   app::Law law(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q, const std::string& where,
-               const std::string& what);
+               const std::string& what, PeerGrid grid = {});
   // The same law, not recorded.
-  app::Law fit(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q) const;
+  app::Law fit(const std::vector<GroupRun>& at, const std::vector<double>& values, Quantity q, PeerGrid grid = {}) const;
   void record(const std::string& where, const std::string& what, const app::Law& law) { laws_.push_back({where, what, law}); }
   const std::string& parameter() const { return parameter_; }
 

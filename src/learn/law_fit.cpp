@@ -247,12 +247,12 @@ app::Law fitted_law(const std::vector<LawPoint>& points, const Guard& guard, con
 
 }  // namespace
 
-app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const std::string& parameter) {
+app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const std::string& parameter, PeerGrid grid) {
   check_points(points, parameter);
   const bool all_equal = std::all_of(points.begin(), points.end(), [&](const LawPoint& q) { return q.value == points[0].value; });
   if (all_equal) return constant_law(points[0].value);
   if (quantity == Quantity::integer)
-    if (auto exact = exact_integer_law(points, parameter)) return *exact;
+    if (auto exact = exact_integer_law(points, parameter, grid)) return *exact;
   Guard guard;
   guard.non_negative = quantity == Quantity::seconds ||
                        std::all_of(points.begin(), points.end(), [](const LawPoint& q) { return q.value >= 0; });

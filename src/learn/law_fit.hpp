@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/app_program.hpp"
+#include "learn/law_terms.hpp"
 
 namespace augur::learn {
 
@@ -31,7 +32,10 @@ enum class Quantity {
 // then n is ignored and no forms in n are tried. The law's expr, low and high are muparser text
 // in p and the parameter only. Throws std::invalid_argument for no points, a value, p or n that
 // is not finite, p < 1, n < 0, or a parameter name that is not an identifier or is "p".
-app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const std::string& parameter);
+// `grid`: the quantity belongs to calls between neighbours on such a grid, so its exact laws are in
+// that grid's sides (exact_terms).
+app::Law fit_law(const std::vector<LawPoint>& points, Quantity quantity, const std::string& parameter,
+                 PeerGrid grid = {});
 
 // A law's expr (or any of its texts) at p and n, evaluated with muparser as an application
 // model's reader does. Throws std::invalid_argument for text that is not an expression in p and

@@ -1,6 +1,8 @@
 #include "learn/law_terms.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -26,12 +28,21 @@ Term division(Term::Division kind) {
   return t;
 }
 
-Term grid(int side, double n_power, bool times = false) {
+Term grid(int side, double n_power, bool times = false, int dims = 2, int side2 = -1) {
   Term t;
   t.grid_side = side;
+  t.grid_side2 = side2;
+  t.grid_dims = dims;
   t.n_power = n_power;
   t.grid_times = times;
   return t;
+}
+
+// The 3-D grid's terms: n^n_power over one side, and with `faces` over the product of two.
+void add_3d_grid_terms(std::vector<Term>& terms, double n_power, bool faces) {
+  for (const int side : {0, 1, 2}) terms.push_back(grid(side, n_power, false, 3));
+  if (!faces) return;
+  for (const auto& [a, b] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}}) terms.push_back(grid(a, n_power, false, 3, b));
 }
 
 // How one text style writes a term's factors: muparser's or a reader's.
@@ -69,7 +80,10 @@ TermText term_text(const Term& t, const std::string& n, const Style& style) {
   if (t.division != Term::Division::none) return text;
   if (t.n_power != 0) text.numerator.push_back(power_text(n, t.n_power, style));
   if (t.grid_side >= 0) {
-    (t.grid_times ? text.numerator.emplace_back() : text.denominator) = fmt::format("dims(p, 2, {})", t.grid_side);
+    const auto side = fmt::format("dims(p, {}, {})", t.grid_dims, t.grid_side);
+    if (t.grid_times) text.numerator.push_back(side);
+    else if (t.grid_side2 < 0) text.denominator = side;
+    else text.denominator = fmt::format("({}{}dims(p, {}, {}))", side, style.times, t.grid_dims, t.grid_side2);
     return text;
   }
   if (t.p_part.p_power > 0) text.numerator.push_back(power_text("p", t.p_part.p_power, style));
@@ -97,15 +111,21 @@ std::string join_signed(const std::vector<std::pair<bool, std::string>>& parts, 
 }
 
 // A coefficient for people: integers and halves as they are, others to four digits.
-std::string readable_number(double x) { return fmt::format("{:.4g}", x); }
+std::string readable_number(double x) {
+  const bool whole_or_half = std::abs(x) < 1e15 && std::round(2 * x) == 2 * x;
+  return whole_or_half ? fmt::format("{}", x) : fmt::format("{:.4g}", x);
+}
 
 }  // namespace
 
 double Term::operator()(double p, double n) const {
   if (division == Division::floor) return std::floor(n / p);
   if (division == Division::ceil) return std::ceil(n / p);
-  const auto side = [&] { return app::grid_side(p, 2, grid_side); };
-  double v = grid_side < 0 ? p_part(p, 1.0) : grid_times ? side() : 1 / side();
+  const auto side = [&](int i) { return app::grid_side(p, grid_dims, i); };
+  double v = grid_side < 0  ? p_part(p, 1.0)
+             : grid_times   ? side(grid_side)
+             : grid_side2 < 0 ? 1 / side(grid_side)
+                              : 1 / (side(grid_side) * side(grid_side2));
   if (n_power == 1) v *= n;
   else if (n_power == 2) v *= n * n;
   else if (n_power != 0) v *= std::pow(n, n_power);
@@ -124,15 +144,34 @@ std::vector<Term> n_terms() {
 
 std::vector<Term> grid_terms(double n_power) { return {grid(0, n_power), grid(1, n_power)}; }
 
-std::vector<Term> exact_terms(bool with_parameter) {
+namespace {
+
+std::vector<Term> exact_terms_of_every_grid(bool with_parameter) {
   std::vector<Term> terms{term(1, 0, 0), term(0, 1, 0), term(0.5, 0, 0), term(2, 0, 0)};
   for (const auto& t : grid_terms(0)) terms.push_back(t);
   for (const int side : {0, 1}) terms.push_back(grid(side, 0, true));
+  add_3d_grid_terms(terms, 0, true);
+  for (const int side : {0, 1, 2}) terms.push_back(grid(side, 0, true, 3));
   if (!with_parameter) return terms;
   for (const auto& t : {term(0, 0, 1), term(-1, 0, 1), division(Term::Division::floor),
                         division(Term::Division::ceil), term(0, 0, 2), term(-1, 0, 2), term(0, 0, 0.5)})
     terms.push_back(t);
   for (const auto& t : grid_terms(1)) terms.push_back(t);
+  add_3d_grid_terms(terms, 1, false);
+  for (const auto& [a, b] : {std::pair{0, 1}, std::pair{0, 2}, std::pair{1, 2}}) terms.push_back(grid(a, 2, false, 3, b));
+  return terms;
+}
+
+}  // namespace
+
+std::vector<Term> exact_terms(bool with_parameter, PeerGrid grid) {
+  auto terms = exact_terms_of_every_grid(with_parameter);
+  if (grid.dims == 0) return terms;
+  std::erase_if(terms, [&](const Term& t) { return t.grid_side >= 0 && t.grid_dims != grid.dims; });
+  const auto across = [&](const Term& t) {
+    return t.grid_side2 >= 0 && t.grid_side != grid.dim && t.grid_side2 != grid.dim;
+  };
+  if (grid.dims == 3 && grid.dim >= 0) std::stable_partition(terms.begin(), terms.end(), across);
   return terms;
 }
 

@@ -2,8 +2,9 @@
 // The terms a learned law is made of, functions of the process count p and a problem size n
 // (named by the program's parameter, "n" below), and the texts of their weighted sums: a
 // muparser expression in p and the parameter name, and a readable form ("c + a·log₂p"). A term
-// may divide by a side of MPI_Dims_create's 2-D grid of p, dims(p, 2, k): a 2-D stencil's halo
-// follows the side, which no power of p gives (p = 8 is a 4 × 2 grid, p = 32 an 8 × 4 one).
+// may divide by a side of MPI_Dims_create's 2-D or 3-D grid of p, dims(p, k, i), or by two sides
+// of the 3-D one: a stencil's halo follows the block's sides, which no power of p gives (p = 8 is
+// a 4 × 2 grid, p = 32 an 8 × 4 one; p = 16 a 4 × 2 × 2 one, p = 32 a 4 × 4 × 2 one).
 #include <string>
 #include <vector>
 
@@ -11,14 +12,27 @@
 
 namespace augur::learn {
 
+// The grid whose neighbours a call's peers are: its dimensions (0: none) and the one the peer
+// lies along.
+struct PeerGrid {
+  int dims = 0;
+  int dim = -1;
+};
+
 struct Term {
   enum class Division { none, floor, ceil };  // ⌊n/p⌋ and ⌈n/p⌉: a block decomposition's counts
 
   model::Basis p_part;  // p^a · log2(p)^b; a may be negative (1/p, 1/√p); no d
   double n_power = 0;   // 0, 0.5, 1 or 2
   Division division = Division::none;  // when not none, the term is n/p rounded, p_part unused
-  int grid_side = -1;  // when 0 or 1, the term is n^n_power / dims(p, 2, grid_side), p_part unused
-  bool grid_times = false;  // … or n^n_power · dims(p, 2, grid_side): a row's ranks, a column's stride
+  // When >= 0, the term is n^n_power / dims(p, grid_dims, grid_side), p_part unused: a halo of a
+  // 2-D grid follows one side of the block; with grid_side2 >= 0 it is divided by that side too,
+  // n^n_power / (dims(p, 3, a)·dims(p, 3, b)): a face of a 3-D grid's block, the product of its
+  // two other sides.
+  int grid_side = -1;
+  int grid_side2 = -1;
+  int grid_dims = 2;
+  bool grid_times = false;  // … or n^n_power · dims(p, grid_dims, grid_side): a row's ranks, a column's stride
 
   double operator()(double p, double n) const;
   bool uses_p() const {
@@ -37,9 +51,15 @@ std::vector<Term> n_terms();
 // 1/dims(p, 2, 0) and 1/dims(p, 2, 1) with n_power 0, n/dims(p, 2, …) with n_power 1.
 std::vector<Term> grid_terms(double n_power);
 // The terms of exact integer laws (counts, sizes, offsets), simplest first: p, log₂p, √p, p²,
-// 1/dims(p, 2, 0), 1/dims(p, 2, 1), dims(p, 2, 0), dims(p, 2, 1), and with a parameter n, n/p,
-// ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n, n/dims(p, 2, 0), n/dims(p, 2, 1).
-std::vector<Term> exact_terms(bool with_parameter);
+// 1/dims(p, 2, 0), 1/dims(p, 2, 1), dims(p, 2, 0), dims(p, 2, 1), then the 3-D grid's
+// 1/dims(p, 3, i), 1/(dims(p, 3, a)·dims(p, 3, b)) and dims(p, 3, i); with a parameter n, n/p,
+// ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n, n/dims(p, 2, 0), n/dims(p, 2, 1), n/dims(p, 3, i) and
+// n²/(dims(p, 3, a)·dims(p, 3, b)).
+// With `grid` (the call's peers are neighbours along dimension `dim` of a 2-D or 3-D grid) the
+// other grid's terms are left out, and on a 3-D grid the face across `dim`, the product of the
+// two other sides, comes first: at p = 4, 8, 16 a halo's z-face, 32768/(dims(p, 3, 0)·dims(p, 3, 1)),
+// is also 16384/dims(p, 3, 0) and 16384/dims(p, 2, 1) by chance, and parts from both at p = 32.
+std::vector<Term> exact_terms(bool with_parameter, PeerGrid grid = {});
 
 // Σ coefficients[k]·terms[k] as muparser text, numbers written with 17 significant digits so
 // that the text evaluates to the same doubles: "0.0012 + 3.4000000000000003e-05*log2(p)".

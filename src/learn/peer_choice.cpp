@@ -20,6 +20,14 @@ std::string peers_text(const std::vector<PeerSamples>& runs) {
   return out;
 }
 
+// Each run's members and the peers (or, `second`, the sources) they had at the call.
+std::vector<PeerSamples> samples_of(const std::vector<GroupRun>& at, const AlignedNode& node, bool second) {
+  std::vector<PeerSamples> runs;
+  for (std::size_t k = 0; k < at.size(); ++k)
+    runs.push_back({at[k].run->p, at[k].run->n, *at[k].ranks, second ? node[k]->peer2 : node[k]->peer});
+  return runs;
+}
+
 }  // namespace
 
 std::optional<app::PeerRule> reply_peer(const AlignedNode& node) {
@@ -35,6 +43,12 @@ std::optional<app::PeerRule> reply_peer(const AlignedNode& node) {
   return peer_rule(app::PeerRule::Kind::reply);
 }
 
+PeerGrid grid_of_peers(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& parameter) {
+  const auto rule = infer_peer_rule(samples_of(at, node, false), parameter);
+  if (!rule || rule->kind != app::PeerRule::Kind::grid) return {};
+  return {rule->dims, rule->dim};
+}
+
 app::PeerRule root_peer(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, LawBook& laws) {
   bool rootless = true;
   for (const auto* n : node)
@@ -45,9 +59,7 @@ app::PeerRule root_peer(const std::vector<GroupRun>& at, const AlignedNode& node
 
 app::PeerRule rank_peer(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, bool second,
                         LawBook& laws) {
-  std::vector<PeerSamples> runs;
-  for (std::size_t k = 0; k < at.size(); ++k)
-    runs.push_back({at[k].run->p, at[k].run->n, *at[k].ranks, second ? node[k]->peer2 : node[k]->peer});
+  const auto runs = samples_of(at, node, second);
   if (auto rule = infer_peer_rule(runs, laws.parameter())) {
     if (rule->kind == app::PeerRule::Kind::fixed) laws.record(here, second ? "source" : "peer", rule->rank);
     if (rule->kind == app::PeerRule::Kind::offset || rule->kind == app::PeerRule::Kind::exclusive_or)

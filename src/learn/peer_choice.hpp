@@ -14,6 +14,9 @@ namespace augur::learn {
 // A send whose every occurrence, in every member and run, went to the source of the latest
 // receive, and not always to the same rank: a server's answer to whoever asked.
 std::optional<app::PeerRule> reply_peer(const AlignedNode& node);
+// The process grid whose neighbours the call's peers are, and the dimension they lie along; none
+// when they follow another rule. The grid its sizes are laws of.
+PeerGrid grid_of_peers(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& parameter);
 // A collective's root: none when no member named one.
 app::PeerRule root_peer(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, LawBook& laws);
 // The rule of the destination or source (`second`: sendrecv's source).

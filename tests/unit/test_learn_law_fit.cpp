@@ -8,7 +8,10 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "app/process_grid.hpp"
 #include "app/scope.hpp"
@@ -159,6 +162,38 @@ TEST(LearnLawFit, CountsFollowExactIntegerLaws) {
     EXPECT_EQ(law.cv_error, 0);
     EXPECT_EQ(evaluate_law(law, 64, 5000, "n"), c.count(64, 5000)) << c.form;
   }
+}
+
+// A 3-D halo's faces: the product of the block's two other sides, exact laws of MPI_Dims_create's
+// 3-D grid (p = 16 is 4 x 2 x 2, p = 32 is 4 x 4 x 2). At p = 4, 8, 16 (the face of a dimension
+// p = 2 leaves unsplit) the z-face is also 16384/dims(p, 2, 1): the grid of the call's peers
+// decides, and the face across the peers' dimension comes first.
+TEST(LearnLawFit, FacesOfAThreeDimensionalGridAreExactLawsOfItsSides) {
+  const auto face = [](int a, int b) {
+    return [a, b](double p, double) { return 32768 / (app::grid_side(p, 3, a) * app::grid_side(p, 3, b)); };
+  };
+  const auto at = [](const Truth& truth, std::vector<double> counts) {
+    std::vector<LawPoint> v;
+    for (double p : counts) v.push_back({p, 0, truth(p, 0)});
+    return v;
+  };
+  const std::vector<std::tuple<int, int, int>> faces{{0, 1, 2}, {1, 0, 2}, {2, 0, 1}};
+  for (const auto& [dim, a, b] : faces) {
+    const auto law = fit_law(at(face(a, b), {2, 4, 8, 16}), Quantity::integer, "", PeerGrid{3, dim});
+    EXPECT_EQ(law.expr, fmt::format("32768/(dims(p, 3, {})*dims(p, 3, {}))", a, b)) << dim;
+    EXPECT_EQ(law.form, fmt::format("32768/(dims(p, 3, {})·dims(p, 3, {}))", a, b)) << dim;
+    for (const double p : {32.0, 64.0, 96.0}) EXPECT_EQ(evaluate_law(law, p, 0, ""), face(a, b)(p, 0)) << dim << " " << p;
+  }
+  const auto z = at(face(0, 1), {4, 8, 16});
+  EXPECT_EQ(fit_law(z, Quantity::integer, "").expr, "16384/dims(p, 2, 1)");  // a 2-D law by chance
+  const auto law = fit_law(z, Quantity::integer, "", PeerGrid{3, 2});
+  EXPECT_EQ(law.expr, "32768/(dims(p, 3, 0)*dims(p, 3, 1))");
+  EXPECT_EQ(evaluate_law(law, 32, 0, ""), 2048);
+  // With the problem size: 8·n²/(dims(p, 3, 1)·dims(p, 3, 2)).
+  std::vector<LawPoint> sized;
+  for (double n : {32.0, 64.0})
+    for (double p : kCounts) sized.push_back({p, n, 8 * n * n / (app::grid_side(p, 3, 1) * app::grid_side(p, 3, 2))});
+  EXPECT_EQ(fit_law(sized, Quantity::integer, "n", PeerGrid{3, 0}).expr, "8*n^2/(dims(p, 3, 1)*dims(p, 3, 2))");
 }
 
 TEST(LearnLawFit, CountsWithoutAnExactLawAreFitted) {
