@@ -44,6 +44,7 @@ EXAMPLES = {
 # same way, in a table of their own.
 SHAPED = {
     "jacobi3d": ["64", "20", "5"],
+    "pencil": ["64", "4"],
 }
 PROGRAMS = {**EXAMPLES, **SHAPED}
 

@@ -82,6 +82,7 @@ TermText term_text(const Term& t, const std::string& n, const Style& style) {
   if (t.grid_side >= 0) {
     const auto side = fmt::format("dims(p, {}, {})", t.grid_dims, t.grid_side);
     if (t.grid_times) text.numerator.push_back(side);
+    else if (t.grid_per_p) text.denominator = fmt::format("(p{}{})", style.times, side);
     else if (t.grid_side2 < 0) text.denominator = side;
     else text.denominator = fmt::format("({}{}dims(p, {}, {}))", side, style.times, t.grid_dims, t.grid_side2);
     return text;
@@ -124,6 +125,7 @@ double Term::operator()(double p, double n) const {
   const auto side = [&](int i) { return app::grid_side(p, grid_dims, i); };
   double v = grid_side < 0  ? p_part(p, 1.0)
              : grid_times   ? side(grid_side)
+             : grid_per_p   ? 1 / (p * side(grid_side))
              : grid_side2 < 0 ? 1 / side(grid_side)
                               : 1 / (side(grid_side) * side(grid_side2));
   if (n_power == 1) v *= n;
@@ -150,6 +152,11 @@ std::vector<Term> exact_terms_of_every_grid(bool with_parameter) {
   std::vector<Term> terms{term(1, 0, 0), term(0, 1, 0), term(0.5, 0, 0), term(2, 0, 0)};
   for (const auto& t : grid_terms(0)) terms.push_back(t);
   for (const int side : {0, 1}) terms.push_back(grid(side, 0, true));
+  for (const int side : {0, 1}) {
+    auto block = grid(side, 0);
+    block.grid_per_p = true;
+    terms.push_back(block);
+  }
   add_3d_grid_terms(terms, 0, true);
   for (const int side : {0, 1, 2}) terms.push_back(grid(side, 0, true, 3));
   if (!with_parameter) return terms;

@@ -33,6 +33,9 @@ struct Term {
   int grid_side2 = -1;
   int grid_dims = 2;
   bool grid_times = false;  // … or n^n_power · dims(p, grid_dims, grid_side): a row's ranks, a column's stride
+  // … or n^n_power / (p·dims(p, grid_dims, grid_side)): a rank's block of an all-to-all among
+  // a grid's row (its share n/p sent in dims(p, 2, 1) blocks), as a pencil transform's transposes
+  bool grid_per_p = false;
 
   double operator()(double p, double n) const;
   bool uses_p() const {

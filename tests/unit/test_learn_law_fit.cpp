@@ -196,6 +196,19 @@ TEST(LearnLawFit, FacesOfAThreeDimensionalGridAreExactLawsOfItsSides) {
   EXPECT_EQ(fit_law(sized, Quantity::integer, "n", PeerGrid{3, 0}).expr, "8*n^2/(dims(p, 3, 1)*dims(p, 3, 2))");
 }
 
+// A rank's block of an all-to-all within its grid row (a pencil transform's transpose): its
+// share of n³ over p, cut into as many blocks as the row has ranks. No power of p gives it
+// (p = 8 is a 4 × 2 grid, p = 32 an 8 × 4 one); the fitted a/p² missed the runs by up to 43%.
+TEST(LearnLawFit, AnAllToAllsBlockWithinAGridRowIsAnExactLaw) {
+  for (const int side : {0, 1}) {
+    const Truth block = [side](double p, double) { return 2097152 / (p * app::grid_side(p, 2, side)); };
+    const auto law = fit_law(points(block, kNoSize), Quantity::integer, "");
+    EXPECT_EQ(law.expr, fmt::format("2097152/(p*dims(p, 2, {}))", side));
+    EXPECT_EQ(law.form, fmt::format("2097152/(p·dims(p, 2, {}))", side));
+    for (const double p : {32.0, 64.0, 128.0}) EXPECT_EQ(evaluate_law(law, p, 0, ""), block(p, 0)) << side << " " << p;
+  }
+}
+
 TEST(LearnLawFit, CountsWithoutAnExactLawAreFitted) {
   auto v = points([](double p, double) { return std::round(1000 * std::pow(p, 0.3)); }, kNoSize);
   const auto law = fit_law(v, Quantity::integer, "");
