@@ -11,6 +11,7 @@
 #include "learn/index_laws.hpp"
 #include "learn/law_book.hpp"
 #include "learn/rank_groups.hpp"
+#include "learn/single_iterations.hpp"
 #include "model/rank_table.hpp"
 
 namespace augur::learn {
@@ -142,6 +143,11 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
   check_ranges(grouped, runs);
   Learned out;
   const auto keep = runs_to_align(grouped, runs, out);
+  for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
+    std::vector<GroupBody> bodies;
+    for (const auto k : keep) bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size()});
+    fold_single_iterations(bodies);
+  }
   LawBook laws(parameter, out.laws, indexed);
   Aligner aligner(laws, indexed);
   for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
