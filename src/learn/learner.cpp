@@ -145,8 +145,12 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
   const auto keep = runs_to_align(grouped, runs, out);
   for (std::size_t g = 0; g < grouped[keep.front()].size(); ++g) {
     std::vector<GroupBody> bodies;
-    for (const auto k : keep) bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size()});
-    fold_single_iterations(bodies);
+    for (const auto k : keep)
+      bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size(), runs[k].p});
+    for (const auto& block : fold_single_iterations(bodies))
+      out.notes.push_back(fmt::format("group {}: the block from {} ran once at p = {}, a loop of one there (its count "
+                                      "a law with the counts that repeat it)",
+                                      g + 1, block.first_call, fmt::join(block.once_at, ", ")));
   }
   LawBook laws(parameter, out.laws, indexed);
   Aligner aligner(laws, indexed);

@@ -1,8 +1,10 @@
 #include "learn/single_iterations.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "learn/aligned.hpp"
+#include "model/units.hpp"
 
 namespace augur::learn {
 namespace {
@@ -94,9 +96,33 @@ bool turn_to_its_call(std::vector<SampleNode>& body, std::size_t i) {
   return true;
 }
 
+// The MPI call a loop's body starts with, as the report names calls.
+std::string first_call(const SampleNode& loop, const RankSequences& seq) {
+  for (const auto& n : loop.body)
+    if (!n.is_loop() && n.op.kind != sim::OpKind::compute) return model::mpi_name(op_name(n.op, seq));
+  return "a loop";
+}
+
+using Folds = std::map<std::string, FoldedBlock>;  // by where the loop lies and its first call
+
+void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds& folds);
+
 }  // namespace
 
-void fold_single_iterations(const std::vector<GroupBody>& bodies) {
+std::vector<FoldedBlock> fold_single_iterations(const std::vector<GroupBody>& bodies) {
+  Folds folds;
+  fold(bodies, "", folds);
+  std::vector<FoldedBlock> out;
+  for (auto& [_, block] : folds) {
+    std::sort(block.once_at.begin(), block.once_at.end());
+    out.push_back(std::move(block));
+  }
+  return out;
+}
+
+namespace {
+
+void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds& folds) {
   for (std::size_t i = 0;; ++i) {
     const GroupBody* looped = nullptr;
     bool any = false;
@@ -120,6 +146,9 @@ void fold_single_iterations(const std::vector<GroupBody>& bodies) {
     for (const auto& b : bodies) {
       if (i >= b.body->size() || (*b.body)[i].is_loop()) continue;
       if (!one_copy(*b.body, i, *b.sequences, loop, *looped->sequences)) continue;
+      auto& block = folds[where + "/" + std::to_string(i)];
+      block.first_call = first_call(loop, *looped->sequences);
+      block.once_at.push_back(b.p);
       auto folded = loop_of_one(*b.body, i, loop.body.size(), b.members);
       b.body->erase(b.body->begin() + static_cast<std::ptrdiff_t>(i),
                     b.body->begin() + static_cast<std::ptrdiff_t>(i + loop.body.size()));
@@ -127,9 +156,11 @@ void fold_single_iterations(const std::vector<GroupBody>& bodies) {
     }
     std::vector<GroupBody> inner;
     for (const auto& b : bodies)
-      if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members});
-    fold_single_iterations(inner);
+      if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members, b.p});
+    fold(inner, where + "/" + std::to_string(i), folds);
   }
 }
+
+}  // namespace
 
 }  // namespace augur::learn

@@ -5,6 +5,7 @@
 // rank's calls finds no loop in a single copy. Before the runs are aligned, such a block is
 // folded into a loop of one iteration wherever another run has the loop at that step and the
 // block's calls match its body, so the loop's count is learned as a law (1 at p = 8, 2 at 16).
+#include <string>
 #include <vector>
 
 #include "learn/rank_groups.hpp"
@@ -18,8 +19,16 @@ struct GroupBody {
   std::vector<SampleNode>* body;
   const RankSequences* sequences;
   std::size_t members;  // the group's ranks in that run
+  int p;                // the run's process count
 };
 
-void fold_single_iterations(const std::vector<GroupBody>& bodies);
+// A block folded into a loop of one: the MPI call it starts with and the counts that ran it once.
+struct FoldedBlock {
+  std::string first_call;  // "MPI_Sendrecv"
+  std::vector<int> once_at;
+};
+
+// The blocks folded, for the report to say what the learning took as a loop of one.
+std::vector<FoldedBlock> fold_single_iterations(const std::vector<GroupBody>& bodies);
 
 }  // namespace augur::learn

@@ -40,6 +40,9 @@ std::vector<sim::Op> halo(int r, int p) {
 
 TEST(LearnSingleIterations, ABlockRunOnceAtSmallCountsIsALoopWhoseCountIsALaw) {
   const auto learned = learn::learn_program(runs_of(halo), "");
+  ASSERT_EQ(learned.notes.size(), 1u);
+  EXPECT_EQ(learned.notes[0], "group 1: the block from MPI_Sendrecv ran once at p = 2, 4, 8, a loop of one there (its "
+                              "count a law with the counts that repeat it)");
   const auto text = app::program_to_json(learned.program).dump();
   const auto model = augur::test::parsed(text);
   EXPECT_NE(text.find(R"x("repeat":"0.5*dims(p, 3, 0)")x"), std::string::npos) << text;
