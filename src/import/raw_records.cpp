@@ -54,9 +54,16 @@ std::string reason_to_leave_out(const Table& table, const Mapping& mapping, int 
 
 // Where a table's p ranks ran when placed block by block, K to a node: the last node may hold
 // fewer, and a table of fewer than K ranks has them all on one node.
-nlohmann::json placement(int p, int ranks_per_node) {
-  return {{"nodes", (p + ranks_per_node - 1) / ranks_per_node}, {"ranks_per_node", std::min(p, ranks_per_node)}};
+struct Placed {
+  int nodes = 0, on_each = 0;
+  bool even(int p) const { return nodes * on_each == p; }  // a record can say it: nodes x K = p
+};
+
+Placed block_placement(int p, int ranks_per_node) {
+  return {(p + ranks_per_node - 1) / ranks_per_node, std::min(p, ranks_per_node)};
 }
+
+nlohmann::json placement(Placed where) { return {{"nodes", where.nodes}, {"ranks_per_node", where.on_each}}; }
 
 int ranks_per_node_of(const Document& doc, const ImportOptions& options) {
   const auto found = options.ranks_per_node_of.find(doc.source);
@@ -71,8 +78,9 @@ int most_ranks_per_node(const ImportOptions& options) {
 
 // Why the placed records do not make a machine of two levels, which needs point-to-point records
 // on one node and records one rank a node (docs/nodes.md, "Fitting two levels"); empty if they do.
-std::string missing_level(const std::vector<fit::Measurement>& points) {
-  if (!fit::measured_across_nodes(points)) return "every table ran on one node";
+std::string missing_level(const std::vector<fit::Measurement>& points, bool uneven_tables) {
+  if (!fit::measured_across_nodes(points))
+    return uneven_tables ? "the only tables across nodes fill them unevenly" : "every table ran on one node";
   const auto levels = fit::split_by_level(points);
   if (!levels.contains(fit::kOnNodeLevel))
     return "no point-to-point table ran on one node (give its file --ranks-per-node FILE=2)";
@@ -92,8 +100,7 @@ struct Uneven {
 void settle_levels(Imported& out, const std::vector<Uneven>& uneven, bool placed) {
   if (!placed) return;
   auto& points = out.raw.points;
-  auto why = missing_level(points);
-  if (why == "every table ran on one node" && !uneven.empty()) why = "the only tables across nodes fill them unevenly";
+  const auto why = missing_level(points, !uneven.empty());
   if (!why.empty()) {
     for (auto& m : points) m.nodes = m.ranks_per_node = 0;
     out.levels = "one level: " + why + "; each table's placement is kept in the provenance";
@@ -159,10 +166,9 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
                           fmt::format("{}: the file does not say how many processes ran it; give --processes N", table.benchmark));
       if (why.empty()) why = reason_to_leave_out(table, mapping, p);
       if (p > 0) entry["processes"] = p;
-      if (p > 0 && ranks_per_node > 0) entry["placement"] = placement(p, ranks_per_node);
-      const int nodes = ranks_per_node > 0 ? (p + ranks_per_node - 1) / ranks_per_node : 0;
-      const int on_each = std::min(p, ranks_per_node);
-      const bool even = nodes * on_each == p;
+      const auto where = ranks_per_node > 0 ? block_placement(p, ranks_per_node) : Placed{};
+      const bool even = where.even(p);
+      if (p > 0 && ranks_per_node > 0) entry["placement"] = placement(where);
       const std::size_t first = out.raw.points.size();
       if (!why.empty()) {
         entry["left_out"] = why;
@@ -184,8 +190,8 @@ Imported to_raw(const std::vector<Document>& documents, const ImportOptions& opt
           }
           auto m = measurement(mapping.operation, p, row, *seconds);
           if (ranks_per_node > 0 && even) {
-            m.nodes = nodes;
-            m.ranks_per_node = on_each;
+            m.nodes = where.nodes;
+            m.ranks_per_node = where.on_each;
           }
           if (mapping.groups_together && table.group) m.pass = *table.group + 1;  // the groups, pooled by the fit
           try {

@@ -11,12 +11,6 @@ namespace {
 
 using sim::OpKind;
 
-// The same MPI call, peers, sizes and counts of requests aside.
-bool same_call(const sim::Op& a, const RankSequences& sa, const sim::Op& b, const RankSequences& sb) {
-  return a.kind == b.kind && a.mode == b.mode && op_name(a, sa) == op_name(b, sb) &&
-         (a.kind != OpKind::wait || a.tag == b.tag);  // the places a wait awaits
-}
-
 bool same_step(const SampleNode& a, const RankSequences& sa, const SampleNode& b, const RankSequences& sb) {
   if (a.is_loop() != b.is_loop()) return false;
   if (a.is_loop()) return true;  // a loop the run ends on another tag is refused where it is learned
@@ -88,6 +82,11 @@ std::string call_text(const sim::Op& op, const RankSequences& seq) {
 }
 
 }  // namespace
+
+bool same_call(const sim::Op& a, const RankSequences& sa, const sim::Op& b, const RankSequences& sb) {
+  return a.kind == b.kind && a.mode == b.mode && op_name(a, sa) == op_name(b, sb) &&
+         (a.kind != OpKind::wait || a.tag == b.tag);  // the places a wait awaits
+}
 
 std::string describe_call(const GroupRun& run, const SampleNode* node, const SampleNode* last) {
   const auto who = fmt::format("{}, rank {}", run.run->label, run.ranks->front());

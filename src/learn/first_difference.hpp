@@ -10,6 +10,10 @@
 
 namespace augur::learn {
 
+// Whether two calls (or computes) are the same MPI call, peers, sizes and counts of requests
+// aside; a wait also by the places it awaits.
+bool same_call(const sim::Op& a, const RankSequences& sa, const sim::Op& b, const RankSequences& sb);
+
 // The first difference between `a` and `b`, two runs of one group, or nothing when their bodies
 // are the same steps (loop counts aside). The text is the lines that follow a group's name.
 std::optional<std::string> first_difference(const GroupRun& a, const GroupRun& b);

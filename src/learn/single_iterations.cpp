@@ -4,14 +4,14 @@
 #include <map>
 
 #include "learn/aligned.hpp"
+#include "learn/first_difference.hpp"
 #include "model/units.hpp"
 
 namespace augur::learn {
 namespace {
 
 bool same_leaf(const SampleNode& a, const RankSequences& sa, const SampleNode& b, const RankSequences& sb) {
-  if (a.is_loop() || b.is_loop()) return false;
-  return a.op.kind == b.op.kind && a.op.mode == b.op.mode && op_name(a.op, sa) == op_name(b.op, sb);
+  return !a.is_loop() && !b.is_loop() && same_call(a.op, sa, b.op, sb);
 }
 
 // Whether `body[at …]` is one copy of `loop`'s body: the same calls in the same order, with no
