@@ -82,10 +82,13 @@ ProgramNode Aligner::loop(const std::vector<GroupRun>& at, const AlignedNode& no
   if (node.front()->until_tag >= 0) return until(at, node, where, i);
   const auto here = fmt::format("{} › loop at step {}", where, i + 1);
   std::vector<double> times;
-  std::vector<GroupRun> inner;
+  std::vector<GroupRun> inner;  // the body is learned from the counts that run it (absent_blocks.hpp)
+  AlignedNode ran;
   for (std::size_t k = 0; k < at.size(); ++k) {
     times.push_back(node[k]->times);
+    if (node[k]->times == 0) continue;
     inner.push_back({at[k].run, &node[k]->body, at[k].ranks});
+    ran.push_back(node[k]);
   }
   ProgramNode n;
   n.kind = ProgramNode::Kind::repeat;
@@ -93,7 +96,7 @@ ProgramNode Aligner::loop(const std::vector<GroupRun>& at, const AlignedNode& no
   auto outer = std::move(index_);
   if (indexed_) index_ = IndexContext{kIndexNames[std::min(depth_, kIndexNames.size() - 1)], n.times.expr, {}, false};
   if (index_)
-    for (const auto* s : node) index_->times.push_back(s->times);
+    for (const auto* s : ran) index_->times.push_back(s->times);
   ++depth_;
   n.body = body(inner, here);
   --depth_;

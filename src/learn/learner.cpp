@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "learn/absent_blocks.hpp"
 #include "learn/alignment.hpp"
 #include "learn/first_difference.hpp"
 #include "learn/index_laws.hpp"
@@ -147,6 +148,10 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
     std::vector<GroupBody> bodies;
     for (const auto k : keep)
       bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size(), runs[k].p});
+    for (const auto& block : insert_absent_blocks(bodies))
+      out.notes.push_back(fmt::format("group {}: the block from {} is absent at p = {}, a loop of zero there (its count "
+                                      "a law with the counts that make it)",
+                                      g + 1, block.first_call, fmt::join(block.absent_at, ", ")));
     for (const auto& block : fold_single_iterations(bodies))
       out.notes.push_back(fmt::format("group {}: the block from {} ran once at p = {}, a loop of one there (its count "
                                       "a law with the counts that repeat it)",

@@ -60,7 +60,9 @@ app::PeerRule root_peer(const std::vector<GroupRun>& at, const AlignedNode& node
 app::PeerRule rank_peer(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here, bool second,
                         LawBook& laws) {
   const auto runs = samples_of(at, node, second);
-  if (auto rule = infer_peer_rule(runs, laws.parameter())) {
+  const auto kind = node.front()->op.kind;
+  const bool source = second || kind == sim::OpKind::recv || kind == sim::OpKind::irecv;
+  if (auto rule = infer_peer_rule(runs, laws.parameter(), source ? PeerRole::source : PeerRole::destination)) {
     if (rule->kind == app::PeerRule::Kind::fixed) laws.record(here, second ? "source" : "peer", rule->rank);
     if (rule->kind == app::PeerRule::Kind::offset || rule->kind == app::PeerRule::Kind::exclusive_or)
       laws.record(here, second ? "source offset" : "peer offset", rule->by);

@@ -99,10 +99,10 @@ std::optional<Rule> exclusive_or(const std::vector<PeerSamples>& runs, const std
   });
 }
 
-std::optional<Rule> grid(const std::vector<PeerSamples>& runs) {
+std::optional<Rule> grid(const std::vector<PeerSamples>& runs, int first_shift) {
   for (const int dims : {2, 3})
     for (int dim = 0; dim < dims; ++dim)
-      for (const int shift : {-1, 1})
+      for (const int shift : {first_shift, -first_shift})
         for (const bool periodic : {false, true}) {
           Rule rule = peer_rule(Kind::grid);
           rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
@@ -129,12 +129,13 @@ std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long va
   return peer ? std::int32_t(*peer) : sim::kNoPeer;
 }
 
-std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter) {
+std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter,
+                                             PeerRole role) {
   if (all_are(runs, sim::kAny)) return peer_rule(Kind::any);
   if (all_are(runs, sim::kNoPeer)) return peer_rule(Kind::none);
   if (auto r = fixed(runs, parameter)) return r;
   // A grid's row above is also the offset −dims(p, 2, 1): the grid rule, which says why, comes first.
-  if (auto r = grid(runs)) return r;
+  if (auto r = grid(runs, role == PeerRole::destination ? 1 : -1)) return r;
   // rank − 1 reads as rank + (p − 1) upwards: a constant offset, either way, is the one kept.
   const auto up = wrapping(runs, parameter, false), down = wrapping(runs, parameter, true);
   if (up && (!down || up->by.coefficients.size() <= 1)) return up;

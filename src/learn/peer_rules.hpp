@@ -32,7 +32,13 @@ inline app::PeerRule peer_rule(app::PeerRule::Kind kind) {
 // std::invalid_argument where app::peer_at does (a fixed rank outside 0..p−1).
 std::int32_t apply_peer_rule(const app::PeerRule& rule, int rank, int p, long value);
 
-// The first rule that reproduces every sample, or nothing.
-std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter);
+// Whom the peer is to the call: where a message goes, or where one comes from.
+enum class PeerRole { destination, source };
+
+// The first rule that reproduces every sample, or nothing. Where a grid's next and previous
+// neighbours are one rank at every count (a dimension of two), the one a halo's shift names is
+// kept: the next for a destination, the previous for a source (MPI_Cart_shift's pair).
+std::optional<app::PeerRule> infer_peer_rule(const std::vector<PeerSamples>& runs, const std::string& parameter,
+                                             PeerRole role = PeerRole::destination);
 
 }  // namespace augur::learn

@@ -24,15 +24,6 @@ bool one_copy(const std::vector<SampleNode>& body, std::size_t at, const RankSeq
   return true;
 }
 
-SampleNode loop_of_one(std::vector<SampleNode>& body, std::size_t at, std::size_t length, std::size_t members) {
-  SampleNode loop;
-  loop.times = 1;
-  loop.counts.assign(members, 1.0);
-  loop.body.assign(std::make_move_iterator(body.begin() + static_cast<std::ptrdiff_t>(at)),
-                   std::make_move_iterator(body.begin() + static_cast<std::ptrdiff_t>(at + length)));
-  return loop;
-}
-
 // How far a compute's values spread within one member: the largest over the smallest, over the
 // members (1 when they are all alike).
 double spread(const std::vector<std::vector<double>>& values) {
@@ -108,6 +99,15 @@ using Folds = std::map<std::string, FoldedBlock>;  // by where the loop lies and
 void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds& folds);
 
 }  // namespace
+
+SampleNode loop_of_one(std::vector<SampleNode>& body, std::size_t at, std::size_t length, std::size_t members) {
+  SampleNode loop;
+  loop.times = 1;
+  loop.counts.assign(members, 1.0);
+  loop.body.assign(std::make_move_iterator(body.begin() + static_cast<std::ptrdiff_t>(at)),
+                   std::make_move_iterator(body.begin() + static_cast<std::ptrdiff_t>(at + length)));
+  return loop;
+}
 
 std::vector<FoldedBlock> fold_single_iterations(const std::vector<GroupBody>& bodies) {
   Folds folds;

@@ -28,6 +28,9 @@ struct FoldedBlock {
   std::vector<int> once_at;
 };
 
+// A loop run once over `length` steps of `body` from `at`, moved into it (each member once).
+SampleNode loop_of_one(std::vector<SampleNode>& body, std::size_t at, std::size_t length, std::size_t members);
+
 // The blocks folded, for the report to say what the learning took as a loop of one.
 std::vector<FoldedBlock> fold_single_iterations(const std::vector<GroupBody>& bodies);
 

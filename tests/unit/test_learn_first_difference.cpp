@@ -14,14 +14,14 @@ using namespace augur::learn::testing;
 namespace {
 
 // A ring: a broadcast, then 10 steps of a shift to the right and a sum; from p = 8 on, each step
-// also gathers before the sum (a phase that appears only at larger counts).
+// gathers instead of summing (a phase that changes at larger counts).
 std::vector<sim::Op> ring(int r, int p) {
   std::vector<sim::Op> ops{sim::collective_op(bcast, 64, 0)};
   for (int i = 0; i < 10; ++i) {
     ops.push_back(sim::compute_op(1e-3 / p));
     ops.push_back(sim::sendrecv_op((r + 1) % p, (r + p - 1) % p, 800.0 / p));
     if (p >= 8) ops.push_back(sim::collective_op(allgather, 16));
-    ops.push_back(sim::collective_op(allreduce, 8));
+    else ops.push_back(sim::collective_op(allreduce, 8));
   }
   return ops;
 }
@@ -39,15 +39,17 @@ TEST(LearnFirstDifference, ARefusalShowsTheFirstCallsThatDifferSideBySide) {
 }
 
 TEST(LearnFirstDifference, ABodyThatEndsEarlierSaysAfterWhichCall) {
-  // From p = 4 on, a final barrier: p = 2's rank 0 has nothing after its last call.
+  // At p = 4 only, a final barrier: p = 2's rank 0 has nothing after its last call. (A barrier
+  // from p = 4 on would be a block absent at p = 2, test_learn_absent_blocks.cpp; one at p = 4
+  // alone follows no law in p.)
   const auto program = [](int r, int p) {
     std::vector<sim::Op> ops;
     for (int i = 0; i < 6; ++i) ops.push_back(sim::sendrecv_op(r ^ 1, r ^ 1, 512));
     ops.push_back(sim::collective_op(allreduce, 8));
-    if (p >= 4) ops.push_back(sim::collective_op(barrier, 0));
+    if (p == 4) ops.push_back(sim::collective_op(barrier, 0));
     return ops;
   };
-  const auto why = refusal(runs_of(program, {2, 4}));
+  const auto why = refusal(runs_of(program, {2, 4, 8}));
   EXPECT_NE(why.find("  p = 2: tr-2, rank 0: nothing more after call 7"), std::string::npos) << why;
   EXPECT_NE(why.find("  p = 4: tr-4, rank 0, call 8: MPI_Barrier, 0 B"), std::string::npos) << why;
 }

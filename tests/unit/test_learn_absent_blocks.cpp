@@ -1,0 +1,76 @@
+// A block of calls present only where the process grid splits a dimension: a periodic 3-D halo
+// whose swaps along a dimension of one rank are the rank's own copies, with no MPI call (as
+// LAMMPS's ghost exchange). Learned as a loop whose count is 1 where the dimension is split and 0
+// elsewhere, and simulated at counts it was not learned from equal to the program written out.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/app_program_json.hpp"
+#include "app/process_grid.hpp"
+#include "app_program_text.hpp"
+#include "learn_synthetic.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/program/app_program.hpp"
+
+namespace test_learn_absent_blocks {
+namespace {
+
+using namespace augur;
+using namespace augur::learn::testing;
+
+// The neighbour `shift` steps along dimension d of the periodic grid of MPI_Dims_create, ranks
+// in MPI_Cart_create's order (the last dimension fastest).
+int neighbour(int r, int p, int d, int shift) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::array<int, 3> at{};
+  for (int k = 2, rest = r; k >= 0; --k) at[k] = rest % dims[k], rest /= dims[k];
+  at[d] = (at[d] + shift + dims[d]) % dims[d];
+  return (at[0] * dims[1] + at[1]) * dims[2] + at[2];
+}
+
+std::vector<sim::Op> halo(int r, int p) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 5; ++step) {
+    ops.push_back(sim::compute_op(1e-3 / p));
+    for (int d = 0; d < 3; ++d) {
+      if (dims[d] == 1) continue;  // the rank's own ghosts: copied, no call
+      const double face = 98304.0 / (dims[(d + 1) % 3] * dims[(d + 2) % 3]);
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, 1), neighbour(r, p, d, -1), face, 2 * d));
+      ops.push_back(sim::compute_op(2e-6));
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, -1), neighbour(r, p, d, 1), face, 2 * d + 1));
+      ops.push_back(sim::compute_op(2e-6));
+    }
+    ops.push_back(sim::collective_op(allreduce, 8));
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, ABlockMadeOnlyWhereTheGridSplitsADimensionIsALoopOfZeroElsewhere) {
+  const auto learned = learn::learn_program(runs_of(halo), "");
+  const auto text = app::program_to_json(learned.program).dump();
+  ASSERT_EQ(learned.notes.size(), 2u) << text;
+  EXPECT_EQ(learned.notes[0], "group 1: the block from MPI_Sendrecv is absent at p = 2, a loop of zero there (its count "
+                              "a law with the counts that make it)");
+  EXPECT_EQ(learned.notes[1], "group 1: the block from MPI_Sendrecv is absent at p = 2, 4, a loop of zero there (its "
+                              "count a law with the counts that make it)");
+  EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 1)>1)")x"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 2)>1)")x"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {3, 6, 32, 64}) {
+    auto written = std::make_unique<sim::FlatProgram>(p);
+    for (const auto& name : kCollectives) written->intern(name);
+    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(halo(r, p)));
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+  }
+}
+
+}  // namespace
+}  // namespace test_learn_absent_blocks
