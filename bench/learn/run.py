@@ -44,9 +44,15 @@ EXAMPLES = {
 # same way, in a table of their own.
 SHAPED = {
     "jacobi3d": ["64", "20", "5"],
+    "jacobi3d_periodic": ["64", "20", "5", "1"],
     "pencil": ["64", "4"],
 }
 PROGRAMS = {**EXAMPLES, **SHAPED}
+
+
+def binary(name):
+    """The example a program runs: a variant's name goes on after an underscore (jacobi3d_periodic)."""
+    return name.split("_")[0]
 
 
 def report_json(text):
@@ -84,7 +90,7 @@ def run_predicted(build, model, example, p, trace=None, timeout=600):
         args.append("--oversubscribe")
     if trace:
         args += ["--trace", str(trace)]
-    args += ["--", str(build / "examples" / example), *PROGRAMS[example]]
+    args += ["--", str(build / "examples" / binary(example)), *PROGRAMS[example]]
     return report_json(augur(build, args, timeout))["predicted_seconds"]
 
 

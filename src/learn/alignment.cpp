@@ -42,6 +42,15 @@ std::int32_t tag(const std::vector<GroupRun>& at, const AlignedNode& node, const
   return common.value_or(0);
 }
 
+// A wait on the oldest requests: as many as every count awaited, or all those outstanding where
+// the counts differ (a halo's MPI_Waitall over the requests of the dimensions it splits). The
+// learned program's check against the runs finds a wait that did not take them all.
+std::int32_t wait_count(const AlignedNode& node) {
+  const auto count = node.front()->op.tag2;
+  const bool same = std::all_of(node.begin(), node.end(), [&](const SampleNode* n) { return n->op.tag2 == count; });
+  return same ? count : 0;
+}
+
 void check_communicator(const std::vector<GroupRun>& at, const AlignedNode& node, const std::string& here) {
   for (std::size_t k = 0; k < at.size(); ++k) {
     const int size = at[k].run->sequences.comm_sizes.at(node[k]->op.comm);
@@ -163,7 +172,7 @@ ProgramNode Aligner::call(const std::vector<GroupRun>& at, const AlignedNode& no
   else check_communicator(at, node, here);
   n.tag = tag(at, node, here, false);
   n.tag2 = first.op.kind == OpKind::sendrecv ? tag(at, node, here, true) : 0;
-  if (first.op.kind == OpKind::wait) n.count = first.op.tag2, n.positions = wait_places(first.op, seq);
+  if (first.op.kind == OpKind::wait) n.count = wait_count(node), n.positions = wait_places(first.op, seq);
   else if (auto indexed = indexed_bytes(at, node, here, index, laws_)) n.bytes = *indexed;
   else n.bytes = bytes(at, node, here, is_message(first.op) ? grid_of_peers(at, node, laws_.parameter()) : PeerGrid{});
   if (auto answer = reply_peer(node)) n.peer = *answer;

@@ -72,5 +72,49 @@ TEST(LearnAbsentBlocks, ABlockMadeOnlyWhereTheGridSplitsADimensionIsALoopOfZeroE
   }
 }
 
+// The same halo as examples/jacobi3d.c with periodic=1 posts it: the receives of the dimensions
+// it splits, then the sends, then one MPI_Waitall over as many requests as it posted.
+std::vector<sim::Op> posted_halo(int r, int p) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 4; ++step) {
+    ops.push_back(sim::compute_op(2e-3 / p));
+    int posted = 0;
+    for (int d = 0; d < 3; ++d) {
+      if (dims[d] == 1) continue;
+      ops.push_back(sim::irecv_op(neighbour(r, p, d, -1), 2 * d));
+      ops.push_back(sim::irecv_op(neighbour(r, p, d, 1), 2 * d + 1));
+      posted += 2;
+    }
+    for (int d = 0; d < 3; ++d) {
+      if (dims[d] == 1) continue;
+      const double face = 98304.0 / (dims[(d + 1) % 3] * dims[(d + 2) % 3]);
+      ops.push_back(sim::isend_op(neighbour(r, p, d, 1), face, 2 * d));
+      ops.push_back(sim::isend_op(neighbour(r, p, d, -1), face, 2 * d + 1));
+      posted += 2;
+    }
+    ops.push_back(sim::wait_op(posted));
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, AWaitOverTheRequestsOfTheSplitDimensionsWaitsForAllOutstanding) {
+  const auto learned = learn::learn_program(runs_of(posted_halo), "");
+  const auto text = app::program_to_json(learned.program).dump();
+  // Four blocks absent somewhere: the receives and the sends of dimensions 1 and 2.
+  EXPECT_EQ(learned.notes.size(), 4u) << text;
+  // 4, 8, 12 and 12 requests at p = 2, 4, 8, 16: the wait takes all those outstanding.
+  EXPECT_NE(text.find(R"x({"op":"wait","count":0})x"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {6, 32, 64}) {
+    auto written = std::make_unique<sim::FlatProgram>(p);
+    for (const auto& name : kCollectives) written->intern(name);
+    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(posted_halo(r, p)));
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+  }
+}
+
 }  // namespace
 }  // namespace test_learn_absent_blocks
