@@ -99,11 +99,18 @@ std::optional<Rule> exclusive_or(const std::vector<PeerSamples>& runs, const std
   });
 }
 
+// Neighbours one step away along a dimension, then two (a halo two points wide over thin blocks).
+// A neighbour two away is its own rank on a periodic side of one or two, so it is looked for only
+// where some peer is another rank.
 std::optional<Rule> grid(const std::vector<PeerSamples>& runs, int first_shift) {
+  bool all_own = true;
+  for (const auto& run : runs)
+    for (std::size_t i = 0; all_own && i < run.ranks.size(); ++i) all_own = run.peers[i] == run.ranks[i];
   for (const int dims : {2, 3})
     for (int dim = 0; dim < dims; ++dim)
-      for (const int shift : {first_shift, -first_shift})
+      for (const int shift : {first_shift, -first_shift, 2 * first_shift, -2 * first_shift})
         for (const bool periodic : {false, true}) {
+          if (std::abs(shift) == 2 && all_own) continue;
           Rule rule = peer_rule(Kind::grid);
           rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
           bool holds = true;

@@ -74,6 +74,27 @@ TEST(LearnPeerRules, CartesianNeighboursAreGridRules) {
     }
 }
 
+TEST(LearnPeerRules, NeighboursTwoAwayAreGridRules) {
+  // A halo two points wide over blocks one point thin: the neighbours two steps along dimension 0,
+  // of a non-periodic 2-D grid (sides 2, 2, 4, 4 at p = 2 … 16) and of a periodic 3-D one (sides
+  // 2, 2, 2, 4), the destination two up and the source two down as MPI_Cart_shift pairs them.
+  for (const int dims : {2, 3})
+    for (const auto role : {augur::learn::PeerRole::destination, augur::learn::PeerRole::source}) {
+      auto truth = augur::learn::peer_rule(PeerRule::Kind::grid);
+      truth.dims = dims, truth.dim = 0, truth.periodic = dims == 3;
+      truth.shift = role == augur::learn::PeerRole::destination ? 2 : -2;
+      const auto rule = infer_peer_rule(
+          runs_of([&](int r, int p) { return augur::learn::apply_peer_rule(truth, r, p, 0); }), "", role);
+      ASSERT_TRUE(rule.has_value()) << dims;
+      for (const int p : {64, 512})
+        for (int r = 0; r < p; ++r)
+          ASSERT_EQ(augur::learn::apply_peer_rule(*rule, r, p, 0), augur::learn::apply_peer_rule(truth, r, p, 0))
+              << dims << "-D, shift " << truth.shift << ", p " << p << ", rank " << r;
+    }
+  // A rank that sends to itself at every count is an offset of 0, not a neighbour two away.
+  EXPECT_EQ(inferred([](int r, int) { return r; }).kind, PeerRule::Kind::offset);
+}
+
 TEST(LearnPeerRules, AButterflyIsAnExclusiveOr) {
   const auto rule = inferred([](int r, int) { return r ^ 1; });
   EXPECT_EQ(rule.kind, PeerRule::Kind::exclusive_or);
