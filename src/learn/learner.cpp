@@ -13,6 +13,7 @@
 #include "learn/law_book.hpp"
 #include "learn/rank_groups.hpp"
 #include "learn/single_iterations.hpp"
+#include "learn/unrolled_loops.hpp"
 #include "model/rank_table.hpp"
 
 namespace augur::learn {
@@ -148,6 +149,7 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
     std::vector<GroupBody> bodies;
     for (const auto k : keep)
       bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size(), runs[k].p});
+    unroll_written_out_loops(bodies);
     for (const auto& block : insert_absent_blocks(bodies))
       out.notes.push_back(fmt::format("group {}: the block from {} is absent at p = {}, a loop of zero there (its count "
                                       "a law with the counts that make it)",

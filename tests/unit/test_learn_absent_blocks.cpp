@@ -72,6 +72,43 @@ TEST(LearnAbsentBlocks, ABlockMadeOnlyWhereTheGridSplitsADimensionIsALoopOfZeroE
   }
 }
 
+// The halo above with one tag a dimension, as LAMMPS's swaps have: where a dimension has two
+// ranks the two swaps go to one neighbour, the same call twice (a loop of two), and where it has
+// more they are two calls.
+std::vector<sim::Op> one_tag_halo(int r, int p) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 5; ++step) {
+    ops.push_back(sim::compute_op(1e-3 / p));
+    for (int d = 0; d < 3; ++d) {
+      if (dims[d] == 1) continue;
+      const double face = 98304.0 / (dims[(d + 1) % 3] * dims[(d + 2) % 3]);
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, 1), neighbour(r, p, d, -1), face, d));
+      ops.push_back(sim::compute_op(2e-6));
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, -1), neighbour(r, p, d, 1), face, d));
+      ops.push_back(sim::compute_op(2e-6));
+    }
+    ops.push_back(sim::collective_op(allreduce, 8));
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, SwapsToOneNeighbourTwiceAreLaidOutAsTheSwapsToTwo) {
+  // x has 2 ranks at p = 2 … 8 (a loop of two there) and 4 at 16; y and z are absent before 4, 8.
+  const auto learned = learn::learn_program(runs_of(one_tag_halo, {2, 4, 8, 16, 32}), "");
+  const auto text = app::program_to_json(learned.program).dump();
+  EXPECT_EQ(text.find(R"x("repeat":"2")x"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {6, 64, 128}) {
+    auto written = std::make_unique<sim::FlatProgram>(p);
+    for (const auto& name : kCollectives) written->intern(name);
+    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(one_tag_halo(r, p)));
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+  }
+}
+
 // The same halo as examples/jacobi3d.c with periodic=1 posts it: the receives of the dimensions
 // it splits, then the sends, then one MPI_Waitall over as many requests as it posted.
 std::vector<sim::Op> posted_halo(int r, int p) {
