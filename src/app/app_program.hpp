@@ -28,8 +28,9 @@ struct PeerRule {
     fixed,   // `rank`: one rank, an expression in p ("0", "p-1")
     offset,  // rank + `by`; outside 0..p-1 it wraps around (wrap) or is MPI_PROC_NULL
     grid,    // the neighbour `shift` steps along dimension `dim` of MPI_Dims_create(p, dims),
-             // ranks laid out row-major as MPI_Cart_create without reordering; outside the
-             // grid MPI_PROC_NULL unless `periodic`
+             // ranks laid out row-major as MPI_Cart_create without reordering (with
+             // `first_fastest`, dimension 0 fastest, as LAMMPS numbers its processors); outside
+             // the grid MPI_PROC_NULL unless `periodic`
     exclusive_or,  // rank XOR `by`
     any,     // MPI_ANY_SOURCE
     none,    // MPI_PROC_NULL
@@ -41,6 +42,7 @@ struct PeerRule {
   bool wrap = true;  // offset
   int dims = 2, dim = 0, shift = 1;  // grid
   bool periodic = false;              // grid
+  bool first_fastest = false;         // grid
 };
 
 // The communicator a collective runs on, as MPI_Comm_split by rows or columns of ranks makes it.

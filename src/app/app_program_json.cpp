@@ -38,8 +38,11 @@ ProgramJson peer_to_json(const PeerRule& rule) {
   switch (rule.kind) {
     case Kind::fixed: return {{"fixed", law_to_json(rule.rank)}};
     case Kind::offset: return {{"offset", law_to_json(rule.by)}, {"edge", rule.wrap ? "wrap" : "none"}};
-    case Kind::grid:
-      return {{"grid", {{"dims", rule.dims}, {"dim", rule.dim}, {"shift", rule.shift}, {"periodic", rule.periodic}}}};
+    case Kind::grid: {
+      ProgramJson grid{{"dims", rule.dims}, {"dim", rule.dim}, {"shift", rule.shift}, {"periodic", rule.periodic}};
+      if (rule.first_fastest) grid["first_fastest"] = true;  // written only when set: older models read the same
+      return {{"grid", grid}};
+    }
     case Kind::exclusive_or: return {{"xor", law_to_json(rule.by)}};
     case Kind::any: return "any";
     case Kind::none: return "none";
@@ -124,13 +127,14 @@ bool boolean(const Node& n) {
 }
 
 PeerRule read_grid(const Node& g) {
-  g.object({"dims", "dim", "shift", "periodic"});
+  g.object({"dims", "dim", "shift", "periodic", "first_fastest"});
   PeerRule rule;
   rule.kind = Kind::grid;
   rule.dims = g.required("dims").integer(1, 8);
   rule.dim = g.required("dim").integer(0, rule.dims - 1);
   rule.shift = g.required("shift").integer(-(1 << 30), 1 << 30);
   rule.periodic = g.has("periodic") && boolean(g.child("periodic"));
+  rule.first_fastest = g.has("first_fastest") && boolean(g.child("first_fastest"));
   return rule;
 }
 

@@ -26,10 +26,14 @@ PeerAt peer_at(const PeerRule& rule, std::int64_t p, std::int64_t value) {
     peer.value = value;
     peer.wrap = rule.wrap;
   } else if (rule.kind == Kind::grid) {
-    // Ranks laid out row-major, the last dimension fastest, as MPI_Cart_create without reordering.
+    // Ranks laid out row-major, the last dimension fastest, as MPI_Cart_create without
+    // reordering, or with the first fastest.
     const auto dims = balanced_dims(static_cast<int>(p), rule.dims);
     peer.extent = dims[rule.dim];
-    for (int d = rule.dims - 1; d > rule.dim; --d) peer.stride *= dims[d];
+    if (rule.first_fastest)
+      for (int d = 0; d < rule.dim; ++d) peer.stride *= dims[d];
+    else
+      for (int d = rule.dims - 1; d > rule.dim; --d) peer.stride *= dims[d];
     peer.shift = rule.shift;
     peer.periodic = rule.periodic;
   }

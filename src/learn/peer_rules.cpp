@@ -99,26 +99,31 @@ std::optional<Rule> exclusive_or(const std::vector<PeerSamples>& runs, const std
   });
 }
 
-// Neighbours one step away along a dimension, then two (a halo two points wide over thin blocks).
-// A neighbour two away is its own rank on a periodic side of one or two, so it is looked for only
-// where some peer is another rank.
+// Neighbours one step away along a dimension, then two (a halo two points wide over thin blocks),
+// on grids numbered as MPI_Cart_create numbers them, then with the first dimension fastest (as
+// LAMMPS numbers its processors). A neighbour two away is its own rank on a periodic side of one
+// or two, so it is looked for only where some peer is another rank.
 std::optional<Rule> grid(const std::vector<PeerSamples>& runs, int first_shift) {
   bool all_own = true;
   for (const auto& run : runs)
     for (std::size_t i = 0; all_own && i < run.ranks.size(); ++i) all_own = run.peers[i] == run.ranks[i];
-  for (const int dims : {2, 3})
-    for (int dim = 0; dim < dims; ++dim)
-      for (const int shift : {first_shift, -first_shift, 2 * first_shift, -2 * first_shift})
-        for (const bool periodic : {false, true}) {
-          if (std::abs(shift) == 2 && all_own) continue;
-          Rule rule = peer_rule(Kind::grid);
-          rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
-          bool holds = true;
-          for (const auto& run : runs)
-            for (std::size_t i = 0; holds && i < run.ranks.size(); ++i)
-              holds = apply_peer_rule(rule, run.ranks[i], run.p, 0) == run.peers[i];
-          if (holds) return rule;
-        }
+  const auto holds = [&](const Rule& rule) {
+    for (const auto& run : runs)
+      for (std::size_t i = 0; i < run.ranks.size(); ++i)
+        if (apply_peer_rule(rule, run.ranks[i], run.p, 0) != run.peers[i]) return false;
+    return true;
+  };
+  for (const bool first_fastest : {false, true})
+    for (const int dims : {2, 3})
+      for (int dim = 0; dim < dims; ++dim)
+        for (const int shift : {first_shift, -first_shift, 2 * first_shift, -2 * first_shift})
+          for (const bool periodic : {false, true}) {
+            if (std::abs(shift) == 2 && all_own) continue;
+            Rule rule = peer_rule(Kind::grid);
+            rule.dims = dims, rule.dim = dim, rule.shift = shift, rule.periodic = periodic;
+            rule.first_fastest = first_fastest;
+            if (holds(rule)) return rule;
+          }
   return std::nullopt;
 }
 

@@ -79,7 +79,7 @@ TEST(AppProgram, EveryKindOfNodeRuleAndLawIsReadBackAsWritten) {
   auto offset = rule(Kind::offset, "-1");
   offset.wrap = false;
   auto grid = rule(Kind::grid);
-  grid.dims = 3, grid.dim = 2, grid.shift = -1, grid.periodic = true;
+  grid.dims = 3, grid.dim = 2, grid.shift = -1, grid.periodic = true, grid.first_fastest = true;
   app::ProgramNode loop;
   loop.kind = app::ProgramNode::Kind::repeat;
   loop.times = law("n / 2");
@@ -108,6 +108,7 @@ TEST(AppProgram, EveryKindOfNodeRuleAndLawIsReadBackAsWritten) {
   EXPECT_EQ(read[0].seconds.high, "0.6 / p");
   EXPECT_EQ(read[1].body[3].peer.dims, 3);
   EXPECT_TRUE(read[1].body[3].peer.periodic);
+  EXPECT_TRUE(read[1].body[3].peer.first_fastest);
   EXPECT_FALSE(read[1].body[0].peer.wrap);
   EXPECT_EQ(read[1].body[4].tag2, -1);
   // An exact law is a bare string, a fitted one an object with its bounds and fit.

@@ -95,6 +95,30 @@ TEST(LearnPeerRules, NeighboursTwoAwayAreGridRules) {
   EXPECT_EQ(inferred([](int r, int) { return r; }).kind, PeerRule::Kind::offset);
 }
 
+TEST(LearnPeerRules, AGridNumberedWithItsFirstDimensionFastestIsAGridRule) {
+  // LAMMPS numbers its processor grid with x fastest: at p = 16 (4 x 2 x 2) a rank's x
+  // neighbours are rank ± 1 and its z neighbours rank ± 8, where MPI_Cart_create's are ± 4 and ± 1.
+  // (z has one or two ranks at p = 2 … 16, which tell no stride apart: x and y are checked.)
+  for (int dim = 0; dim < 2; ++dim)
+    for (const int shift : {-1, 1}) {
+      auto truth = augur::learn::peer_rule(PeerRule::Kind::grid);
+      truth.dims = 3, truth.dim = dim, truth.shift = shift, truth.periodic = true, truth.first_fastest = true;
+      const auto rule = infer_peer_rule(
+          runs_of([&](int r, int p) { return augur::learn::apply_peer_rule(truth, r, p, 0); }), "",
+          shift > 0 ? augur::learn::PeerRole::destination : augur::learn::PeerRole::source);
+      ASSERT_TRUE(rule.has_value()) << dim;
+      for (const int p : {32, 64, 96})
+        for (int r = 0; r < p; ++r)
+          ASSERT_EQ(augur::learn::apply_peer_rule(*rule, r, p, 0), augur::learn::apply_peer_rule(truth, r, p, 0))
+              << "dim " << dim << ", shift " << shift << ", p " << p << ", rank " << r;
+    }
+  auto x = augur::learn::peer_rule(PeerRule::Kind::grid);
+  x.dims = 3, x.dim = 0, x.shift = 1, x.periodic = true, x.first_fastest = true;
+  EXPECT_EQ(augur::learn::apply_peer_rule(x, 3, 16, 0), 0);  // x = 3 of 4 wraps to 0
+  x.dim = 2;
+  EXPECT_EQ(augur::learn::apply_peer_rule(x, 3, 16, 0), 11);
+}
+
 TEST(LearnPeerRules, AButterflyIsAnExclusiveOr) {
   const auto rule = inferred([](int r, int) { return r ^ 1; });
   EXPECT_EQ(rule.kind, PeerRule::Kind::exclusive_or);
