@@ -16,10 +16,17 @@ namespace {
 // (a body of thousands of steps has found no loops; its counts are not aligned by blocks).
 constexpr std::size_t kMostCells = std::size_t{1} << 24;
 
-// Two steps the alignment may pair: the same call (peers and sizes aside), or two loops.
+// A message's tag where its first member sends to or receives from someone, else -1.
+std::int32_t real_tag(const SampleNode& n) {
+  return !is_message(n.op) || n.tag.empty() || n.tag.front() <= kNoOneTag ? -1 : n.tag.front();
+}
+
+// Two steps the alignment may pair: the same call (peers and sizes aside) with the same tag where
+// both have one (a program that tags each direction tells its exchanges apart so), or two loops.
 bool alike(const SampleNode& a, const RankSequences& sa, const SampleNode& b, const RankSequences& sb) {
   if (a.is_loop() || b.is_loop()) return a.is_loop() && b.is_loop() && a.until_tag == b.until_tag;
-  return same_call(a.op, sa, b.op, sb);
+  const auto ta = real_tag(a), tb = real_tag(b);
+  return same_call(a.op, sa, b.op, sb) && (ta < 0 || tb < 0 || ta == tb);
 }
 
 // Which steps of `longest` `other` lacks, when `other` is `longest` with stretches left out (a

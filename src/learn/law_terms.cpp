@@ -56,12 +56,11 @@ struct Style {
   const char* close_root;
   const char* square;
   const char* log2;
-  const char* split_open;  // [x > 1], 1 or 0
-  const char* split_close;
+  const char* split;  // [x > k], 1 or 0
 };
 
-constexpr Style kMuparser{"*", "floor(", ")", "ceil(", ")", "sqrt(", ")", "^2", "log2(p)", "(", ">1)"};
-constexpr Style kReadable{"·", "⌊", "⌋", "⌈", "⌉", "√", "", "²", "log₂p", "[", " > 1]"};
+constexpr Style kMuparser{"*", "floor(", ")", "ceil(", ")", "sqrt(", ")", "^2", "log2(p)", "({}>{})"};
+constexpr Style kReadable{"·", "⌊", "⌋", "⌈", "⌉", "√", "", "²", "log₂p", "[{} > {}]"};
 
 std::string power_text(const std::string& name, double power, const Style& style) {
   if (power == 1) return name;
@@ -84,7 +83,7 @@ TermText term_text(const Term& t, const std::string& n, const Style& style) {
   if (t.grid_side >= 0) {
     const auto side = fmt::format("dims(p, {}, {})", t.grid_dims, t.grid_side);
     if (t.grid_times) text.numerator.push_back(side);
-    else if (t.grid_split) text.numerator.push_back(style.split_open + side + style.split_close);
+    else if (t.grid_split > 0) text.numerator.push_back(fmt::format(fmt::runtime(style.split), side, t.grid_split));
     else if (t.grid_per_p) text.denominator = fmt::format("(p{}{})", style.times, side);
     else if (t.grid_side2 < 0) text.denominator = side;
     else text.denominator = fmt::format("({}{}dims(p, {}, {}))", side, style.times, t.grid_dims, t.grid_side2);
@@ -128,7 +127,7 @@ double Term::operator()(double p, double n) const {
   const auto side = [&](int i) { return app::grid_side(p, grid_dims, i); };
   double v = grid_side < 0  ? p_part(p, 1.0)
              : grid_times   ? side(grid_side)
-             : grid_split   ? (side(grid_side) > 1 ? 1.0 : 0.0)
+             : grid_split > 0 ? (side(grid_side) > grid_split ? 1.0 : 0.0)
              : grid_per_p   ? 1 / (p * side(grid_side))
              : grid_side2 < 0 ? 1 / side(grid_side)
                               : 1 / (side(grid_side) * side(grid_side2));
@@ -163,11 +162,12 @@ std::vector<Term> exact_terms_of_every_grid(bool with_parameter) {
   }
   add_3d_grid_terms(terms, 0, true);
   for (const int side : {0, 1, 2}) terms.push_back(grid(side, 0, true, 3));
-  for (const int side : {0, 1, 2}) {
-    auto split = grid(side, 0, false, 3);
-    split.grid_split = true;
-    terms.push_back(split);
-  }
+  for (const int more_than : {1, 2})
+    for (const int side : {0, 1, 2}) {
+      auto split = grid(side, 0, false, 3);
+      split.grid_split = more_than;
+      terms.push_back(split);
+    }
   if (!with_parameter) return terms;
   for (const auto& t : {term(0, 0, 1), term(-1, 0, 1), division(Term::Division::floor),
                         division(Term::Division::ceil), term(0, 0, 2), term(-1, 0, 2), term(0, 0, 0.5)})

@@ -36,10 +36,11 @@ struct Term {
   // … or n^n_power / (p·dims(p, grid_dims, grid_side)): a rank's block of an all-to-all among
   // a grid's row (its share n/p sent in dims(p, 2, 1) blocks), as a pencil transform's transposes
   bool grid_per_p = false;
-  // … or n^n_power · [dims(p, grid_dims, grid_side) > 1]: 1 where the grid splits that side, else
-  // 0: a block of calls a rank makes only towards neighbours along a dimension with more than one
-  // rank (LAMMPS copies its own ghosts where a dimension is not split)
-  bool grid_split = false;
+  // … or, when grid_split > 0, n^n_power · [dims(p, grid_dims, grid_side) > grid_split]: 1 where
+  // that side has more ranks, else 0. A block of calls a rank makes only towards neighbours along
+  // a dimension the grid splits (> 1: LAMMPS copies its own ghosts where it does not), or only
+  // where its two neighbours there differ (> 2: LAMMPS's second exchange along a dimension)
+  int grid_split = 0;
 
   double operator()(double p, double n) const;
   bool uses_p() const {
@@ -61,8 +62,8 @@ std::vector<Term> grid_terms(double n_power);
 // 1/dims(p, 2, 0), 1/dims(p, 2, 1), dims(p, 2, 0), dims(p, 2, 1), then the 3-D grid's
 // 1/dims(p, 3, i), 1/(dims(p, 3, a)·dims(p, 3, b)) and dims(p, 3, i); with a parameter n, n/p,
 // ⌊n/p⌋, ⌈n/p⌉, n², n²/p, √n, n/dims(p, 2, 0), n/dims(p, 2, 1), n/dims(p, 3, i) and
-// n²/(dims(p, 3, a)·dims(p, 3, b)); last the splits [dims(p, 3, i) > 1], which only the count of
-// a block absent at some counts (0 there) needs.
+// n²/(dims(p, 3, a)·dims(p, 3, b)); last the splits [dims(p, 3, i) > 1] and [dims(p, 3, i) > 2],
+// which only the count of a block absent at some counts (0 there) needs.
 // With `grid` (the call's peers are neighbours along dimension `dim` of a 2-D or 3-D grid) the
 // other grid's terms are left out, and on a 3-D grid the face across `dim`, the product of the
 // two other sides, comes first: at p = 4, 8, 16 a halo's z-face, 32768/(dims(p, 3, 0)·dims(p, 3, 1)),

@@ -109,6 +109,43 @@ TEST(LearnAbsentBlocks, SwapsToOneNeighbourTwiceAreLaidOutAsTheSwapsToTwo) {
   }
 }
 
+// LAMMPS's exchange of atoms that left the block: along each dimension the grid splits, a count
+// then the atoms with the next neighbour, and where the dimension has more than two ranks (the
+// previous neighbour is another rank) the same again with the previous one.
+std::vector<sim::Op> exchange(int r, int p) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 3; ++step) {
+    ops.push_back(sim::compute_op(5e-4 / p));
+    for (int d = 0; d < 3; ++d) {
+      if (dims[d] == 1) continue;
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, 1), neighbour(r, p, d, -1), 4, 3 * d));
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, d, 1), neighbour(r, p, d, -1), 1024, 3 * d + 1));
+      if (dims[d] > 2) ops.push_back(sim::sendrecv_op(neighbour(r, p, d, -1), neighbour(r, p, d, 1), 1024, 3 * d + 2));
+    }
+    ops.push_back(sim::collective_op(allreduce, 8));
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, ASecondExchangeWhereADimensionHasMoreThanTwoRanksIsALawOfItsSide) {
+  const auto learned = learn::learn_program(runs_of(exchange, {2, 4, 8, 16, 32}), "");
+  const auto text = app::program_to_json(learned.program).dump();
+  // x has more than two ranks from p = 16 on, y at 32; z never does at 2 … 32, so the counts
+  // checked keep it at one or two (6 is 3 × 2 × 1, 40 is 5 × 4 × 2).
+  EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 0)>2)")x"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 1)>2)")x"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {6, 12, 24, 40}) {
+    auto written = std::make_unique<sim::FlatProgram>(p);
+    for (const auto& name : kCollectives) written->intern(name);
+    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(exchange(r, p)));
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+  }
+}
+
 // The same halo as examples/jacobi3d.c with periodic=1 posts it: the receives of the dimensions
 // it splits, then the sends, then one MPI_Waitall over as many requests as it posted.
 std::vector<sim::Op> posted_halo(int r, int p) {
