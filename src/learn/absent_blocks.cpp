@@ -197,9 +197,7 @@ void insert(const std::vector<GroupBody>& bodies, const Path& where, Blocks& blo
         rebuild(bodies[k], *longest, gaps[k] ? *gaps[k] : present, block, cut, where, blocks);
   }
   for (std::size_t i = 0; i < longest->body->size(); ++i) {
-    std::vector<GroupBody> inner;
-    for (const auto& b : bodies)
-      if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members, b.p});
+    const auto inner = loops_at(bodies, i);
     auto path = where;
     path.push_back(i);
     insert(inner, path, blocks);

@@ -100,6 +100,13 @@ void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds&
 
 }  // namespace
 
+std::vector<GroupBody> loops_at(const std::vector<GroupBody>& bodies, std::size_t i) {
+  std::vector<GroupBody> inner;
+  for (const auto& b : bodies)
+    if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members, b.p});
+  return inner;
+}
+
 SampleNode loop_of_one(std::vector<SampleNode>& body, std::size_t at, std::size_t length, std::size_t members) {
   SampleNode loop;
   loop.times = 1;
@@ -154,9 +161,7 @@ void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds&
                     b.body->begin() + static_cast<std::ptrdiff_t>(i + loop.body.size()));
       b.body->insert(b.body->begin() + static_cast<std::ptrdiff_t>(i), std::move(folded));
     }
-    std::vector<GroupBody> inner;
-    for (const auto& b : bodies)
-      if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members, b.p});
+    const auto inner = loops_at(bodies, i);
     fold(inner, where + "/" + std::to_string(i), folds);
   }
 }

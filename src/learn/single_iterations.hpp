@@ -28,6 +28,9 @@ struct FoldedBlock {
   std::vector<int> once_at;
 };
 
+// The bodies of the loops at step i of `bodies` (those that have a loop there), to walk them alike.
+std::vector<GroupBody> loops_at(const std::vector<GroupBody>& bodies, std::size_t i);
+
 // A loop run once over `length` steps of `body` from `at`, moved into it (each member once).
 SampleNode loop_of_one(std::vector<SampleNode>& body, std::size_t at, std::size_t length, std::size_t members);
 

@@ -105,9 +105,7 @@ std::size_t unroll_written_out_loops(const std::vector<GroupBody>& bodies) {
     for (const auto& b : bodies) any = any || i < b.body->size();
     if (!any) return unrolled;
     unrolled += unroll_at(bodies, i);
-    std::vector<GroupBody> inner;
-    for (const auto& b : bodies)
-      if (i < b.body->size() && (*b.body)[i].is_loop()) inner.push_back({&(*b.body)[i].body, b.sequences, b.members, b.p});
+    const auto inner = loops_at(bodies, i);
     if (inner.size() >= 2) unrolled += unroll_written_out_loops(inner);
   }
 }

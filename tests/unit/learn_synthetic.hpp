@@ -60,6 +60,14 @@ inline std::string refusal(const std::vector<LearnRun>& runs) {
 
 namespace augur::learn::testing {
 
+// The program written out at p, each rank its own body: what a learned model of it should run as.
+inline std::unique_ptr<sim::FlatProgram> written_at(const RankProgram& program, int p) {
+  auto written = std::make_unique<sim::FlatProgram>(p);
+  for (const auto& name : kCollectives) written->intern(name);
+  for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(program(r, p)));
+  return written;
+}
+
 // The run the sequences came from, as the simulator replays a trace: each rank its own body.
 inline std::unique_ptr<sim::FlatProgram> replay_of(const RankSequences& s) {
   auto program = std::make_unique<sim::FlatProgram>(s.ranks);

@@ -64,11 +64,8 @@ TEST(LearnAbsentBlocks, ABlockMadeOnlyWhereTheGridSplitsADimensionIsALoopOfZeroE
   const auto model = augur::test::parsed(text);
   const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
   for (const int p : {3, 6, 32, 64}) {
-    auto written = std::make_unique<sim::FlatProgram>(p);
-    for (const auto& name : kCollectives) written->intern(name);
-    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(halo(r, p)));
     const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(halo, p), net).predicted) << p;
   }
 }
 
@@ -101,11 +98,8 @@ TEST(LearnAbsentBlocks, SwapsToOneNeighbourTwiceAreLaidOutAsTheSwapsToTwo) {
   const auto model = augur::test::parsed(text);
   const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
   for (const int p : {6, 64, 128}) {
-    auto written = std::make_unique<sim::FlatProgram>(p);
-    for (const auto& name : kCollectives) written->intern(name);
-    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(one_tag_halo(r, p)));
     const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(one_tag_halo, p), net).predicted) << p;
   }
 }
 
@@ -138,11 +132,8 @@ TEST(LearnAbsentBlocks, ASecondExchangeWhereADimensionHasMoreThanTwoRanksIsALawO
   const auto model = augur::test::parsed(text);
   const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
   for (const int p : {6, 12, 24, 40}) {
-    auto written = std::make_unique<sim::FlatProgram>(p);
-    for (const auto& name : kCollectives) written->intern(name);
-    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(exchange(r, p)));
     const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(exchange, p), net).predicted) << p;
   }
 }
 
@@ -182,11 +173,8 @@ TEST(LearnAbsentBlocks, AWaitOverTheRequestsOfTheSplitDimensionsWaitsForAllOutst
   const auto model = augur::test::parsed(text);
   const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
   for (const int p : {6, 32, 64}) {
-    auto written = std::make_unique<sim::FlatProgram>(p);
-    for (const auto& name : kCollectives) written->intern(name);
-    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(posted_halo(r, p)));
     const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(posted_halo, p), net).predicted) << p;
   }
 }
 

@@ -51,11 +51,8 @@ TEST(LearnSingleIterations, ABlockRunOnceAtSmallCountsIsALoopWhoseCountIsALaw) {
   // At 32 and 64 ranks (x side 4: two swaps) the learned program runs as the program itself.
   const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
   for (const int p : {32, 64}) {
-    auto written = std::make_unique<sim::FlatProgram>(p);
-    for (const auto& name : kCollectives) written->intern(name);
-    for (int r = 0; r < p; ++r) written->assign(r, r, written->add_body(halo(r, p)));
     const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written, net).predicted) << p;
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(halo, p), net).predicted) << p;
   }
 }
 
