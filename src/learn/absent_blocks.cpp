@@ -166,7 +166,10 @@ void insert(const std::vector<GroupBody>& bodies, const Path& where, Blocks& blo
 
 std::vector<AbsentBlock> insert_absent_blocks(const std::vector<GroupBody>& bodies) {
   Blocks blocks;
-  insert(bodies, {}, blocks);
+  // A group of one rank (a server, a root) that makes more calls at larger counts talks to more
+  // ranks, a loop over them (learned by its index, index_laws.hpp), not blocks of a grid's sides.
+  const bool alone = std::any_of(bodies.begin(), bodies.end(), [](const GroupBody& b) { return b.members < 2; });
+  if (!alone) insert(bodies, {}, blocks);
   std::vector<AbsentBlock> out;
   for (auto& [_, block] : blocks) {
     std::sort(block.absent_at.begin(), block.absent_at.end());

@@ -22,7 +22,8 @@ struct AbsentBlock {
   std::vector<int> absent_at;
 };
 
-// Inserts the loops of zero in place; returns the blocks, for the report.
+// Inserts the loops of zero in place (not in a group of one rank); returns the blocks, for the
+// report.
 std::vector<AbsentBlock> insert_absent_blocks(const std::vector<GroupBody>& bodies);
 
 }  // namespace augur::learn

@@ -83,11 +83,22 @@ std::vector<std::size_t> runs_to_align(const std::vector<std::vector<GroupSample
 
 namespace {
 
-// The first way's reason is the one thrown; the indexed way's is kept in `indexed_reason`.
+// The first way's reason is the one thrown; the indexed way's is kept in `indexed_reason`. A loop
+// of zero is a guess at what the counts that lack a block would do: where the first way needs one
+// and the indexed way learns the program without, the indexed way's is kept (a server's sends to
+// each client in turn are a loop over them, not blocks present from a count on).
 Learned either_way(const std::vector<LearnRun>& runs, const std::string& parameter,
                    std::string* indexed_reason = nullptr) {
   try {
-    return learn_program(runs, parameter, false);
+    auto out = learn_program(runs, parameter, false);
+    if (out.absent_blocks > 0) {
+      try {
+        auto indexed = learn_program(runs, parameter, true);
+        if (indexed.absent_blocks == 0) return indexed;
+      } catch (const LearnError&) {
+      }
+    }
+    return out;
   } catch (const LearnError& first) {
     try {
       return learn_program(runs, parameter, true);
@@ -150,7 +161,9 @@ Learned learn_program(const std::vector<LearnRun>& runs, const std::string& para
     for (const auto k : keep)
       bodies.push_back({&grouped[k][g].body, &runs[k].sequences, grouped[k][g].ranks.size(), runs[k].p});
     unroll_written_out_loops(bodies);
-    for (const auto& block : insert_absent_blocks(bodies))
+    const auto absent = insert_absent_blocks(bodies);
+    out.absent_blocks += absent.size();
+    for (const auto& block : absent)
       out.notes.push_back(fmt::format("group {}: the block from {} is absent at p = {}, a loop of zero there (its count "
                                       "a law with the counts that make it)",
                                       g + 1, block.first_call, fmt::join(block.absent_at, ", ")));

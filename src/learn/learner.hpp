@@ -31,6 +31,7 @@ struct Learned {
   app::AppProgram program;
   std::vector<LawLine> laws;
   std::vector<std::string> notes;  // runs left out and why, calls the traces had that were not learned
+  std::size_t absent_blocks = 0;   // blocks taken as loops of zero at some counts (absent_blocks.hpp)
 };
 
 class LearnError : public std::runtime_error {

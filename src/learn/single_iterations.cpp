@@ -55,9 +55,17 @@ SampleNode compute_with(const SampleNode& like, std::vector<std::vector<double>>
 // iterations' computes clearly more alike, so that the block run once at other counts (the main
 // compute, the call, the small compute) is one copy of its body, and each compute keeps its
 // own law.
-bool turn_to_its_call(std::vector<SampleNode>& body, std::size_t i) {
+// How a loop is turned: where the spread of its computes says so, or however spread (a count
+// that loops once, where the others' spread says so); or only asked whether it would be, by its
+// spread or by its shape alone (nothing changed).
+enum class Turn { by_spread, always, ask_spread, ask_shape };
+
+bool turn_to_its_call(std::vector<SampleNode>& body, std::size_t i, Turn how = Turn::by_spread) {
   auto& loop = body[i];
-  if (!loop.is_loop() || loop.until_tag >= 0 || loop.times < 2 || loop.body.size() < 2 || i + 1 >= body.size()) return false;
+  const bool by_shape = how == Turn::always || how == Turn::ask_shape;
+  const std::uint32_t least = by_shape ? 1 : 2;
+  if (!loop.is_loop() || loop.until_tag >= 0 || loop.times < least || loop.body.size() < 2 || i + 1 >= body.size())
+    return false;
   const auto& first = loop.body.front();
   const auto& after = body[i + 1];
   if (first.is_loop() || first.op.kind != sim::OpKind::compute || after.is_loop() || after.op.kind != sim::OpKind::compute)
@@ -77,7 +85,8 @@ bool turn_to_its_call(std::vector<SampleNode>& body, std::size_t i) {
       r.push_back(ends[j]);
     }
   }
-  if (!(2 * spread(rest) < spread(first.values))) return false;
+  if (!by_shape && !(2 * spread(rest) < spread(first.values))) return false;
+  if (how == Turn::ask_spread || how == Turn::ask_shape) return true;
   auto before = compute_with(first, std::move(firsts));
   auto last = compute_with(after, std::move(rest));
   loop.body.erase(loop.body.begin());
@@ -144,10 +153,19 @@ void fold(const std::vector<GroupBody>& bodies, const std::string& where, Folds&
     const bool some_flat = std::any_of(bodies.begin(), bodies.end(), [&](const GroupBody& b) {
       return i < b.body->size() && !(*b.body)[i].is_loop();
     });
+    // Where every count loops here, the loops are turned together when every one that repeats
+    // mixes its step's work into its first compute (a loop run once mixes nothing), so that all
+    // keep one shape.
+    const auto repeats = [&](const GroupBody& b) { return i < b.body->size() && (*b.body)[i].times >= 2; };
+    const bool all_turn = !some_flat && std::any_of(bodies.begin(), bodies.end(), repeats) &&
+                          std::all_of(bodies.begin(), bodies.end(), [&](const GroupBody& b) {
+                            return i < b.body->size() &&
+                                   turn_to_its_call(*b.body, i, repeats(b) ? Turn::ask_spread : Turn::ask_shape);
+                          });
     bool turned = false;
-    if (some_flat)
+    if (some_flat || all_turn)
       for (const auto& b : bodies)
-        if (i < b.body->size()) turned = turn_to_its_call(*b.body, i) || turned;
+        if (i < b.body->size()) turned = turn_to_its_call(*b.body, i, all_turn ? Turn::always : Turn::by_spread) || turned;
     if (turned) continue;  // the loops now start at the next step
     const auto& loop = (*looped->body)[i];
     for (const auto& b : bodies) {

@@ -96,6 +96,43 @@ std::size_t unroll_at(const std::vector<GroupBody>& bodies, std::size_t i) {
   return unrolled;
 }
 
+// A loop of k iterations of B where another count loops over m copies of B (B B′: the swaps to
+// one neighbour, where the other count's go to two) is rolled again as k/m iterations of the m
+// copies, iteration j of the copies taking every m-th of B's occurrences from the j-th.
+void reroll(SampleNode& loop, std::size_t copies) {
+  std::vector<SampleNode> body;
+  for (std::size_t copy = 0; copy < copies; ++copy)
+    for (const auto& step : loop.body) body.push_back(iteration(step, copy, copies));
+  loop.body = std::move(body);
+  loop.times /= static_cast<std::uint32_t>(copies);
+  for (auto& c : loop.counts) c /= double(copies);
+}
+
+std::size_t reroll_at(const std::vector<GroupBody>& bodies, std::size_t i) {
+  const SampleNode* wide = nullptr;
+  const GroupBody* owner = nullptr;
+  const auto rollable = [](const SampleNode& n) {
+    return n.is_loop() && n.until_tag < 0 && flat(n) && evenly_repeated(n);
+  };
+  for (const auto& b : bodies)
+    if (i < b.body->size() && rollable((*b.body)[i]) && (!wide || (*b.body)[i].body.size() > wide->body.size()))
+      wide = &(*b.body)[i], owner = &b;
+  if (!wide) return 0;
+  std::size_t rerolled = 0;
+  for (const auto& b : bodies) {
+    if (i >= b.body->size() || !rollable((*b.body)[i])) continue;
+    auto& n = (*b.body)[i];
+    const std::size_t length = n.body.size(), copies = wide->body.size() / length;
+    if (copies < 2 || copies * length != wide->body.size() || n.times % copies != 0) continue;
+    SampleNode as_loop = n;
+    as_loop.times = static_cast<std::uint32_t>(copies);
+    if (!written_out(wide->body, 0, *owner->sequences, as_loop, *b.sequences)) continue;
+    reroll(n, copies);
+    ++rerolled;
+  }
+  return rerolled;
+}
+
 }  // namespace
 
 std::size_t unroll_written_out_loops(const std::vector<GroupBody>& bodies) {
@@ -104,7 +141,7 @@ std::size_t unroll_written_out_loops(const std::vector<GroupBody>& bodies) {
     bool any = false;
     for (const auto& b : bodies) any = any || i < b.body->size();
     if (!any) return unrolled;
-    unrolled += unroll_at(bodies, i);
+    unrolled += unroll_at(bodies, i) + reroll_at(bodies, i);
     const auto inner = loops_at(bodies, i);
     if (inner.size() >= 2) unrolled += unroll_written_out_loops(inner);
   }

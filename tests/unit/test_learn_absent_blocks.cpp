@@ -103,6 +103,69 @@ TEST(LearnAbsentBlocks, SwapsToOneNeighbourTwiceAreLaidOutAsTheSwapsToTwo) {
   }
 }
 
+// LAMMPS's ghost swaps along x where the cutoff spans blocks: a swap up and a swap down (one tag),
+// as many pairs as the cutoff spans blocks, here half the dimension's side. Where x has two ranks
+// the pair's swaps go to one neighbour: one call twice, a loop of two; where it has four, a loop of
+// two pairs of different calls.
+std::vector<sim::Op> deep_halo(int r, int p) {
+  const auto dims = app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 4; ++step) {
+    ops.push_back(sim::compute_op(1e-3 / p));
+    for (int pair = 0; pair < dims[0] / 2; ++pair) {
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, 0, 1), neighbour(r, p, 0, -1), 4096, 0));
+      ops.push_back(sim::compute_op(1e-6));
+      ops.push_back(sim::sendrecv_op(neighbour(r, p, 0, -1), neighbour(r, p, 0, 1), 4096, 0));
+      ops.push_back(sim::compute_op(1e-6));
+    }
+    ops.push_back(sim::collective_op(allreduce, 8));
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, ALoopOfSwapsToOneNeighbourIsRolledAgainAsTheLoopOfPairsAtOtherCounts) {
+  const auto learned = learn::learn_program(runs_of(deep_halo, {2, 4, 8, 16, 32}), "");
+  const auto text = app::program_to_json(learned.program).dump();
+  EXPECT_NE(text.find(R"x("repeat":"0.5*dims(p, 3, 0)")x"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {64, 128, 512}) {
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(deep_halo, p), net).predicted) << p;
+  }
+}
+
+// A server that asks each client in turn: rank 0 sends to 1, 2, …, p − 1 and takes each answer.
+// At larger counts it makes more calls, but to more ranks: a loop over the clients, not blocks
+// present from a count on.
+std::vector<sim::Op> round_robin(int r, int p) {
+  std::vector<sim::Op> ops;
+  for (int round = 0; round < 3; ++round) {
+    if (r == 0) {
+      for (int client = 1; client < p; ++client) {
+        ops.push_back(sim::send_op(client, 4, 1));
+        ops.push_back(sim::recv_op(client, 2));
+      }
+    } else {
+      ops.push_back(sim::recv_op(0, 1));
+      ops.push_back(sim::compute_op(1e-4));
+      ops.push_back(sim::send_op(0, 4096, 2));
+    }
+  }
+  return ops;
+}
+
+TEST(LearnAbsentBlocks, AServerTalkingToMoreRanksIsALoopOverThemNotBlocksOfZero) {
+  const auto learned = learn::learn_program(runs_of(round_robin), "");
+  EXPECT_EQ(learned.absent_blocks, 0u);
+  const auto model = augur::test::parsed(app::program_to_json(learned.program).dump());
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {32, 64}) {
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(round_robin, p), net).predicted) << p;
+  }
+}
+
 // LAMMPS's exchange of atoms that left the block: along each dimension the grid splits, a count
 // then the atoms with the next neighbour, and where the dimension has more than two ranks (the
 // previous neighbour is another rank) the same again with the previous one.

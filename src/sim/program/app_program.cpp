@@ -255,6 +255,9 @@ std::vector<Step> Instantiator::steps(const std::vector<ProgramNode>& body, cons
     }
     Step loop;
     loop.times = std::max<std::int64_t>(0, integer(body[i].times, at + ".repeat", true));
+    // A loop that runs no time at this count is left out whole: its body's peers and sizes need
+    // not name ranks of this count (a block made only from p = 4 on talks to rank 2).
+    if (loop.times == 0) continue;
     if (!body[i].index.empty()) {
       indexed(body[i], loop.times, at, group, out);
       continue;
