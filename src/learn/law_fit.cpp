@@ -40,6 +40,10 @@ constexpr double kNoValidation = 2;
 // A term whose share of every measured value is below this is rounding, not a term: on exact data
 // (a simulated run) the scatter is rounding too, so the test against the errors alone keeps it.
 constexpr double kNegligibleShare = 1e-9;
+// A law whose leave-one-out predictions miss the counts left out by more than this, on average,
+// follows the noise of a few small values (a face's packing, microseconds among milliseconds),
+// and its power of p would carry that noise to every larger count: the mean is kept instead.
+constexpr double kNoTrend = 0.5;
 
 bool is_identifier(const std::string& name) {
   const auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
@@ -176,6 +180,11 @@ fit::SelectedLaw choose(const fit::WeightedDesign& design, fit::CandidateSet set
   while (true) {
     auto chosen = fit::select_law(design, set, fit::SelectionOptions{});
     const int size = chosen.fit.hypothesis.size;
+    const bool trend = !(chosen.validation.cv_error > kNoTrend) || !std::isfinite(chosen.validation.cv_error);
+    if (!trend && !(size == 1 && chosen.fit.hypothesis.columns[0] == 0)) {
+      std::erase_if(set.hypotheses, [](const fit::Hypothesis& h) { return !(h.size == 1 && h.columns[0] == 0); });
+      continue;  // the constant alone
+    }
     if (size == 1 || terms_significant(chosen.fit, scatter_errors(chosen.fit, design.points()), design, level))
       return chosen;
     std::erase_if(set.hypotheses, [&](const fit::Hypothesis& h) { return h.size >= size; });

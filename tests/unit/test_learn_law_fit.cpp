@@ -108,6 +108,30 @@ TEST(LearnLawFit, NoiseOnAConstantStaysAConstant) {
   EXPECT_GE(recoveries([](double, double) { return 1e-3; }, kSizes, 0.03, "c"), 180);
 }
 
+// A few microseconds between two calls (a face's packing) that the host's noise moves by a factor
+// of two: no power of p describes them, and one fitted to them (a·p² on four counts) carries the
+// noise to every larger count. They are kept at their mean: 144 of 200 point sets give the
+// constant, none more than 6.3 times its largest value at 64 (without: 62, and 14.6 times).
+TEST(LearnLawFit, NoiseLargerThanTheValueKeepsTheMean) {
+  int constants = 0;
+  double worst = 0;
+  for (unsigned seed = 1; seed <= 200; ++seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> spread(0, 0.8);
+    std::vector<LawPoint> v;
+    double largest = 0;
+    for (double p : kCounts) {
+      v.push_back({p, 0, 2e-6 * std::exp(spread(rng))});
+      largest = std::max(largest, v.back().value);
+    }
+    const auto law = fit_law(v, Quantity::seconds, "");
+    constants += law.form == "c";
+    worst = std::max(worst, evaluate_law(law, 64, 0, "") / largest);
+  }
+  EXPECT_GE(constants, 130);
+  EXPECT_LE(worst, 8.0);  // at 64 ranks, against the largest value measured
+}
+
 // A simulated run's times are exact but for rounding, and so is the scatter about any law that
 // adds a term of rounding size to the true one: such a term is dropped, whatever its error (with
 // the error test alone, 196 of 200 kept a·n²/p and 4 added a second term of rounding size).
