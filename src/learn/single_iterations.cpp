@@ -48,6 +48,11 @@ SampleNode compute_with(const SampleNode& like, std::vector<std::vector<double>>
   return out;
 }
 
+// How a loop is turned: where the spread of its computes says so, or however spread (a count
+// that loops once, where the others' spread says so); or only asked whether it would be, by its
+// spread or by its shape alone (nothing changed).
+enum class Turn { by_spread, always, ask_spread, ask_shape };
+
 // A loop whose body starts with a compute may have taken the work before its first call into
 // every iteration: [compute, call] repeated twice holds the step's main compute and the small
 // one between the calls, while the step after the loop ends with another small one. The loop is
@@ -55,11 +60,6 @@ SampleNode compute_with(const SampleNode& like, std::vector<std::vector<double>>
 // iterations' computes clearly more alike, so that the block run once at other counts (the main
 // compute, the call, the small compute) is one copy of its body, and each compute keeps its
 // own law.
-// How a loop is turned: where the spread of its computes says so, or however spread (a count
-// that loops once, where the others' spread says so); or only asked whether it would be, by its
-// spread or by its shape alone (nothing changed).
-enum class Turn { by_spread, always, ask_spread, ask_shape };
-
 bool turn_to_its_call(std::vector<SampleNode>& body, std::size_t i, Turn how = Turn::by_spread) {
   auto& loop = body[i];
   const bool by_shape = how == Turn::always || how == Turn::ask_shape;
