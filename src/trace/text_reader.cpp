@@ -16,7 +16,7 @@ namespace {
 
 constexpr std::size_t kMaxReportedProblems = 20;
 
-std::string_view trim(std::string_view s) { return util::trim(s, " \t\r"); }
+std::string_view trim_field(std::string_view s) { return util::trim(s, " \t\r"); }
 
 bool parse_int(std::string_view s, int& out) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -46,15 +46,15 @@ std::string parse_event(std::string_view line, TextEvent& event) {
   auto at = line.find(" at ");
   if (colon == std::string_view::npos || at == std::string_view::npos || at < colon)
     return "expected 'u:p[N] at TIME: P STATE'";
-  if (!parse_bar(trim(line.substr(colon + 1, at - colon - 1)), event.rank)) return "bad bar name";
+  if (!parse_bar(trim_field(line.substr(colon + 1, at - colon - 1)), event.rank)) return "bad bar name";
   auto rest = line.substr(at + 4);
   auto time_end = rest.find(':');
-  if (time_end == std::string_view::npos || !parse_double(trim(rest.substr(0, time_end)), event.time))
+  if (time_end == std::string_view::npos || !parse_double(trim_field(rest.substr(0, time_end)), event.time))
     return "bad event time";
-  auto words = trim(rest.substr(time_end + 1));
+  auto words = trim_field(rest.substr(time_end + 1));
   auto space = words.find(' ');
   if (space == std::string_view::npos) return "missing state name";
-  event.name = trim(words.substr(space + 1));
+  event.name = trim_field(words.substr(space + 1));
   return event.name.empty() ? "missing state name" : "";
 }
 
@@ -123,8 +123,8 @@ bool looks_like_text_trace(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::string first;
   while (std::getline(in, first))
-    if (!trim(first).empty()) break;
-  auto t = trim(first);
+    if (!trim_field(first).empty()) break;
+  auto t = trim_field(first);
   return t == "$types" || t == "$bars" || t == "$events";
 }
 
@@ -135,7 +135,7 @@ Trace read_text_trace(std::string_view text, const std::string& file_name) {
   for (std::size_t offset = 0; offset < text.size();) {
     auto newline = text.find('\n', offset);
     if (newline == std::string_view::npos) newline = text.size();
-    auto line = trim(text.substr(offset, newline - offset));
+    auto line = trim_field(text.substr(offset, newline - offset));
     ++line_number;
     std::size_t line_offset = offset;
     offset = newline + 1;
