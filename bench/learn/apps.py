@@ -20,6 +20,7 @@ Exit status: 0 when every run was traced, 1 otherwise, 77 when no application co
 installed, or a launcher other than Open MPI's, which Debian's applications are built against).
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -116,16 +117,38 @@ def trace_one(a, app, prepared, work, p):
 
 
 def learn(a, app, work, traced):
-    """'learned' or augur learn's reason for refusing, in one line, and its wall time."""
+    """'learned', 'partial: …' (the share of the largest count's run in blocks of time) or augur
+    learn's reason for refusing, in one line, and its wall time."""
     model = work / f"{app.name}.json"
     cmd = [str(Path(a.build) / "bin" / "augur"), "learn", *[str(work / f"trace-p{t.p}") for t in traced],
            "-o", str(model), "--name", app.name]
     started = time.monotonic()
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout)
     wall = time.monotonic() - started
-    if done.returncode == 0:
+    if done.returncode != 0:
+        return "refused: " + one_line(done.stderr.strip().replace(f"{work}/", "")), wall
+    blocks = json.loads(model.read_text())["program"].get("blocks_of_time")
+    if not blocks:
         return "learned", wall
-    return "refused: " + one_line(done.stderr.strip().replace(f"{work}/", "")), wall
+    last = max(blocks, key=lambda b: b["p"])
+    return f"partial: {100 * last['share']:.0f}% of the run at p = {last['p']} in blocks of time", wall
+
+
+def predictions(a, app, work, traced):
+    """The learned model simulated at each traced count it was not learned from, against the run
+    there (`augur run`'s prediction on the same machine): {p: (learned s, run s)}."""
+    out = {}
+    for t in traced:
+        if t.failure or t.p in a.learn_from:
+            continue
+        cmd = [str(Path(a.build) / "bin" / "augur"), "sim", "--app", str(work / f"{app.name}.json"), "--ranks", str(t.p),
+               "--machine", a.machine, "--no-bounds", "--json"]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout)
+        if done.returncode != 0:
+            continue
+        run = json.loads((work / f"report-p{t.p}.json").read_text())["predicted_seconds"]
+        out[t.p] = (json.loads(done.stdout)["predicted_seconds"], run)
+    return out
 
 
 def one_line(refusal):
@@ -157,8 +180,11 @@ def one_app(a, app):
         traced.append(t)
         if t.failure:
             break
-    good = [t for t in traced if not t.failure]
+    good = [t for t in traced if not t.failure and (not a.learn_from or t.p in a.learn_from)]
     verdict, learn_wall = learn(a, app, work, good) if len(good) >= 2 else ("not tried: fewer than two traces", 0)
+    if not verdict.startswith(("refused", "not tried")) and a.learn_from:
+        for p, (learned, run) in predictions(a, app, work, traced).items():
+            verdict += f"; p = {p}: {learned:.4g} s against {run:.4g} s ({100 * (learned / run - 1):+.1f}%)"
     print(f"{app.name:<15} augur learn ({learn_wall:.1f} s): {verdict}", flush=True)
     return traced, verdict, learn_wall
 
@@ -184,12 +210,16 @@ def main():
     ap.add_argument("--machine", default="t3d", help="machine model augur run prices with (default t3d)")
     ap.add_argument("--only", action="append", help="application (repeatable): " + ", ".join(a.name for a in APPS))
     ap.add_argument("--counts", default="2,4,8,16", help="process counts to trace, comma-separated (default 2,4,8,16)")
+    ap.add_argument("--learn-from", default="",
+                    help="counts to learn from (default: every count traced); the model is then simulated at the "
+                         "others and compared with their runs")
     ap.add_argument("--timeout", type=float, default=900, help="seconds a traced run may take (default 900)")
     ap.add_argument("--mpirun", default="mpirun", help="the MPI launcher augur run uses")
     ap.add_argument("--write", action="store_true", help="put the table in docs/learn.md (\"Real applications\")")
     a = ap.parse_args()
     try:
         a.counts = [int(c) for c in a.counts.split(",")]
+        a.learn_from = [int(c) for c in a.learn_from.split(",")] if a.learn_from else []
     except ValueError:
         ap.error(f"--counts '{a.counts}': give whole numbers separated by commas, e.g. 2,4,8")
     unknown = set(a.only or []) - {app.name for app in APPS}
@@ -212,7 +242,9 @@ def main():
             continue
         results.append((app, one_app(a, app)))
     made = (f"Made on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} with `bench/learn/apps.py "
-            f"--counts {','.join(map(str, a.counts))}` (machine `{a.machine}`, load average "
+            f"--counts {','.join(map(str, a.counts))}"
+            + (f" --learn-from {','.join(map(str, a.learn_from))}" if a.learn_from else "")
+            + f"` (machine `{a.machine}`, load average "
             f"{os.getloadavg()[0]:.1f} at the end):\n\n{table(results, a)}")
     print("\n" + made)
     if a.write:

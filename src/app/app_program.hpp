@@ -91,10 +91,19 @@ struct RankGroup {
   std::vector<ProgramNode> body;
 };
 
+// A partial model's blocks of time (learn/time_blocks.hpp) at one count it was learned from: the
+// calls they fold, not learned as calls, and their share of that run's time.
+struct BlocksOfTime {
+  int p = 0;
+  double calls = 0;
+  double share = 0;
+};
+
 struct AppProgram {
   std::vector<RankGroup> groups;
   std::vector<int> measured_ranks;  // the process counts the program was learned from
   std::string machine;              // the machine (model) the compute times were taken on
+  std::vector<BlocksOfTime> blocks_of_time;  // a partial model's, by count; empty for a whole one
 };
 
 }  // namespace augur::app

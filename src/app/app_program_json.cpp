@@ -386,11 +386,33 @@ ProgramJson program_to_json(const AppProgram& program) {
   ProgramJson j = {{"groups", groups}};
   if (!program.measured_ranks.empty()) j["measured_ranks"] = program.measured_ranks;
   if (!program.machine.empty()) j["machine"] = program.machine;
+  for (const auto& b : program.blocks_of_time) j["blocks_of_time"].push_back({{"p", b.p}, {"calls", b.calls}, {"share", b.share}});
   return j;
 }
 
+namespace {
+
+std::vector<BlocksOfTime> read_blocks_of_time(const Node& n) {
+  if (!n.value.is_array()) n.fail("expected an array of {p, calls, share}");
+  std::vector<BlocksOfTime> out;
+  for (std::size_t i = 0; i < n.value.size(); ++i) {
+    const auto e = n.element(i);
+    e.object({"p", "calls", "share"});
+    BlocksOfTime b;
+    b.p = e.required("p").integer(1, kMaxTag);
+    b.calls = e.required("calls").non_negative();
+    const auto share = e.required("share");
+    b.share = share.non_negative();
+    if (b.share > 1) share.fail("a share of the run must be at most 1");
+    out.push_back(b);
+  }
+  return out;
+}
+
+}  // namespace
+
 AppProgram read_program(const Node& n) {
-  n.object({"groups", "measured_ranks", "machine"});
+  n.object({"groups", "measured_ranks", "machine", "blocks_of_time"});
   AppProgram program;
   const auto groups = n.required("groups");
   if (!groups.value.is_array() || groups.value.empty()) groups.fail("expected a non-empty array of {ranks, body}");
@@ -402,6 +424,7 @@ AppProgram read_program(const Node& n) {
       program.measured_ranks.push_back(counts.element(i).integer(1, kMaxTag));
   }
   program.machine = n.optional_string("machine");
+  if (n.has("blocks_of_time")) program.blocks_of_time = read_blocks_of_time(n.child("blocks_of_time"));
   return program;
 }
 

@@ -17,6 +17,7 @@
 #include "learn/learned_check.hpp"
 #include "learn/learned_model_json.hpp"
 #include "learn/learner.hpp"
+#include "learn/time_blocks.hpp"
 #include "model/machines.hpp"
 #include "model/units.hpp"
 #include "sim/program/replay.hpp"
@@ -32,6 +33,7 @@ struct LearnRequest {
   std::string output, name;
   bool json = false;
   bool no_check = false;
+  bool whole = false;
 };
 
 NamedNumber parse_param(const std::string& text) {
@@ -61,8 +63,21 @@ std::string program_name(const trace::Trace& t) {
   return name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ? "learned" : name;
 }
 
+// What a partial model leaves out, count by count: the calls its blocks fold and their share of the run.
+void print_blocks_of_time(const learn::Learned& learned, const std::string& whole_refusal) {
+  std::string why = whole_refusal;
+  for (std::size_t at = why.find('\n'); at != std::string::npos; at = why.find('\n', at + 3)) why.replace(at, 1, "\n  ");
+  std::cout << "a partial model: the whole program could not be learned as calls:\n  " << why
+            << "\nso its collectives over the whole world are kept as calls, and what each rank does between two of "
+               "them is one block of time (its slowest rank's), a law in p; the blocks answer neither the network nor "
+               "the machine's laws:\n";
+  for (const auto& b : learned.program.blocks_of_time)
+    std::cout << fmt::format("  p = {:<5} {:>5.1f}% of the run in blocks, folding {:.0f} calls\n", b.p, 100 * b.share, b.calls);
+}
+
 void print_report(const learn::Learned& learned, const std::vector<learn::LearnRun>& runs,
-                  const std::vector<learn::CountCheck>& checks, const fs::path& output) {
+                  const std::vector<learn::CountCheck>& checks, const fs::path& output, const std::string& whole_refusal) {
+  if (!learned.program.blocks_of_time.empty()) print_blocks_of_time(learned, whole_refusal);
   std::cout << fmt::format("learned from {} traces at p = {}\n", runs.size(), fmt::join(learned.program.measured_ranks, ", "));
   for (std::size_t g = 0; g < learned.program.groups.size(); ++g) {
     const auto& group = learned.program.groups[g];
@@ -104,6 +119,31 @@ std::vector<learn::CountCheck> check_against_traces(const nlohmann::ordered_json
   }
 }
 
+// The whole program, else (unless --whole) a partial model: its collectives over the world as
+// calls and the rest as blocks of time (learn/time_blocks.hpp), with why the whole was refused.
+learn::Learned learn_whole_or_blocks(const LearnRequest& r, const std::vector<trace::Trace>& traces,
+                                     const std::vector<learn::LearnRun>& runs, const std::string& parameter,
+                                     std::string& whole_refusal) {
+  try {
+    return learn::learn_program(runs, parameter);
+  } catch (const learn::LearnError& e) {
+    if (r.whole) throw ProgramFailed("learn: cannot learn the program: " + std::string(e.what()), 1);
+    whole_refusal = e.what();
+  }
+  std::vector<learn::FoldedAt> folded;
+  learn::Learned learned;
+  try {
+    learned = learn::learn_time_blocks(traces, runs, parameter, folded);
+  } catch (const learn::LearnError& e) {
+    throw ProgramFailed(fmt::format("learn: cannot learn the program: {}\nnor a partial model of it (its collectives over "
+                                    "the whole world as calls, the rest as blocks of time): {}",
+                                    whole_refusal, e.what()),
+                        1);
+  }
+  for (const auto& f : folded) learned.program.blocks_of_time.push_back({f.p, double(f.calls), f.share});
+  return learned;
+}
+
 void learn_command(const LearnRequest& r) {
   const auto params = params_per_trace(r);
   std::vector<learn::LearnRun> runs;
@@ -114,12 +154,8 @@ void learn_command(const LearnRequest& r) {
     runs.push_back({r.traces[i], t.nranks(), params[i].value, learn::rank_sequences(t, wait_sets)});
     traces.push_back(std::move(t));
   }
-  learn::Learned learned;
-  try {
-    learned = learn::learn_program(runs, params.front().name);
-  } catch (const learn::LearnError& e) {
-    throw ProgramFailed("learn: cannot learn the program: " + std::string(e.what()), 1);
-  }
+  std::string whole_refusal;
+  auto learned = learn_whole_or_blocks(r, traces, runs, params.front().name, whole_refusal);
   learned.program.machine = traces.front().header.machine;
   const auto name = r.name.empty() ? program_name(traces.front()) : r.name;
   const fs::path output = r.output.empty() ? name + ".json" : r.output;
@@ -130,7 +166,7 @@ void learn_command(const LearnRequest& r) {
   if (!r.no_check) checks = check_against_traces(doc, output, runs, traces, params.front().name);
   util::write_whole_file(output, doc.dump(2) + "\n");
   if (r.json) std::cout << doc.dump(2) << "\n";
-  else print_report(learned, runs, checks, output);
+  else print_report(learned, runs, checks, output, whole_refusal);
 }
 
 }  // namespace
@@ -152,12 +188,18 @@ The result is an application model (docs/app-model-format.md) with a program sec
 
 With a problem size, give it per trace: augur learn a b c d --param n=256 --param n=512 ….
 What follows no rule (peers that depend on the data, phases that differ between counts) is
-refused with the call, the ranks and the counts, and nothing is written.)");
+refused with the call, the ranks and the counts, and nothing is written; unless --whole, a
+partial model is learned instead where it can be: the collectives over the whole world as
+calls, and what each rank does between two of them as one block of time (its slowest rank's),
+a law in p. The report gives each count's share of the run in blocks, and `augur sim` warns
+with it: blocks answer neither the network nor the machine's laws.)");
   cmd->add_option("traces", r->traces, "trace directories of one program, at two or more process counts")->required();
   cmd->add_option("--param", r->params, "NAME=VALUE: the problem size of each trace, in order (or one for all)");
   cmd->add_option("-o,--output", r->output, "application model to write (default: NAME.json)");
   cmd->add_option("--name", r->name, "the model's name (default: the traced program's)");
   cmd->add_flag("--json", r->json, "print the model (exact values) instead of the report");
+  cmd->add_flag("--whole", r->whole,
+                "refuse a program whose calls follow no rule rather than learn a partial model of it");
   cmd->add_flag("--no-check", r->no_check,
                 "write the model without simulating it at the traced counts against the traces replayed");
   cmd->callback([r] { learn_command(*r); });

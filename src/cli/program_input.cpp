@@ -55,6 +55,13 @@ ProgramInput open_app(const ProgramRequest& r, const std::string& command, const
                                         "the prediction's low and high bounds say how far its laws' errors reach",
                                         r.ranks, factor, *std::max_element(measured.begin(), measured.end())));
   }
+  if (const auto& blocks = app.program->blocks_of_time; !blocks.empty()) {
+    const auto& at = *std::max_element(blocks.begin(), blocks.end(), [](const auto& a, const auto& b) { return a.p < b.p; });
+    in.warnings.push_back(fmt::format("a partial model: {:.0f}% of its run at p = {} ({:.0f} calls) is blocks of time between "
+                                      "the world's collectives, learned as time and not as calls: they answer neither the "
+                                      "network nor the machine's laws, and carry that share of the prediction's uncertainty",
+                                      100 * at.share, at.p, at.calls));
+  }
   return in;
 }
 

@@ -129,7 +129,9 @@ std::vector<CountCheck> check_learned(const app::AppModel& model, const std::vec
                                    run.p, run.label, e.what()));
     }
     check.learned = learned.predicted;
-    const auto parts = structural_parts(*model.program, traced, {&learned, &at_low, &at_high});
+    const auto parts = model.program->blocks_of_time.empty()
+                           ? structural_parts(*model.program, traced, {&learned, &at_low, &at_high})
+                           : std::string();
     if (!parts.empty())
       throw LearnError(fmt::format("the learned program calls otherwise than the run it was learned from at p = {} ({}), "
                                    "whatever the time{}",

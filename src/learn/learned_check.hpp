@@ -36,6 +36,8 @@ double allowed_miss(const app::AppProgram& program, double floor);
 // `model`: the learned model (its program); `replays`: each run's trace replayed
 // (sim/program/replay.hpp), in the order of `runs`; `parameter` the problem size's name or empty.
 // Throws LearnError for a deadlock or a miss beyond what is allowed.
+// A partial model (its program's blocks_of_time) is checked on time alone: its blocks fold calls
+// the run made.
 std::vector<CountCheck> check_learned(const app::AppModel& model, const std::vector<LearnRun>& runs,
                                       const std::vector<const sim::Program*>& replays, const std::string& parameter,
                                       const NetworkAt& network_at, double floor = 0.02);

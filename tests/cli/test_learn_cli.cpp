@@ -146,6 +146,50 @@ TEST(LearnCli, PeersThatFollowNoRuleAreRefusedAndNothingIsWritten) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+// Each rank computes, sends to a partner from a table shuffled anew at each count, and the ranks
+// reduce over the world: its peers follow no rule, its collectives and its time do.
+std::string shuffled_with_reductions(int p) {
+  std::vector<int> perm(p);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(7 + p));
+  std::string table;
+  for (int i = 0; i < p; ++i) table += fmt::format("{}{}", i ? ", " : "", perm[i]);
+  return fmt::format("ranks {}\ntable to = {{{}}}\nranks 0..N-1 {{\n  repeat 3 {{\n    compute {}us\n    isend to[rank] "
+                     "1KiB\n    recv any\n    wait\n    allreduce 64\n  }}\n}}\n",
+                     p, table, 64000 / p);
+}
+
+TEST(LearnCli, APartialModelKeepsTheWorldsCollectivesAndTheRestAsTimeThatFollowsALaw) {
+  const auto traces = traces_of("partial", shuffled_with_reductions);
+  const auto out = testing::TempDir() + "learn-partial.json";
+  std::filesystem::remove(out);
+  const auto whole = augur("learn" + traces + " --whole -o " + out);
+  EXPECT_EQ(whole.status, 1) << whole.out;
+  EXPECT_NE(whole.out.find("follows no rule"), std::string::npos) << whole.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+
+  const auto r = augur("learn" + traces + " -o " + out);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("a partial model: the whole program could not be learned as calls"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("follows no rule"), std::string::npos) << r.out;  // why, as the refusal said it
+  EXPECT_NE(r.out.find("p = 16 "), std::string::npos) << r.out;
+  const auto app = nlohmann::json::parse(read_text(out));
+  const auto& blocks = app.at("program").at("blocks_of_time");
+  ASSERT_EQ(blocks.size(), 4u);
+  EXPECT_EQ(blocks.at(3).at("p"), 16);
+  EXPECT_EQ(blocks.at(3).at("calls"), 16 * 3 * 3);  // isend, recv, wait: 3 times on 16 ranks
+  EXPECT_GT(blocks.at(3).at("share").get<double>(), 0.5);
+  EXPECT_LT(blocks.at(3).at("share").get<double>(), 1.0);
+
+  // At 64 ranks, a count it was not learned from, the blocks' law gives the program's own time.
+  const auto at64 = augur("sim --machine t3d --json --no-progress --no-bounds --app " + out + " --ranks 64");
+  ASSERT_EQ(at64.status, 0) << at64.out;
+  const auto report = nlohmann::json::parse(at64.out);
+  EXPECT_NE(report.at("warnings").dump().find("a partial model"), std::string::npos) << at64.out;
+  const double written = simulated(temp_file("learn-partial-64.sched", shuffled_with_reductions(64)));
+  EXPECT_NEAR(report.at("predicted_seconds").get<double>(), written, 1e-9 * written);
+}
+
 TEST(LearnCli, PhasesThatDifferBetweenCountsAreRefused) {
   const auto program = [](int p) {
     return fmt::format("ranks {}\nranks 0..N-1 {{\n  {}\n}}\n", p, p < 8 ? "allreduce 64" : "bcast 64 root=0");

@@ -72,6 +72,7 @@ TEST(AppProgram, EveryKindOfNodeRuleAndLawIsReadBackAsWritten) {
   app::AppProgram program;
   program.measured_ranks = {2, 4, 8, 16};
   program.machine = "t3d";
+  program.blocks_of_time = {{2, 24, 0.875}, {16, 432, 0.5}};
   app::RankGroup group{law("0"), law("p-1"), {}};
   app::ProgramNode compute;
   compute.seconds = {"0.5 / p", "0.4 / p", "0.6 / p", "a/p", {0.5}, {0.05}, 0.02};
@@ -103,6 +104,10 @@ TEST(AppProgram, EveryKindOfNodeRuleAndLawIsReadBackAsWritten) {
   ASSERT_TRUE(app.program);
   EXPECT_EQ(app::program_to_json(*app.program), written);
   EXPECT_EQ(app.program->measured_ranks, program.measured_ranks);
+  ASSERT_EQ(app.program->blocks_of_time.size(), 2u);
+  EXPECT_EQ(app.program->blocks_of_time[1].p, 16);
+  EXPECT_EQ(app.program->blocks_of_time[1].calls, 432);
+  EXPECT_EQ(app.program->blocks_of_time[0].share, 0.875);
   const auto& read = app.program->groups[0].body;
   EXPECT_EQ(read[0].seconds.coefficients, std::vector<double>{0.5});
   EXPECT_EQ(read[0].seconds.high, "0.6 / p");
@@ -152,6 +157,13 @@ TEST(AppProgram, ErrorsNameTheLineAndTheField) {
   EXPECT_EQ(error(R"({"compute": "1 +"})").substr(0, 50), "app.json:7: program.groups[0].body[1].compute: exp");
   EXPECT_EQ(error_of("{\"machine\": \"t3d\"}"), "app.json:5: program: missing required field 'groups'");
   EXPECT_EQ(error_of("{\"groups\": []}"), "app.json:5: program.groups: expected a non-empty array of {ranks, body}");
+  const std::string group = "\"groups\": [{\"ranks\": {\"first\": \"0\", \"last\": \"p-1\"}, \"body\": [{\"compute\": \"1\"}]}]";
+  EXPECT_EQ(error_of("{" + group + ", \"blocks_of_time\": [{\"p\": 4, \"calls\": 8, \"share\": 1.5}]}"),
+            "app.json:5: program.blocks_of_time[0].share: a share of the run must be at most 1");
+  EXPECT_EQ(error_of("{" + group + ", \"blocks_of_time\": [{\"p\": 4, \"calls\": -1, \"share\": 0.5}]}"),
+            "app.json:5: program.blocks_of_time[0].calls: must not be negative (found -1)");
+  EXPECT_EQ(error_of("{" + group + ", \"blocks_of_time\": {\"p\": 4}}"),
+            "app.json:5: program.blocks_of_time: expected an array of {p, calls, share}");
 }
 
 TEST(AppProgram, StencilPeersAtCornersEdgesAndInside) {

@@ -1,0 +1,48 @@
+#pragma once
+// A partial model, for a program whose calls follow no rule the learner knows (ranks that each do
+// something of their own, data-dependent exchanges): its collectives over the whole world, which
+// every rank calls in one order, are kept as calls, and everything a rank does between two of
+// them (computes, point-to-point calls, collectives on smaller communicators) becomes one block of
+// time: the time the slowest rank took from the end of the one to the beginning of the next, the
+// time the next collective waited for. The blocks then become laws in p as computes do.
+//
+// What a block folds is the part not learned as calls: it does not answer the network or the
+// model's laws (a faster network does not shorten it), and its time at a new count is its law's.
+// The share of each run's time in blocks says how much of a prediction that is.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "learn/learner.hpp"
+#include "trace/trace.hpp"
+
+namespace augur::learn {
+
+struct TimeBlocks {
+  RankSequences sequences;  // per rank: block, world collective, block, …, block
+  std::uint64_t folded_calls = 0;               // MPI calls inside the blocks, over all ranks
+  std::map<std::string, std::uint64_t> folded;  // the same by call
+  double blocks = 0, run = 0;  // seconds: the blocks' (each its slowest rank's) and the run's
+  double share() const { return run > 0 ? blocks / run : 0; }
+};
+
+// Throws LearnError when the ranks call the world's collectives in different orders, naming the
+// first two that part and where.
+TimeBlocks time_blocks(const trace::Trace& trace, const std::string& label);
+
+// What a partial model folded, per traced count, for the report and the model file.
+struct FoldedAt {
+  std::string label;
+  int p = 0;
+  std::uint64_t calls = 0;
+  std::map<std::string, std::uint64_t> by_call;
+  double share = 0;
+};
+
+// The program learned from each run's blocks (learn_program), with what was folded at each count.
+// Throws LearnError when the world's collectives differ between counts (the first difference).
+Learned learn_time_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
+                          const std::string& parameter, std::vector<FoldedAt>& folded);
+
+}  // namespace augur::learn
