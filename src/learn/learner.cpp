@@ -109,6 +109,27 @@ Learned either_way(const std::vector<LearnRun>& runs, const std::string& paramet
   }
 }
 
+// The runs with one table of collective names: each trace numbers the names as it meets them, and
+// the passes that align counts copy and compare calls between runs (a block some counts lack
+// brings its collectives to them), so an index must name the same collective in every run.
+std::vector<LearnRun> with_one_name_table(const std::vector<LearnRun>& runs) {
+  std::vector<std::string> names;
+  auto out = runs;
+  for (auto& run : out) {
+    std::vector<std::uint16_t> index;
+    for (const auto& name : run.sequences.names) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      index.push_back(static_cast<std::uint16_t>(it - names.begin()));
+      if (it == names.end()) names.push_back(name);
+    }
+    for (auto& ops : run.sequences.ops)
+      for (auto& op : ops)
+        if (op.kind == sim::OpKind::collective) op.name = index.at(op.name);
+  }
+  for (auto& run : out) run.sequences.names = names;
+  return out;
+}
+
 }  // namespace
 
 // The program's loops with their calls told apart by their peers; when those do not align
@@ -117,7 +138,8 @@ Learned either_way(const std::vector<LearnRun>& runs, const std::string& paramet
 // the program could not be learned is the one reported. When neither way learns the program and
 // three counts or more were traced, the smallest count is left out, with a note: there a loop of
 // p − 1 iterations runs once and is no loop (a server's stop to its one worker).
-Learned learn_program(const std::vector<LearnRun>& runs, const std::string& parameter) {
+Learned learn_program(const std::vector<LearnRun>& traced, const std::string& parameter) {
+  const auto runs = with_one_name_table(traced);
   std::string indexed_reason;
   try {
     return either_way(runs, parameter, &indexed_reason);

@@ -243,3 +243,49 @@ TEST(LearnAbsentBlocks, AWaitOverTheRequestsOfTheSplitDimensionsWaitsForAllOutst
 
 }  // namespace
 }  // namespace test_learn_absent_blocks
+
+namespace test_learn_absent_blocks {
+namespace {
+
+// A step whose exchange and broadcast along the third dimension are made only where it is split.
+std::vector<sim::Op> broadcast_where_split(int r, int p) {
+  const auto dims = augur::app::balanced_dims(p, 3);
+  std::vector<sim::Op> ops;
+  for (int step = 0; step < 4; ++step) {
+    ops.push_back(sim::compute_op(1e-3 / p));
+    ops.push_back(sim::collective_op(allreduce, 8));
+    if (dims[2] == 1) continue;
+    ops.push_back(sim::sendrecv_op(neighbour(r, p, 2, 1), neighbour(r, p, 2, -1), 4096, 0));
+    ops.push_back(sim::collective_op(bcast, 16, 0));
+  }
+  return ops;
+}
+
+}  // namespace
+
+// Each trace numbers collectives as it meets them, so the runs that lack the block number theirs
+// otherwise than those that make it; the block copied to them keeps its broadcast a broadcast.
+TEST(LearnAbsentBlocks, ABlockCopiedToTheCountsThatLackItKeepsItsCollectivesNames) {
+  auto runs = runs_of(broadcast_where_split);
+  for (auto& run : runs) {
+    if (run.p > 4) continue;
+    run.sequences.names = {"allreduce", "alltoall", "allgather", "barrier", "bcast"};
+    for (auto& ops : run.sequences.ops)
+      for (auto& op : ops)
+        if (op.kind == sim::OpKind::collective) op.name = op.name == allreduce ? 0 : 4;
+  }
+  const auto learned = learn::learn_program(runs, "");
+  const auto text = app::program_to_json(learned.program).dump();
+  EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 2)>1)")x"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("op":"bcast")"), std::string::npos) << text;
+  EXPECT_EQ(text.find(R"("op":"alltoall")"), std::string::npos) << text;
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : {6, 32, 64}) {
+    const auto app = sim::instantiate(model, p);
+    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(broadcast_where_split, p), net).predicted)
+        << p;
+  }
+}
+
+}  // namespace test_learn_absent_blocks
