@@ -7,12 +7,15 @@ GROMACS, HPCC, LAMMPS's peptide and shear) and LAMMPS's Lennard-Jones melt is tr
 input at p = 2, 4, 8 and 16 (--counts) under `augur run --machine MODEL --oversubscribe --trace`.
 For each run the table gives its wall time, the resident memory of its largest process (the
 application's rank, the launcher or augur) and the trace's size on disk; a run that fails or
-outlasts --timeout ends that application's counts. The traces that were made are then given to
-`augur learn`, whose model, or the first difference it refuses, is the last column.
+outlasts --timeout ends that application's counts. The traces that were made (those of
+--learn-from) are then given to `augur learn`, whose model (whole, or partial with its share of
+the run in blocks of time, docs/learn-partial.md), or the first difference it refuses, is the last
+column; with --learn-from, the model is simulated at the other counts against their runs.
 
   bench/learn/apps.py                         # every application at 2, 4, 8, 16
   bench/learn/apps.py --only lammps-melt --counts 2,4,8
-  bench/learn/apps.py --counts 2,4,8,16,32,64 --write   # the table of docs/learn.md
+  bench/learn/apps.py --counts 2,4,8,16,32,64 --learn-from 2,4,8,16 --write
+                                              # the tables of docs/learn.md and docs/learn-partial.md
 
 HPCC's process grid is set to P x Q = p (the most square) at each count; the other inputs are as the
 suite keeps them. Traces and models stay in BUILD/learn-apps/APP/.
@@ -121,7 +124,7 @@ def learn(a, app, work, traced):
     learn's reason for refusing, in one line, and its wall time."""
     model = work / f"{app.name}.json"
     cmd = [str(Path(a.build) / "bin" / "augur"), "learn", *[str(work / f"trace-p{t.p}") for t in traced],
-           "-o", str(model), "--name", app.name]
+           "-o", str(model), "--name", app.name.replace("-", "_")]
     started = time.monotonic()
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=a.timeout)
     wall = time.monotonic() - started
@@ -152,8 +155,17 @@ def predictions(a, app, work, traced):
 
 
 def one_line(refusal):
-    """A refusal in a line: the groups of each count and the calls where two ranks part, when the
-    ranks' groups differ between counts; else its first 300 characters."""
+    """A refusal in a line: the whole program's reason, then the partial model's when one was tried."""
+    whole, _, partial = refusal.partition("\nnor a partial model of it")
+    out = whole_reason(whole)
+    if partial:
+        out += "; as a partial model: " + " ".join(partial.split(": ", 1)[-1].split())[:240]
+    return out
+
+
+def whole_reason(refusal):
+    """The groups of each count and the calls where two ranks part, when the ranks' groups differ
+    between counts; else the reason's first 300 characters."""
     why = refusal.split("cannot learn the program: ", 1)[-1]
     groups = re.findall(r"^  p = (\d+) \([^)]*\): (\d+) groups?", why, re.M)
     if not groups:
@@ -182,11 +194,13 @@ def one_app(a, app):
             break
     good = [t for t in traced if not t.failure and (not a.learn_from or t.p in a.learn_from)]
     verdict, learn_wall = learn(a, app, work, good) if len(good) >= 2 else ("not tried: fewer than two traces", 0)
+    predicted = {}
     if not verdict.startswith(("refused", "not tried")) and a.learn_from:
-        for p, (learned, run) in predictions(a, app, work, traced).items():
+        predicted = predictions(a, app, work, traced)
+        for p, (learned, run) in predicted.items():
             verdict += f"; p = {p}: {learned:.4g} s against {run:.4g} s ({100 * (learned / run - 1):+.1f}%)"
     print(f"{app.name:<15} augur learn ({learn_wall:.1f} s): {verdict}", flush=True)
-    return traced, verdict, learn_wall
+    return traced, verdict, learn_wall, predicted
 
 
 def table(results, a):
@@ -195,13 +209,29 @@ def table(results, a):
     counts = " | ".join(f"p = {p}" for p in a.counts)
     lines = [f"| application | input | {counts} | largest process | augur learn |",
              "| --- | --- | " + "".join("---: | " for _ in a.counts) + "---: | --- |"]
-    for app, (traced, verdict, learn_wall) in results:
+    for app, (traced, verdict, learn_wall, _) in results:
         cells = {t.p: (f"failed: {t.failure}" if t.failure else f"{t.wall:.1f} s, {t.trace_bytes / 2**20:.3g} MiB")
                  for t in traced}
         row = " | ".join(cells.get(p, "–") for p in a.counts)
         largest = max(t.rss_kb for t in traced) / 1024
         lines.append(f"| {app.name} | {app.describe(True)} | {row} | {largest:.0f} MiB | {verdict} ({learn_wall:.1f} s) |")
     return "\n".join(lines)
+
+
+def accuracy_table(results):
+    """The learned models at the counts they were not learned from, against the runs there."""
+    lines = ["| application | model | p | `augur run` | learned | error |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for app, (_, verdict, _, predicted) in results:
+        kind = "partial" if verdict.startswith("partial") else "whole"
+        for p, (learned, run) in sorted(predicted.items()):
+            lines.append(f"| {app.name} | {kind} | {p} | {run:.4g} s | {learned:.4g} s | {100 * (learned / run - 1):+.1f}% |")
+    return "\n".join(lines)
+
+
+def write_block(doc, marker, text):
+    """Puts `text` between doc's <!-- marker --> and <!-- /marker -->."""
+    block = f"<!-- {marker} -->\n{text}\n<!-- /{marker} -->"
+    doc.write_text(re.sub(rf"<!-- {marker} -->.*?<!-- /{marker} -->", lambda _: block, doc.read_text(), flags=re.S))
 
 
 def main():
@@ -248,13 +278,13 @@ def main():
             f"{os.getloadavg()[0]:.1f} at the end):\n\n{table(results, a)}")
     print("\n" + made)
     if a.write:
-        doc = ROOT / "docs" / "learn.md"
-        text = doc.read_text()
-        block = f"<!-- apps-reach -->\n{made}\n<!-- /apps-reach -->"
-        doc.write_text(re.sub(r"<!-- apps-reach -->.*?<!-- /apps-reach -->", lambda _: block, text, flags=re.S))
+        write_block(ROOT / "docs" / "learn.md", "apps-reach", made)
+        if a.learn_from:
+            write_block(ROOT / "docs" / "learn-partial.md", "partial-accuracy",
+                        made.split(":\n\n", 1)[0] + ":\n\n" + accuracy_table(results))
     if not results:
         return suite.SKIPPED
-    return 1 if any(t.failure for _, (traced, _, _) in results for t in traced) else 0
+    return 1 if any(t.failure for _, (traced, _, _, _) in results for t in traced) else 0
 
 
 APPS = [LammpsMelt(), *suite.APPS]

@@ -96,6 +96,16 @@ std::vector<double> coefficients_of(const std::string& expr, const std::string& 
 
 const std::string kNumber = "([-+0-9.e]+)";
 
+// Ranks 0 … p − 1 in an order shuffled by `seed`, as a schedule's table: "2, 0, 3, 1".
+std::string shuffled_ranks(int p, unsigned seed) {
+  std::vector<int> perm(p);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::shuffle(perm.begin(), perm.end(), std::mt19937(seed));
+  std::string table;
+  for (int i = 0; i < p; ++i) table += fmt::format("{}{}", i ? ", " : "", perm[i]);
+  return table;
+}
+
 }  // namespace
 
 TEST(LearnCli, LearnsARingsLawsAndPredictsItAtSixtyFourRanks) {
@@ -128,13 +138,8 @@ TEST(LearnCli, LearnsARingsLawsAndPredictsItAtSixtyFourRanks) {
 TEST(LearnCli, PeersThatFollowNoRuleAreRefusedAndNothingIsWritten) {
   // Each rank sends to a partner picked by a table that is a different shuffle at each count.
   const auto shuffled = [](int p) {
-    std::vector<int> perm(p);
-    std::iota(perm.begin(), perm.end(), 0);
-    std::shuffle(perm.begin(), perm.end(), std::mt19937(42 + p));
-    std::string table;
-    for (int i = 0; i < p; ++i) table += fmt::format("{}{}", i ? ", " : "", perm[i]);
     return fmt::format("ranks {}\ntable to = {{{}}}\nranks 0..N-1 {{\n  isend to[rank] 1KiB\n  recv any\n  wait\n}}\n", p,
-                       table);
+                       shuffled_ranks(p, 42 + p));
   };
   const auto out = testing::TempDir() + "learn-shuffle.json";
   std::filesystem::remove(out);
@@ -149,14 +154,9 @@ TEST(LearnCli, PeersThatFollowNoRuleAreRefusedAndNothingIsWritten) {
 // Each rank computes, sends to a partner from a table shuffled anew at each count, and the ranks
 // reduce over the world: its peers follow no rule, its collectives and its time do.
 std::string shuffled_with_reductions(int p) {
-  std::vector<int> perm(p);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::shuffle(perm.begin(), perm.end(), std::mt19937(7 + p));
-  std::string table;
-  for (int i = 0; i < p; ++i) table += fmt::format("{}{}", i ? ", " : "", perm[i]);
   return fmt::format("ranks {}\ntable to = {{{}}}\nranks 0..N-1 {{\n  repeat 3 {{\n    compute {}us\n    isend to[rank] "
                      "1KiB\n    recv any\n    wait\n    allreduce 64\n  }}\n}}\n",
-                     p, table, 64000 / p);
+                     p, shuffled_ranks(p, 7 + p), 64000 / p);
 }
 
 TEST(LearnCli, APartialModelKeepsTheWorldsCollectivesAndTheRestAsTimeThatFollowsALaw) {
