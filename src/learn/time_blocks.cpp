@@ -37,7 +37,7 @@ struct RankWalk {
 };
 
 RankWalk walk(const trace::Trace& t, const trace::RankTrace& rank, const std::set<std::int32_t>& worlds,
-              TimeBlocks& out) {
+              bool keep_rooted, TimeBlocks& out) {
   RankWalk w;
   std::size_t next = 0;  // the rank's next collective record
   for (const auto& s : rank.states) {
@@ -46,7 +46,7 @@ RankWalk walk(const trace::Trace& t, const trace::RankTrace& rank, const std::se
     const auto& name = t.names[s.op];
     if (next < rank.collectives.size() && rank.collectives[next].begin == s.begin && t.names[rank.collectives[next].op] == name) {
       const auto& c = rank.collectives[next++];
-      if (worlds.contains(c.comm)) {
+      if (worlds.contains(c.comm) && (keep_rooted || c.root < 0)) {
         w.calls.push_back({name, c.root, double(c.bytes), s.begin, s.end});
         continue;
       }
@@ -85,12 +85,12 @@ std::uint16_t name_index(std::vector<std::string>& names, const std::string& nam
 
 }  // namespace
 
-TimeBlocks time_blocks(const trace::Trace& t, const std::string& label) {
+TimeBlocks time_blocks(const trace::Trace& t, const std::string& label, bool keep_rooted) {
   TimeBlocks out;
   const int p = t.nranks();
   const auto worlds = world_comms(t);
   std::vector<RankWalk> walks;
-  for (const auto& rank : t.ranks) walks.push_back(walk(t, rank, worlds, out));
+  for (const auto& rank : t.ranks) walks.push_back(walk(t, rank, worlds, keep_rooted, out));
   check_one_order(walks, label);
   if (walks.front().calls.empty())
     throw LearnError(fmt::format("{}: the ranks call no collective over the whole world, which a partial model keeps as "
@@ -129,16 +129,39 @@ TimeBlocks time_blocks(const trace::Trace& t, const std::string& label) {
   return out;
 }
 
-Learned learn_time_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
-                          const std::string& parameter, std::vector<FoldedAt>& folded) {
+namespace {
+
+Learned learn_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
+                     const std::string& parameter, bool keep_rooted, std::vector<FoldedAt>& folded) {
   std::vector<LearnRun> blocks;
   folded.clear();
   for (std::size_t k = 0; k < runs.size(); ++k) {
-    auto tb = time_blocks(traces[k], runs[k].label);
+    auto tb = time_blocks(traces[k], runs[k].label, keep_rooted);
     folded.push_back({runs[k].label, runs[k].p, tb.folded_calls, tb.folded, tb.share()});
     blocks.push_back({runs[k].label, runs[k].p, runs[k].n, std::move(tb.sequences)});
   }
   return learn_program(blocks, parameter);
+}
+
+}  // namespace
+
+// A root that moves with the data (the owner of a pivot broadcasting it) follows no rule; the
+// collectives without a root are then kept alone, and the first reason is the one given.
+Learned learn_time_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
+                          const std::string& parameter, std::vector<FoldedAt>& folded) {
+  try {
+    return learn_blocks(traces, runs, parameter, true, folded);
+  } catch (const LearnError& with_roots) {
+    try {
+      auto out = learn_blocks(traces, runs, parameter, false, folded);
+      out.notes.push_back(fmt::format("the world's collectives with a root are folded into the blocks too: kept as calls, "
+                                      "{}",
+                                      with_roots.what()));
+      return out;
+    } catch (const LearnError&) {
+      throw with_roots;
+    }
+  }
 }
 
 }  // namespace augur::learn

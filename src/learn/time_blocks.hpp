@@ -28,8 +28,8 @@ struct TimeBlocks {
 };
 
 // Throws LearnError when the ranks call the world's collectives in different orders, naming the
-// first two that part and where.
-TimeBlocks time_blocks(const trace::Trace& trace, const std::string& label);
+// first two that part and where. Without `keep_rooted`, collectives with a root are folded too.
+TimeBlocks time_blocks(const trace::Trace& trace, const std::string& label, bool keep_rooted = true);
 
 // What a partial model folded, per traced count, for the report and the model file.
 struct FoldedAt {
@@ -40,8 +40,10 @@ struct FoldedAt {
   double share = 0;
 };
 
-// The program learned from each run's blocks (learn_program), with what was folded at each count.
-// Throws LearnError when the world's collectives differ between counts (the first difference).
+// The program learned from each run's blocks (learn_program), with what was folded at each count;
+// where that fails, from blocks that fold the world's collectives with a root too (a note says
+// why). Throws LearnError when neither is learned, with the first reason (the first difference
+// of the world's collectives between counts, a root that follows no rule).
 Learned learn_time_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
                           const std::string& parameter, std::vector<FoldedAt>& folded);
 

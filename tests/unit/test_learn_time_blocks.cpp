@@ -2,8 +2,10 @@
 // kept as calls, the rest folded into blocks of time, each its slowest rank's.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
+#include "app/app_program_json.hpp"
 #include "learn/time_blocks.hpp"
 #include "trace/trace.hpp"
 
@@ -134,4 +136,29 @@ TEST(LearnTimeBlocks, BlocksThatFollowALawAreLearnedAsOne) {
   std::string laws;
   for (const auto& line : learned.laws) laws += line.what + ": " + line.law.expr + "\n";
   EXPECT_TRUE(found) << laws;
+}
+
+TEST(LearnTimeBlocks, ABroadcastWhoseRootFollowsNoRuleIsFoldedAndTheReductionsKept) {
+  std::vector<trace::Trace> traces;
+  std::vector<learn::LearnRun> runs;
+  const std::map<int, int> roots = {{2, 1}, {4, 3}, {8, 2}, {16, 11}};  // a pivot's owner: the data's choice
+  for (const auto& [p, root] : roots) {
+    TraceBuilder b(p);
+    for (int r = 0; r < p; ++r) {
+      b.compute(r, 0, 1.0 / p);
+      b.collective(r, "bcast", 1.0 / p, 1.0 / p + 0.25, 0, root);
+      b.collective(r, "allreduce", 1.0 / p + 0.25, 1.0 / p + 0.5, 0);
+    }
+    runs.push_back({"tr-" + std::to_string(p), p, 0, {}});
+    traces.push_back(std::move(b.t));
+  }
+  std::vector<learn::FoldedAt> folded;
+  const auto learned = learn::learn_time_blocks(traces, runs, "", folded);
+  ASSERT_EQ(learned.notes.size(), 1u);
+  EXPECT_NE(learned.notes[0].find("with a root are folded into the blocks too"), std::string::npos) << learned.notes[0];
+  EXPECT_NE(learned.notes[0].find("follows no rule"), std::string::npos) << learned.notes[0];
+  EXPECT_EQ(folded[3].by_call.at("bcast"), 16u);
+  const auto text = app::program_to_json(learned.program).dump();
+  EXPECT_EQ(text.find("bcast"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("op":"allreduce")"), std::string::npos) << text;
 }
