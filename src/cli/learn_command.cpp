@@ -91,8 +91,9 @@ void print_report(const learn::Learned& learned, const std::vector<learn::LearnR
   for (const auto& note : learned.notes) std::cout << "note: " << note << "\n";
   if (!checks.empty())
     std::cout << fmt::format("checked: the program simulated at each count it was learned from, against the trace "
-                             "replayed: every call's count and bytes as the run's; time within its laws' bounds and "
-                             "±{:.1f}%\n",
+                             "replayed: {}time within its laws' bounds and ±{:.1f}%\n",
+                             learned.program.blocks_of_time.empty() ? "every call's count and bytes as the run's; "
+                                                                    : "(the calls its blocks fold are not compared) ",
                              100 * checks.front().allowed);
   for (const auto& c : checks)
     std::cout << fmt::format("  p = {:<5} {:>12} learned, {:>12} replayed  {:+.1f}%\n", c.p,
