@@ -69,8 +69,8 @@ void check_one_order(const std::vector<RankWalk>& walks, const std::string& labe
                             : std::string("nothing");
       };
       if (k < first.size() && k < calls.size() && first[k].name == calls[k].name && first[k].root == calls[k].root) continue;
-      throw LearnError(fmt::format("{}: ranks 0 and {} call the world's collectives in different orders: the {}th is {} "
-                                   "on rank 0 and {} on rank {}",
+      throw LearnError(fmt::format("{}: ranks 0 and {} call the world's collectives in different orders: their "
+                                   "collective {} over the world is {} on rank 0 and {} on rank {}",
                                    label, r, k + 1, text(first), text(calls), r));
     }
   }
