@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,17 @@ int neighbour(int r, int p, int d, int shift) {
   for (int k = 2, rest = r; k >= 0; --k) at[k] = rest % dims[k], rest /= dims[k];
   at[d] = (at[d] + shift + dims[d]) % dims[d];
   return (at[0] * dims[1] + at[1]) * dims[2] + at[2];
+}
+
+// The learned program (its JSON text) at each of `counts`, simulated on LogGOPS, against `program`
+// written out there: equal to the bit.
+void expect_runs_as_written(const std::string& text, const RankProgram& program, std::initializer_list<int> counts) {
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : counts)
+    EXPECT_DOUBLE_EQ(sim::simulate(*sim::instantiate(model, p), net).predicted,
+                     sim::simulate(*written_at(program, p), net).predicted)
+        << p;
 }
 
 std::vector<sim::Op> halo(int r, int p) {
@@ -61,12 +73,7 @@ TEST(LearnAbsentBlocks, ABlockMadeOnlyWhereTheGridSplitsADimensionIsALoopOfZeroE
                               "count a law with the counts that make it)");
   EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 1)>1)")x"), std::string::npos) << text;
   EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 2)>1)")x"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {3, 6, 32, 64}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(halo, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, halo, {3, 6, 32, 64});
 }
 
 // The halo above with one tag a dimension, as LAMMPS's swaps have: where a dimension has two
@@ -95,12 +102,7 @@ TEST(LearnAbsentBlocks, SwapsToOneNeighbourTwiceAreLaidOutAsTheSwapsToTwo) {
   const auto learned = learn::learn_program(runs_of(one_tag_halo, {2, 4, 8, 16, 32}), "");
   const auto text = app::program_to_json(learned.program).dump();
   EXPECT_EQ(text.find(R"x("repeat":"2")x"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {6, 64, 128}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(one_tag_halo, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, one_tag_halo, {6, 64, 128});
 }
 
 // LAMMPS's ghost swaps along x where the cutoff spans blocks: a swap up and a swap down (one tag),
@@ -127,12 +129,7 @@ TEST(LearnAbsentBlocks, ALoopOfSwapsToOneNeighbourIsRolledAgainAsTheLoopOfPairsA
   const auto learned = learn::learn_program(runs_of(deep_halo, {2, 4, 8, 16, 32}), "");
   const auto text = app::program_to_json(learned.program).dump();
   EXPECT_NE(text.find(R"x("repeat":"0.5*dims(p, 3, 0)")x"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {64, 128, 512}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(deep_halo, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, deep_halo, {64, 128, 512});
 }
 
 // A server that asks each client in turn: rank 0 sends to 1, 2, …, p − 1 and takes each answer.
@@ -158,12 +155,7 @@ std::vector<sim::Op> round_robin(int r, int p) {
 TEST(LearnAbsentBlocks, AServerTalkingToMoreRanksIsALoopOverThemNotBlocksOfZero) {
   const auto learned = learn::learn_program(runs_of(round_robin), "");
   EXPECT_EQ(learned.absent_blocks, 0u);
-  const auto model = augur::test::parsed(app::program_to_json(learned.program).dump());
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {32, 64}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(round_robin, p), net).predicted) << p;
-  }
+  expect_runs_as_written(app::program_to_json(learned.program).dump(), round_robin, {32, 64});
 }
 
 // LAMMPS's exchange of atoms that left the block: along each dimension the grid splits, a count
@@ -192,12 +184,7 @@ TEST(LearnAbsentBlocks, ASecondExchangeWhereADimensionHasMoreThanTwoRanksIsALawO
   // checked keep it at one or two (6 is 3 × 2 × 1, 40 is 5 × 4 × 2).
   EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 0)>2)")x"), std::string::npos) << text;
   EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 1)>2)")x"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {6, 12, 24, 40}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(exchange, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, exchange, {6, 12, 24, 40});
 }
 
 // The same halo as examples/jacobi3d.c with periodic=1 posts it: the receives of the dimensions
@@ -233,12 +220,7 @@ TEST(LearnAbsentBlocks, AWaitOverTheRequestsOfTheSplitDimensionsWaitsForAllOutst
   EXPECT_EQ(learned.notes.size(), 4u) << text;
   // 4, 8, 12 and 12 requests at p = 2, 4, 8, 16: the wait takes all those outstanding.
   EXPECT_NE(text.find(R"x({"op":"wait","count":0})x"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {6, 32, 64}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(posted_halo, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, posted_halo, {6, 32, 64});
 }
 
 }  // namespace
@@ -279,13 +261,7 @@ TEST(LearnAbsentBlocks, ABlockCopiedToTheCountsThatLackItKeepsItsCollectivesName
   EXPECT_NE(text.find(R"x("repeat":"(dims(p, 3, 2)>1)")x"), std::string::npos) << text;
   EXPECT_NE(text.find(R"("op":"bcast")"), std::string::npos) << text;
   EXPECT_EQ(text.find(R"("op":"alltoall")"), std::string::npos) << text;
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {6, 32, 64}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(broadcast_where_split, p), net).predicted)
-        << p;
-  }
+  expect_runs_as_written(text, broadcast_where_split, {6, 32, 64});
 }
 
 }  // namespace test_learn_absent_blocks
