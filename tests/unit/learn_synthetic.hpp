@@ -77,3 +77,27 @@ inline std::unique_ptr<sim::FlatProgram> replay_of(const RankSequences& s) {
 }
 
 }  // namespace augur::learn::testing
+
+#include <initializer_list>
+
+#include <gtest/gtest.h>
+
+#include "app_program_text.hpp"
+#include "sim/kernel/kernel.hpp"
+#include "sim/network/loggops.hpp"
+#include "sim/program/app_program.hpp"
+
+namespace augur::learn::testing {
+
+// The learned program (its JSON text) at each of `counts`, simulated on LogGOPS, against `program`
+// written out there: equal to the bit.
+inline void expect_runs_as_written(const std::string& text, const RankProgram& program, std::initializer_list<int> counts) {
+  const auto model = augur::test::parsed(text);
+  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
+  for (const int p : counts)
+    EXPECT_DOUBLE_EQ(sim::simulate(*sim::instantiate(model, p), net).predicted,
+                     sim::simulate(*written_at(program, p), net).predicted)
+        << p;
+}
+
+}  // namespace augur::learn::testing

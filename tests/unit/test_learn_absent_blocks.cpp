@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,17 +31,6 @@ int neighbour(int r, int p, int d, int shift) {
   for (int k = 2, rest = r; k >= 0; --k) at[k] = rest % dims[k], rest /= dims[k];
   at[d] = (at[d] + shift + dims[d]) % dims[d];
   return (at[0] * dims[1] + at[1]) * dims[2] + at[2];
-}
-
-// The learned program (its JSON text) at each of `counts`, simulated on LogGOPS, against `program`
-// written out there: equal to the bit.
-void expect_runs_as_written(const std::string& text, const RankProgram& program, std::initializer_list<int> counts) {
-  const auto model = augur::test::parsed(text);
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : counts)
-    EXPECT_DOUBLE_EQ(sim::simulate(*sim::instantiate(model, p), net).predicted,
-                     sim::simulate(*written_at(program, p), net).predicted)
-        << p;
 }
 
 std::vector<sim::Op> halo(int r, int p) {

@@ -44,16 +44,11 @@ TEST(LearnSingleIterations, ABlockRunOnceAtSmallCountsIsALoopWhoseCountIsALaw) {
   EXPECT_EQ(learned.notes[0], "group 1: the block from MPI_Sendrecv ran once at p = 2, 4, 8, a loop of one there (its "
                               "count a law with the counts that repeat it)");
   const auto text = app::program_to_json(learned.program).dump();
-  const auto model = augur::test::parsed(text);
   EXPECT_NE(text.find(R"x("repeat":"0.5*dims(p, 3, 0)")x"), std::string::npos) << text;
   // The step's main compute stays before the swaps, the small one between them inside.
   EXPECT_NE(text.find(R"x({"compute":"0.001/p"},{"repeat")x"), std::string::npos) << text;
   // At 32 and 64 ranks (x side 4: two swaps) the learned program runs as the program itself.
-  const sim::LogGOPSNetwork net(sim::parse_loggops("L=3us,o=1.5us,g=1us,G=6ns"));
-  for (const int p : {32, 64}) {
-    const auto app = sim::instantiate(model, p);
-    EXPECT_DOUBLE_EQ(sim::simulate(*app, net).predicted, sim::simulate(*written_at(halo, p), net).predicted) << p;
-  }
+  expect_runs_as_written(text, halo, {32, 64});
 }
 
 }  // namespace
