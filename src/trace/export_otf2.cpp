@@ -47,7 +47,9 @@ std::optional<OTF2_CollectiveOp> collective_op(std::string name) {
       {"alltoallw", OTF2_COLLECTIVE_OP_ALLTOALLW}, {"allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE},
       {"reduce", OTF2_COLLECTIVE_OP_REDUCE}, {"reduce_scatter", OTF2_COLLECTIVE_OP_REDUCE_SCATTER},
       {"scan", OTF2_COLLECTIVE_OP_SCAN}, {"exscan", OTF2_COLLECTIVE_OP_EXSCAN},
-      {"reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK}};
+      {"reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK},
+      {"comm_dup", OTF2_COLLECTIVE_OP_CREATE_HANDLE}, {"comm_split", OTF2_COLLECTIVE_OP_CREATE_HANDLE},
+      {"comm_create", OTF2_COLLECTIVE_OP_CREATE_HANDLE}};
   auto it = ops.find(name);
   if (it == ops.end()) return std::nullopt;
   return it->second;
@@ -208,6 +210,7 @@ class Otf2Exporter {
 
   void write_collective(RankStream& s, std::uint32_t i, bool begin) {
     const auto& c = s.rank.collectives[i];
+    if (!collective_ops_[c.op]) return;  // a window's fence: OTF2 has RMA events of its own for it
     if (begin) return check(OTF2_EvtWriter_MpiCollectiveBegin(s.w, attributes_, at(s, c.begin)), "collective begin");
     std::uint32_t root = c.root < 0 ? OTF2_UNDEFINED_UINT32 : std::uint32_t(c.root);
     check(OTF2_EvtWriter_MpiCollectiveEnd(s.w, attributes_, at(s, c.end), *collective_ops_[c.op], comm_ref(c.comm), root,

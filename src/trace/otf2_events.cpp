@@ -85,7 +85,13 @@ void Otf2RankBuilder::set_callbacks(OTF2_EvtReaderCallbacks* cb) {
 }
 
 Otf2RankBuilder::Otf2RankBuilder(const Otf2ArchiveContext& archive, Trace& trace, int rank)
-    : archive_(archive), rank_(trace.ranks[static_cast<std::size_t>(rank)]) {}
+    : archive_(archive), names_(trace.names), rank_(trace.ranks[static_cast<std::size_t>(rank)]) {}
+
+bool Otf2RankBuilder::creates_communicator() const {
+  if (!open_) return false;
+  const auto& name = names_[open_->state.op];
+  return name == "comm_dup" || name == "comm_split" || name == "comm_create";
+}
 
 double Otf2RankBuilder::seconds(OTF2_TimeStamp ts, OTF2_AttributeList* attributes) const {
   if (archive_.defs.exact_time && attributes) {
@@ -226,8 +232,10 @@ void Otf2RankBuilder::collective_end(OTF2_TimeStamp ts, OTF2_AttributeList* attr
   count_event(ts);
   if (!collective_open_) note("MpiCollectiveEnd without MpiCollectiveBegin");
   collective_open_ = false;
-  // Creating and freeing communicators and windows leave no collective record in native traces.
-  if (op > OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK) return;
+  // Of the handles' collectives, native traces record communicators' creation only (its parent is
+  // what the replay needs); freeing them and windows' leave no record.
+  if (op > OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK && !(op == OTF2_COLLECTIVE_OP_CREATE_HANDLE && creates_communicator()))
+    return;
   auto time = call_time("MpiCollectiveEnd");
   if (!time) return;
   auto comm_it = archive_.defs.comms.find(comm);

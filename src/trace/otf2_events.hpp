@@ -77,7 +77,11 @@ class Otf2RankBuilder {
   void note(std::string what) { ++unmatched_[std::move(what)]; }
   void compute_until(double t);
 
+  // Whether the call open is one that creates a communicator (MPI_Comm_dup, _split, _create).
+  bool creates_communicator() const;
+
   const Otf2ArchiveContext& archive_;
+  const std::vector<std::string>& names_;
   RankTrace& rank_;
   std::vector<OTF2_RegionRef> stack_;
   std::optional<Open> open_;

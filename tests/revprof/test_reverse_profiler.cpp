@@ -555,6 +555,32 @@ TEST(ReverseProfiler, EachCommunicatorOfASplitHasItsOwnNumberInTheTrace) {
   fs::remove(model);
 }
 
+// A communicator's creation is recorded over its parent: the lower half duplicates its half and
+// then sends to the upper half, which duplicates its own after the receive. The replay waits for
+// each half alone (over the world it would never finish), the OTF2 export keeps the records, and
+// the archive read back replays the same.
+TEST(ReverseProfiler, ACommunicatorMadeOutOfASubCommunicatorWaitsForItsMembersOnly) {
+  const auto dir = fs::temp_directory_path() / ("augur-test-nested-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const auto r = augur_run("--machine t3d --compute zero -np 4 --trace " + dir.string(), NESTED_COMMS_PROGRAM, "");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("sum 1"), std::string::npos) << r.output;
+  const auto replayed = augur_test::augur("sim " + dir.string());
+  EXPECT_EQ(replayed.status, 0) << replayed.out;
+  const auto otf2 = dir.string() + "-otf2";
+  ASSERT_EQ(augur_test::augur("trace convert " + dir.string() + " -o " + otf2 + " --to otf2").status, 0);
+  const auto from_otf2 = augur_test::augur("sim " + otf2 + "/traces.otf2");
+  EXPECT_EQ(from_otf2.status, 0) << from_otf2.out;
+  const auto seconds = [](const std::string& out) {
+    const auto at = out.find("Predicted run time");
+    return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+  };
+  EXPECT_FALSE(seconds(replayed.out).empty()) << replayed.out;
+  EXPECT_EQ(seconds(replayed.out), seconds(from_otf2.out)) << replayed.out << from_otf2.out;
+  fs::remove_all(dir);
+  fs::remove_all(otf2);
+}
+
 TEST(ReverseProfiler, ATraceThatCannotBeWrittenStopsAndTheRunGoesOn) {
   auto dir = fs::temp_directory_path() / ("augur-test-full-trace-" + std::to_string(::getpid()));
   fs::remove_all(dir);

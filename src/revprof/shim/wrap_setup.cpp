@@ -227,13 +227,15 @@ void write_unpredicted_report(const Runtime& rt) {
 
 // `over` is the communicator whose members all make the call, read once it returned: the parent
 // for most, the new communicator itself for MPI_Comm_create_group (only the group calls) and
-// MPI_Intercomm_merge (both groups of an intercommunicator, which the shim does not follow).
+// MPI_Intercomm_merge (both groups of an intercommunicator, which the shim does not follow). The
+// trace records it as a collective over `over`: a program that makes communicators out of a
+// sub-communicator (CP2K's half of the ranks) is replayed with only their members taking part.
 template <class Real>
 int create_comm(std::string_view op, const MPI_Comm* over, MPI_Comm* created, Real real) {
   return intercept(op, real, [&](Call& call) {
     int rc = call.real(real);
     track(*created);
-    if (const Shadow* s = shadow_of(*over)) finish_synchronising(call, op, *s, call.begin(), false);
+    if (const Shadow* s = shadow_of(*over)) finish_synchronising(call, op, *s, call.begin(), true);
     return rc;
   });
 }

@@ -150,8 +150,8 @@ class RankReader {
       const auto& c = rank_.collectives[next_collective_++];
       return ops_.push_back(collective_op(program_.intern(name), double(c.bytes), c.root, comm_of(c.comm)));
     }
-    // Communicator creation is collective over its parent and priced as one, but leaves no
-    // collective record: the parent is taken to be the world.
+    // Communicator creation is collective over its parent and priced as one; traces of an earlier
+    // shim leave no collective record of it, and the parent is then taken to be the world.
     if (name == "comm_dup" || name == "comm_split" || name == "comm_create")
       return ops_.push_back(collective_op(program_.intern(name), 0));
     ++skipped_[name];
