@@ -12,6 +12,11 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(MUPARSER REQUIRED IMPORTED_TARGET muparser)
 pkg_check_modules(OTF2 REQUIRED IMPORTED_TARGET otf2)   # trace export (src/trace)
+# The diff template library (header-only): the longest common subsequence of long call
+# sequences in O(ND) (src/learn/time_blocks.cpp).
+find_path(DTL_INCLUDE_DIR dtl/dtl.hpp REQUIRED)
+add_library(dtl::dtl INTERFACE IMPORTED)
+target_include_directories(dtl::dtl INTERFACE ${DTL_INCLUDE_DIR})
 find_package(GTest REQUIRED)
 if(AUGUR_BENCHMARKS)
   find_package(benchmark REQUIRED)

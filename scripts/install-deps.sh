@@ -6,7 +6,7 @@ packages=(
   build-essential cmake pkg-config ninja-build
   libeigen3-dev libboost-math-dev libmuparser-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libopen-trace-format2-dev otf2-tools
+  libopen-trace-format2-dev otf2-tools libdtl-dev
   libsimgrid-dev
   openmpi-bin libopenmpi-dev mpich libmpich-dev gfortran
   clang libclang-rt-14-dev

@@ -4,7 +4,9 @@
 #include <memory>
 #include <set>
 
+#include <dtl/dtl.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "model/units.hpp"
 
@@ -28,6 +30,14 @@ std::set<std::int32_t> world_comms(const trace::Trace& t) {
   for (const auto& [comm, ranks] : members)
     if (int(ranks.size()) == t.nranks()) out.insert(comm);
   return out;
+}
+
+std::string describe(const WorldCall& c) {
+  return model::mpi_name(c.name) + (c.root >= 0 ? fmt::format(" rooted at {}", c.root) : "");
+}
+
+std::string describe_first(const std::vector<WorldCall>& calls) {
+  return calls.empty() ? std::string("nothing") : "first " + describe(calls.front());
 }
 
 // One rank's calls walked in order: its world collectives, and the other calls counted as folded.
@@ -64,10 +74,7 @@ void check_one_order(const std::vector<RankWalk>& walks, const std::string& labe
   for (std::size_t r = 1; r < walks.size(); ++r) {
     const auto& calls = walks[r].calls;
     for (std::size_t k = 0; k < std::max(first.size(), calls.size()); ++k) {
-      const auto text = [&](const std::vector<WorldCall>& c) {
-        return k < c.size() ? model::mpi_name(c[k].name) + (c[k].root >= 0 ? fmt::format(" rooted at {}", c[k].root) : "")
-                            : std::string("nothing");
-      };
+      const auto text = [&](const std::vector<WorldCall>& c) { return k < c.size() ? describe(c[k]) : std::string("nothing"); };
       if (k < first.size() && k < calls.size() && first[k].name == calls[k].name && first[k].root == calls[k].root) continue;
       throw LearnError(fmt::format("{}: ranks 0 and {} call the world's collectives in different orders: their "
                                    "collective {} over the world is {} on rank 0 and {} on rank {}",
@@ -83,28 +90,80 @@ std::uint16_t name_index(std::vector<std::string>& names, const std::string& nam
   return static_cast<std::uint16_t>(names.size() - 1);
 }
 
-}  // namespace
+// One trace's ranks walked, their world collectives checked to be in one order.
+struct Walked {
+  std::vector<RankWalk> ranks;
+  TimeBlocks counts;  // the calls folded so far
+};
 
-TimeBlocks time_blocks(const trace::Trace& t, const std::string& label, bool keep_rooted) {
-  TimeBlocks out;
-  const int p = t.nranks();
+Walked walk_trace(const trace::Trace& t, const std::string& label, bool keep_rooted) {
+  Walked w;
   const auto worlds = world_comms(t);
-  std::vector<RankWalk> walks;
-  for (const auto& rank : t.ranks) walks.push_back(walk(t, rank, worlds, keep_rooted, out));
-  check_one_order(walks, label);
-  if (walks.front().calls.empty())
+  for (const auto& rank : t.ranks) w.ranks.push_back(walk(t, rank, worlds, keep_rooted, w.counts));
+  check_one_order(w.ranks, label);
+  if (w.ranks.front().calls.empty())
     throw LearnError(fmt::format("{}: the ranks call no collective over the whole world, which a partial model keeps as "
                                  "calls: it would keep none",
                                  label));
-  const double start = t.start_time();
-  const auto& calls = walks.front().calls;
-  // Block k ends where world collective k begins (the last, where the rank ends); each is given
-  // its slowest rank's time, the time the collective after it waited for.
-  std::vector<double> blocks(calls.size() + 1, 0.0);
+  return w;
+}
+
+// What two world collectives of different counts must share to be one call of the program: the
+// operation and whether it has a root (sizes and roots may follow laws in p).
+std::string call_key(const WorldCall& c) { return c.root >= 0 ? c.name + " rooted" : c.name; }
+
+// The world collectives every trace calls, as each trace's indices into its rank 0's calls: the
+// longest common subsequence of the first two, then of that and the third, and so on. The diff
+// template library finds each in O((N + M)·D), D the calls that differ, where a table of every
+// pair of calls would not fit: CP2K calls thousands of world collectives.
+std::vector<std::vector<std::size_t>> common_calls(const std::vector<const std::vector<WorldCall>*>& calls) {
+  std::vector<std::vector<std::size_t>> kept(calls.size());
+  for (std::size_t k = 0; k < calls.front()->size(); ++k) kept.front().push_back(k);
+  for (std::size_t t = 1; t < calls.size(); ++t) {
+    std::vector<std::string> common, theirs;
+    for (const auto k : kept.front()) common.push_back(call_key((*calls.front())[k]));
+    for (const auto& c : *calls[t]) theirs.push_back(call_key(c));
+    dtl::Diff<std::string> diff(common, theirs);
+    diff.compose();
+    std::vector<std::size_t> matched;  // positions in `common`
+    for (const auto& [key, info] : diff.getSes().getSequence())
+      if (info.type == dtl::SES_COMMON) {
+        matched.push_back(std::size_t(info.beforeIdx - 1));
+        kept[t].push_back(std::size_t(info.afterIdx - 1));
+      }
+    for (std::size_t u = 0; u < t; ++u) {
+      std::vector<std::size_t> still;
+      for (const auto m : matched) still.push_back(kept[u][m]);
+      kept[u] = std::move(still);
+    }
+  }
+  return kept;
+}
+
+// The trace's program: blocks between the world collectives `kept` (indices into each rank's
+// calls, the same on every rank); the world collectives not kept are folded with the rest.
+TimeBlocks blocks_of(const trace::Trace& t, Walked walked, const std::vector<std::size_t>& kept) {
+  auto out = std::move(walked.counts);
+  const auto& walks = walked.ranks;
+  const int p = t.nranks();
   for (const auto& w : walks)
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-      const double from = k == 0 ? start : w.calls[k - 1].end, to = k < w.calls.size() ? w.calls[k].begin : w.end;
-      blocks[k] = std::max(blocks[k], to - from);
+    for (std::size_t k = 0, next = 0; k < w.calls.size(); ++k) {
+      if (next < kept.size() && kept[next] == k) {
+        ++next;
+        continue;
+      }
+      ++out.folded_calls;
+      ++out.folded[w.calls[k].name];
+    }
+  out.unshared_world_calls = walks.front().calls.size() - kept.size();
+  const double start = t.start_time();
+  // Block j ends where kept collective j begins (the last, where the rank ends); each is given
+  // its slowest rank's time, the time the collective after it waited for.
+  std::vector<double> blocks(kept.size() + 1, 0.0);
+  for (const auto& w : walks)
+    for (std::size_t j = 0; j < blocks.size(); ++j) {
+      const double from = j == 0 ? start : w.calls[kept[j - 1]].end, to = j < kept.size() ? w.calls[kept[j]].begin : w.end;
+      blocks[j] = std::max(blocks[j], to - from);
     }
   auto& seq = out.sequences;
   seq.ranks = p;
@@ -114,10 +173,10 @@ TimeBlocks time_blocks(const trace::Trace& t, const std::string& label, bool kee
   seq.wait_sets = std::make_shared<WaitPlaceSets>();
   for (int r = 0; r < p; ++r) {
     auto& ops = seq.ops.emplace_back();
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
-      ops.push_back(sim::compute_op(blocks[k]));
-      if (k < calls.size()) {
-        const auto& c = walks[std::size_t(r)].calls[k];
+    for (std::size_t j = 0; j < blocks.size(); ++j) {
+      ops.push_back(sim::compute_op(blocks[j]));
+      if (j < kept.size()) {
+        const auto& c = walks[std::size_t(r)].calls[kept[j]];
         ops.push_back(sim::collective_op(name_index(seq.names, c.name), c.bytes, c.root));
       }
     }
@@ -129,18 +188,54 @@ TimeBlocks time_blocks(const trace::Trace& t, const std::string& label, bool kee
   return out;
 }
 
+}  // namespace
+
+TimeBlocks time_blocks(const trace::Trace& t, const std::string& label, bool keep_rooted) {
+  auto walked = walk_trace(t, label, keep_rooted);
+  std::vector<std::size_t> all(walked.ranks.front().calls.size());
+  for (std::size_t k = 0; k < all.size(); ++k) all[k] = k;
+  return blocks_of(t, std::move(walked), all);
+}
+
+std::vector<TimeBlocks> time_blocks(const std::vector<trace::Trace>& traces, const std::vector<std::string>& labels,
+                                    bool keep_rooted) {
+  std::vector<Walked> walked;
+  std::vector<const std::vector<WorldCall>*> calls;
+  for (std::size_t k = 0; k < traces.size(); ++k) walked.push_back(walk_trace(traces[k], labels[k], keep_rooted));
+  for (const auto& w : walked) calls.push_back(&w.ranks.front().calls);
+  const auto kept = common_calls(calls);
+  if (kept.front().empty())
+    throw LearnError(fmt::format("no collective over the whole world is called at every count ({} at {}, {} at {}), "
+                                 "so a partial model would keep none",
+                                 describe_first(*calls.front()), labels.front(), describe_first(*calls.back()),
+                                 labels.back()));
+  std::vector<TimeBlocks> out;
+  for (std::size_t k = 0; k < traces.size(); ++k) out.push_back(blocks_of(traces[k], std::move(walked[k]), kept[k]));
+  return out;
+}
+
 namespace {
 
 Learned learn_blocks(const std::vector<trace::Trace>& traces, const std::vector<LearnRun>& runs,
                      const std::string& parameter, bool keep_rooted, std::vector<FoldedAt>& folded) {
+  std::vector<std::string> labels;
+  for (const auto& run : runs) labels.push_back(run.label);
+  auto per_trace = time_blocks(traces, labels, keep_rooted);
   std::vector<LearnRun> blocks;
+  std::vector<std::string> unshared;
   folded.clear();
   for (std::size_t k = 0; k < runs.size(); ++k) {
-    auto tb = time_blocks(traces[k], runs[k].label, keep_rooted);
+    auto& tb = per_trace[k];
     folded.push_back({runs[k].label, runs[k].p, tb.folded_calls, tb.folded, tb.share()});
     blocks.push_back({runs[k].label, runs[k].p, runs[k].n, std::move(tb.sequences)});
+    if (tb.unshared_world_calls > 0) unshared.push_back(fmt::format("{} at p = {}", tb.unshared_world_calls, runs[k].p));
   }
-  return learn_program(blocks, parameter);
+  auto out = learn_program(blocks, parameter);
+  if (!unshared.empty())
+    out.notes.push_back(fmt::format("collectives over the world that not every count calls are folded into the blocks "
+                                    "too: {}",
+                                    fmt::join(unshared, ", ")));
+  return out;
 }
 
 }  // namespace

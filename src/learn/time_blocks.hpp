@@ -23,6 +23,7 @@ struct TimeBlocks {
   RankSequences sequences;  // per rank: block, world collective, block, …, block
   std::uint64_t folded_calls = 0;               // MPI calls inside the blocks, over all ranks
   std::map<std::string, std::uint64_t> folded;  // the same by call
+  std::size_t unshared_world_calls = 0;         // world collectives folded since not every count calls them
   double blocks = 0, run = 0;  // seconds: the blocks' (each its slowest rank's) and the run's
   double share() const { return run > 0 ? blocks / run : 0; }
 };
@@ -30,6 +31,12 @@ struct TimeBlocks {
 // Throws LearnError when the ranks call the world's collectives in different orders, naming the
 // first two that part and where. Without `keep_rooted`, collectives with a root are folded too.
 TimeBlocks time_blocks(const trace::Trace& trace, const std::string& label, bool keep_rooted = true);
+
+// The blocks of several counts of one program, between the world collectives every count calls
+// (the longest common subsequence of their operations, rooted or not); the others are folded.
+// Throws LearnError as the one-trace form does, and when no world collective is common to all.
+std::vector<TimeBlocks> time_blocks(const std::vector<trace::Trace>& traces, const std::vector<std::string>& labels,
+                                    bool keep_rooted = true);
 
 // What a partial model folded, per traced count, for the report and the model file.
 struct FoldedAt {
