@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "model/units.hpp"
+#include "trace/call_records.hpp"
 
 namespace augur::learn {
 namespace {
@@ -20,14 +21,10 @@ struct WorldCall {
   double bytes = 0, begin = 0, end = 0;
 };
 
-// Communicators every rank calls collectives on: the world and its duplicates. (A trace names its
-// communicators by number; their members are the ranks with collective records on them.)
+// Communicators every rank calls collectives on: the world and its duplicates.
 std::set<std::int32_t> world_comms(const trace::Trace& t) {
-  std::map<std::int32_t, std::set<int>> members;
-  for (int r = 0; r < t.nranks(); ++r)
-    for (const auto& c : t.ranks[r].collectives) members[c.comm].insert(r);
   std::set<std::int32_t> out;
-  for (const auto& [comm, ranks] : members)
+  for (const auto& [comm, ranks] : t.communicator_members())
     if (int(ranks.size()) == t.nranks()) out.insert(comm);
   return out;
 }
@@ -49,13 +46,14 @@ struct RankWalk {
 RankWalk walk(const trace::Trace& t, const trace::RankTrace& rank, const std::set<std::int32_t>& worlds,
               bool keep_rooted, TimeBlocks& out) {
   RankWalk w;
-  std::size_t next = 0;  // the rank's next collective record
-  for (const auto& s : rank.states) {
+  const auto records = trace::attach_records(t, rank);
+  for (std::size_t i = 0; i < rank.states.size(); ++i) {
+    const auto& s = rank.states[i];
     w.end = std::max(w.end, s.end);
     if (s.kind != trace::StateKind::mpi) continue;
     const auto& name = t.names[s.op];
-    if (next < rank.collectives.size() && rank.collectives[next].begin == s.begin && t.names[rank.collectives[next].op] == name) {
-      const auto& c = rank.collectives[next++];
+    if (const auto k = records.of_state[i].collective) {
+      const auto& c = rank.collectives[*k];
       if (worlds.contains(c.comm) && (keep_rooted || c.root < 0)) {
         w.calls.push_back({name, c.root, double(c.bytes), s.begin, s.end});
         continue;

@@ -57,4 +57,14 @@ double Trace::end_time() const {
   return std::isfinite(t) ? t : 0.0;
 }
 
+std::map<std::int32_t, std::set<int>> Trace::communicator_members() const {
+  std::map<std::int32_t, std::set<int>> members;
+  for (int r = 0; r < nranks(); ++r) {
+    for (const auto& c : ranks[std::size_t(r)].collectives) members[c.comm].insert(r);
+    for (const auto& s : ranks[std::size_t(r)].sends) members[s.comm];
+    for (const auto& m : ranks[std::size_t(r)].recvs) members[m.comm];
+  }
+  return members;
+}
+
 }  // namespace augur::trace

@@ -3,6 +3,8 @@
 // marks, with names unified across ranks. Readers build it; exporters, compare, summary and the
 // timeline read it.
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,9 @@ struct Trace {
   std::uint64_t event_count() const;
   double start_time() const;
   double end_time() const;
+  // Each communicator the records name, with its members: the ranks with collective records on
+  // it (a trace names communicators by number only; one only messages use has none known).
+  std::map<std::int32_t, std::set<int>> communicator_members() const;
 };
 
 }  // namespace augur::trace

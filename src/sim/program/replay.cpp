@@ -16,14 +16,8 @@ using trace::RankTrace;
 
 // Communicators by trace id: members are the ranks that ran a collective on it.
 std::map<int, std::uint16_t> communicators(const trace::Trace& t, FlatProgram& program) {
-  std::map<int, std::set<int>> members;
-  for (int r = 0; r < t.nranks(); ++r) {
-    for (const auto& c : t.ranks[r].collectives) members[c.comm].insert(r);
-    for (const auto& s : t.ranks[r].sends) members[s.comm];
-    for (const auto& m : t.ranks[r].recvs) members[m.comm];
-  }
   std::map<int, std::uint16_t> index{{0, 0}};
-  for (auto& [id, ranks] : members) {
+  for (const auto& [id, ranks] : t.communicator_members()) {
     if (id == 0) continue;
     std::vector<int> list(ranks.begin(), ranks.end());
     const int size = static_cast<int>(list.size());
