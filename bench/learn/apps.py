@@ -99,13 +99,21 @@ def size_on_disk(path):
 def failure_reason(message):
     """The runner's message is the command, its status and its output: the status and the
     output's last line that names an error, with the line after it (the application's own words,
-    not the launcher's or augur's), else the output's last lines."""
+    not the launcher's or augur's), else the launcher's line naming the rank that failed, else the
+    output's last lines. Open MPI's explanations (between lines of dashes) are not the reason."""
     head, _, output = message.partition("\n")
     status = re.search(r"failed \((-?\d+)\)", head)
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    lines, launcher, inside = [], [], False
+    for line in (line.strip() for line in output.splitlines()):
+        if re.fullmatch(r"-{60,}", line):  # Open MPI's, not an application's underlining
+            inside = not inside
+        elif line:
+            (launcher if inside else lines).append(line)
     errors = [i for i, line in enumerate(lines) if re.search(r"\berror\b", line, re.I)
               and not line.startswith(("augur:", "MPI_ABORT", "with errorcode", "["))]
-    said = lines[errors[-1]:errors[-1] + 2] if errors else lines[-2:]
+    ranks = [i for i, line in enumerate(launcher) if re.search(r"(exited|noticed that) .*process rank \d+", line)]
+    said = (lines[errors[-1]:errors[-1] + 2] if errors else launcher[ranks[-1]:ranks[-1] + 2] if ranks
+            else (lines or launcher)[-2:])
     return (f"status {status.group(1)}: " if status else "") + " ".join(said)[-200:]
 
 
