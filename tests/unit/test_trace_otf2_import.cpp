@@ -335,6 +335,38 @@ TEST(Otf2Import, NonBlockingCallsAndWildcardsSurviveTheRoundTrip) {
   fs::remove_all(dir);
 }
 
+// Ranks 0 and 1 duplicate their half (communicator 7) and then rank 0 sends to rank 2; ranks 2
+// and 3 duplicate theirs (communicator 9) after the receive. The creations' records survive the
+// round trip on their parents (OTF2's CREATE_HANDLE), so the replay waits for each half alone; a
+// window's fence record, which OTF2 has no collective for, is left out of the export.
+TEST(Otf2Import, CommunicatorCreationOnPartOfTheRanksSurvivesTheRoundTrip) {
+  Trace t;
+  t.ranks.resize(4);
+  t.header.machine = "toy";
+  const auto creation = [&](int r, double b, double e, std::int32_t comm) {
+    add_call(t, r, b, e, "comm_dup");
+    t.ranks[r].collectives.push_back({b, e, t.intern("comm_dup"), comm, -1, 0});
+  };
+  creation(0, 1e-6, 2e-6, 7), creation(1, 1e-6, 2e-6, 7);
+  add_call(t, 0, 2e-6, 3e-6, "send");
+  t.ranks[0].sends.push_back({2e-6, 2, 0, 0, 8});
+  add_call(t, 2, 1e-6, 4e-6, "recv");
+  t.ranks[2].recvs.push_back({1e-6, 4e-6, 0, 0, 0, 8});
+  add_call(t, 3, 1e-6, 1.5e-6, "win_fence");
+  t.ranks[3].collectives.push_back({1e-6, 1.5e-6, t.intern("win_fence"), 11, -1, 0});
+  creation(2, 4e-6, 5e-6, 9), creation(3, 4e-6, 5e-6, 9);
+  const auto dir = temp_dir("creation");
+  export_otf2(t, dir);
+  const Trace back = read_trace(dir);
+  EXPECT_TRUE(back.notes.empty()) << back.notes.front();
+  Trace without_fence = t;
+  without_fence.ranks[3].collectives.erase(without_fence.ranks[3].collectives.begin());
+  expect_same_records(back, without_fence);
+  for (int r = 0; r < 4; ++r) EXPECT_EQ(back.ranks[r].collectives.front().comm == back.ranks[0].collectives.front().comm, r < 2) << r;
+  expect_same_replay(back, without_fence);
+  fs::remove_all(dir);
+}
+
 // A grid's edge ranks post an Isend and an Irecv towards MPI_PROC_NULL: no message, but a request
 // each that the Waitall counts. The export keeps them (attribute augur::null_request), so the
 // Wait's requests and the replay are the same after the round trip.
