@@ -49,7 +49,10 @@ std::optional<OTF2_CollectiveOp> collective_op(std::string name) {
       {"scan", OTF2_COLLECTIVE_OP_SCAN}, {"exscan", OTF2_COLLECTIVE_OP_EXSCAN},
       {"reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK},
       {"comm_dup", OTF2_COLLECTIVE_OP_CREATE_HANDLE}, {"comm_split", OTF2_COLLECTIVE_OP_CREATE_HANDLE},
-      {"comm_create", OTF2_COLLECTIVE_OP_CREATE_HANDLE}};
+      {"comm_create", OTF2_COLLECTIVE_OP_CREATE_HANDLE},
+      // OTF2 has no collective for a window's fence; a barrier over the window's group is what it
+      // synchronises, and the reader names the record after its call again.
+      {"win_fence", OTF2_COLLECTIVE_OP_BARRIER}};
   auto it = ops.find(name);
   if (it == ops.end()) return std::nullopt;
   return it->second;
@@ -210,7 +213,7 @@ class Otf2Exporter {
 
   void write_collective(RankStream& s, std::uint32_t i, bool begin) {
     const auto& c = s.rank.collectives[i];
-    if (!collective_ops_[c.op]) return;  // a window's fence: OTF2 has RMA events of its own for it
+    if (!collective_ops_[c.op]) return;  // a record of an operation OTF2 has no collective for
     if (begin) return check(OTF2_EvtWriter_MpiCollectiveBegin(s.w, attributes_, at(s, c.begin)), "collective begin");
     std::uint32_t root = c.root < 0 ? OTF2_UNDEFINED_UINT32 : std::uint32_t(c.root);
     check(OTF2_EvtWriter_MpiCollectiveEnd(s.w, attributes_, at(s, c.end), *collective_ops_[c.op], comm_ref(c.comm), root,
