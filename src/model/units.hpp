@@ -42,4 +42,11 @@ std::string format_rate(double per_second, std::string_view unit);
 // (MPI_Send/MPI_Recv)". A name that is already MPI's (MPI_Put) is returned unchanged.
 std::string mpi_name(std::string_view operation);
 
+// Whether an operation is the making of a communicator (MPI_Comm_dup, _split, _create and the
+// topology constructors the reverse profiler records under these names): collective over its
+// parent, and priced as a reduction.
+inline bool creates_communicator(std::string_view operation) {
+  return operation == "comm_dup" || operation == "comm_split" || operation == "comm_create";
+}
+
 }  // namespace augur::model

@@ -1,4 +1,5 @@
 #include "timing/rules.hpp"
+#include "model/units.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -23,7 +24,7 @@ std::vector<std::string_view> collective_fallbacks(std::string_view op) {
   if (op == "reduce_scatter_block") return {"reduce_scatter", "allreduce"};
   if (op == "reduce_scatter") return {"reduce_scatter_block", "allreduce"};
   if (op == "scan" || op == "exscan") return {"allreduce", "reduce"};
-  if (op == "comm_dup" || op == "comm_split" || op == "comm_create") return {"allreduce", "barrier"};
+  if (model::creates_communicator(op)) return {"allreduce", "barrier"};
   if (op == "win_fence") return {"barrier"};
   return {};
 }

@@ -1,4 +1,5 @@
 #include "trace/otf2_events.hpp"
+#include "model/units.hpp"
 
 #include <fmt/format.h>
 
@@ -88,9 +89,7 @@ Otf2RankBuilder::Otf2RankBuilder(const Otf2ArchiveContext& archive, Trace& trace
     : archive_(archive), names_(trace.names), rank_(trace.ranks[static_cast<std::size_t>(rank)]) {}
 
 bool Otf2RankBuilder::creates_communicator() const {
-  if (!open_) return false;
-  const auto& name = names_[open_->state.op];
-  return name == "comm_dup" || name == "comm_split" || name == "comm_create";
+  return open_ && model::creates_communicator(names_[open_->state.op]);
 }
 
 double Otf2RankBuilder::seconds(OTF2_TimeStamp ts, OTF2_AttributeList* attributes) const {

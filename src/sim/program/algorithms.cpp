@@ -2,6 +2,7 @@
 // O(log p) at most, with no state, so the kernel can ask again after a rank blocks. Rooted
 // algorithms work on ranks relative to the root (rel = me − root mod p).
 #include "sim/program/algorithms.hpp"
+#include "model/units.hpp"
 
 #include <bit>
 #include <cmath>
@@ -246,7 +247,7 @@ Algorithm find_algorithm(std::string_view collective, std::string_view name) {
 Algorithm default_algorithm(std::string_view collective) {
   // Creating a communicator is an agreement on a context id, which MPI libraries reach with an
   // allreduce over the parent communicator.
-  if (collective == "comm_dup" || collective == "comm_split" || collective == "comm_create") collective = "allreduce";
+  if (model::creates_communicator(collective)) collective = "allreduce";
   for (const auto& a : algorithm_catalog())  // the first listed of each collective
     if (a.collective == collective) return a.run;
   return nullptr;

@@ -1,4 +1,5 @@
 #include "sim/program/replay.hpp"
+#include "model/units.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -146,7 +147,7 @@ class RankReader {
     }
     // Communicator creation is collective over its parent and priced as one; traces of an earlier
     // shim leave no collective record of it, and the parent is then taken to be the world.
-    if (name == "comm_dup" || name == "comm_split" || name == "comm_create")
+    if (model::creates_communicator(name))
       return ops_.push_back(collective_op(program_.intern(name), 0));
     ++skipped_[name];
   }
